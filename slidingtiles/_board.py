@@ -1,0 +1,556 @@
+"""The `Board` value: an immutable rows x cols grid of tiles with 0 as the blank."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Hashable, Iterator, Sequence
+from typing import Literal, TypeAlias
+
+import attrs
+
+from ._errors import InvalidBoardError, InvalidMoveError
+from ._moves import DIRECTIONS, Moves, normalize_move
+
+__all__ = ["MAX_CELLS", "Board", "BoardLike"]
+
+#: Largest board accepted (cells). Far beyond optimal search, enough for
+#: constructive solving of 1000 x 1000; larger inputs are refused, not attempted.
+MAX_CELLS = 1_000_000
+
+#: Anything `Board` accepts: a board, nested rows, a flat sequence with a
+#: shape, or text (``"1 2 3/4 5 6/7 8 0"``, one row per line, or COS 226 form).
+BoardLike: TypeAlias = "Board | str | Sequence[Sequence[int]] | Sequence[int]"
+
+_BLANK_TOKENS = frozenset({"0", "_", "."})
+_LABEL_BLANKS = (None, "", " ", "_", ".")
+_TOKEN_SPLIT = re.compile(r"[\s,;]+")
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _check_shape(rows: object, cols: object) -> tuple[int, int]:
+    if not (isinstance(rows, int) and isinstance(cols, int)) or isinstance(rows, bool) or (
+        isinstance(cols, bool)
+    ):
+        raise InvalidBoardError(
+            f"board shape must be two integers, not {(rows, cols)!r}", (rows, cols)
+        )
+    if rows < 1 or cols < 1 or rows * cols < 2:
+        raise InvalidBoardError(
+            f"board shape {rows}x{cols} is too small: a board needs at least 2 cells", (rows, cols)
+        )
+    if rows * cols > MAX_CELLS:
+        raise InvalidBoardError(
+            f"board shape {rows}x{cols} has {rows * cols:,} cells; the limit is {MAX_CELLS:,}",
+            (rows, cols),
+        )
+    return rows, cols
+
+
+def _check_tiles(
+    tiles: Sequence[object], rows: int, cols: int, original: object
+) -> tuple[int, ...]:
+    size = rows * cols
+    if len(tiles) != size:
+        raise InvalidBoardError(
+            f"a {rows}x{cols} board needs {size} tiles, got {len(tiles)}", original
+        )
+    for tile in tiles:
+        if not _is_int(tile):
+            raise InvalidBoardError(
+                f"tile {tile!r} is not an integer (0 is the blank; for labelled tiles use "
+                "Board.labelled)",
+                original,
+            )
+    ints: tuple[int, ...] = tuple(tiles)  # type: ignore[arg-type]
+    seen = [False] * size
+    for tile in ints:
+        if not 0 <= tile < size:
+            raise InvalidBoardError(
+                f"tile {tile} is out of range: a {rows}x{cols} board holds 0..{size - 1}", original
+            )
+        if seen[tile]:
+            what = "blank (0)" if tile == 0 else f"tile {tile}"
+            raise InvalidBoardError(f"duplicate {what} on the board", original)
+        seen[tile] = True
+    # Every cell is filled with distinct values in range, so all values are present.
+    return ints
+
+
+def _flat_from(value: object, shape: tuple[int, int] | None) -> tuple[int, int, list[object]]:
+    """Turn nested rows or a flat sequence into (rows, cols, flat cells)."""
+    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
+        raise InvalidBoardError(
+            f"a board must be rows of tiles, a flat sequence or text, not {value!r}", value
+        )
+    items = list(value)
+    if not items:
+        raise InvalidBoardError("a board needs at least 2 cells, got an empty sequence", value)
+    nested = [isinstance(item, Sequence) and not isinstance(item, (str, bytes)) for item in items]
+    if all(nested):
+        width = len(items[0])
+        for number, row in enumerate(items, 1):
+            if len(row) != width:
+                raise InvalidBoardError(
+                    f"row {number} has {len(row)} tiles but row 1 has {width}", value
+                )
+        flat = [cell for row in items for cell in row]
+        rows, cols = len(items), width
+        if shape is not None and tuple(shape) != (rows, cols):
+            raise InvalidBoardError(
+                f"shape {tuple(shape)} does not match the {rows}x{cols} rows given", value
+            )
+        return rows, cols, flat
+    if any(nested):
+        raise InvalidBoardError("mix of rows and single tiles: give rows of equal length", value)
+    if shape is None:
+        side = round(len(items) ** 0.5)
+        if side * side != len(items):
+            raise InvalidBoardError(
+                f"{len(items)} tiles do not make a square: give shape=(rows, cols)", value
+            )
+        shape = (side, side)
+    rows, cols = _check_shape(*shape)
+    return rows, cols, items
+
+
+def _token_rows(text: str) -> list[list[str]]:
+    """Split board text into rows of tokens ("/" or newlines between rows; # comments)."""
+    lines = text.split("/") if "/" in text else text.splitlines()
+    rows = [
+        [token for token in _TOKEN_SPLIT.split(line.strip()) if token]
+        for line in lines
+        if not line.lstrip().startswith("#")
+    ]
+    return [row for row in rows if row]
+
+
+def _token_value(token: str, text: str) -> int:
+    if token in _BLANK_TOKENS:
+        return 0
+    try:
+        return int(token)
+    except ValueError:
+        raise InvalidBoardError(
+            f"{token!r} is not a tile number (use 0, '_' or '.' for the blank)", text
+        ) from None
+
+
+@attrs.frozen(repr=False, init=False)
+class Board:
+    """An immutable sliding-tile board: tiles 0..n-1 in row-major order, 0 the blank.
+
+    >>> board = Board([[1, 2, 3], [4, 0, 6], [7, 5, 8]])
+    >>> board.shape, board.blank_position
+    ((3, 3), (1, 1))
+    >>> print(board.move("D"))
+    1 2 3
+    4 5 6
+    7 . 8
+    >>> Board("1 2 3/4 0 6/7 5 8") == board == Board([1, 2, 3, 4, 0, 6, 7, 5, 8])
+    True
+
+    Accepts nested rows, a flat sequence (square, or with ``shape=(rows,
+    cols)``), another board, or text: ``"1 2 3/4 5 6/7 8 0"``, one row per
+    line, or the COS 226 format (``N`` or ``ROWS COLS`` on the first line,
+    then the rows); ``_`` and ``.`` also mark the blank in text. Any shape
+    with at least 2 cells up to `MAX_CELLS` is accepted (1 x n boards are
+    legal but can only shift the blank). Every problem raises
+    `InvalidBoardError` naming the offending value.
+
+    Boards are hashable, compare by value, and ``repr`` round-trips. Labelled
+    boards (letters, words) carry ``labels``, where ``labels[t]`` names tile
+    ``t``; they print with their labels (see `Board.labelled`).
+    """
+
+    rows: int
+    cols: int
+    tiles: tuple[int, ...]
+    labels: tuple[Hashable, ...] | None = None
+    # attrs' cache_hash needs attrs' own __init__; ours accepts many input forms instead.
+    _hash: int = attrs.field(init=False, eq=False, repr=False)
+
+    def _fill(
+        self, rows: int, cols: int, tiles: tuple[int, ...], labels: tuple[Hashable, ...] | None
+    ) -> None:
+        # Frozen: fields are set once, here, bypassing the frozen __setattr__.
+        set_field = object.__setattr__
+        set_field(self, "rows", rows)
+        set_field(self, "cols", cols)
+        set_field(self, "tiles", tiles)
+        set_field(self, "labels", labels)
+        set_field(self, "_hash", hash((rows, cols, tiles, labels)))
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    def __init__(
+        self,
+        tiles: BoardLike,
+        shape: tuple[int, int] | None = None,
+        *,
+        labels: Sequence[Hashable] | None = None,
+    ) -> None:
+        if isinstance(tiles, Board):
+            if shape is not None and tuple(shape) != tiles.shape:
+                raise InvalidBoardError(f"shape {shape} does not match board {tiles.shape}", tiles)
+            rows, cols, flat = tiles.rows, tiles.cols, tiles.tiles
+            labels = tiles.labels if labels is None else labels
+        elif isinstance(tiles, str):
+            parsed = Board.parse(tiles)
+            if shape is not None and tuple(shape) != parsed.shape:
+                raise InvalidBoardError(f"shape {shape} does not match board {parsed.shape}", tiles)
+            rows, cols, flat = parsed.rows, parsed.cols, parsed.tiles
+        else:
+            rows, cols, cells = _flat_from(tiles, shape)
+            rows, cols = _check_shape(rows, cols)
+            flat = _check_tiles(cells, rows, cols, tiles)
+        label_tuple = None if labels is None else tuple(labels)
+        if label_tuple is not None:
+            if len(label_tuple) != rows * cols:
+                raise InvalidBoardError(
+                    f"{len(label_tuple)} labels for {rows * cols} tiles", labels
+                )
+            if len(set(label_tuple)) != len(label_tuple):
+                raise InvalidBoardError("labels must be distinct", labels)
+        self._fill(rows, cols, flat, label_tuple)
+
+    @classmethod
+    def _trusted(
+        cls, rows: int, cols: int, tiles: tuple[int, ...], labels: tuple[Hashable, ...] | None
+    ) -> Board:
+        """Build without validation: for tiles derived from an already valid board."""
+        board = object.__new__(cls)
+        board._fill(rows, cols, tiles, labels)
+        return board
+
+    # -- constructors ---------------------------------------------------------
+
+    @classmethod
+    def goal(cls, rows: int, cols: int, blank: Literal["last", "first"] = "last") -> Board:
+        """Return the usual goal: tiles 1..n-1 in order, the blank last or first.
+
+        >>> print(Board.goal(2, 3))
+        1 2 3
+        4 5 .
+        >>> Board.goal(3, 3, blank="first").tiles
+        (0, 1, 2, 3, 4, 5, 6, 7, 8)
+        """
+        rows, cols = _check_shape(rows, cols)
+        size = rows * cols
+        if blank == "last":
+            tiles = (*range(1, size), 0)
+        elif blank == "first":
+            tiles = tuple(range(size))
+        else:
+            raise InvalidBoardError(f"blank must be 'last' or 'first', not {blank!r}", blank)
+        return cls._trusted(rows, cols, tiles, None)
+
+    @classmethod
+    def parse(cls, text: str) -> Board:
+        """Read a board from text: ``"1 2 3/4 5 6/7 8 0"``, one row per line, or COS 226 form.
+
+        >>> Board.parse("3\\n 0 1 3\\n 4 2 5\\n 7 8 6\\n").tiles
+        (0, 1, 3, 4, 2, 5, 7, 8, 6)
+        >>> Board.parse("2 3\\n1 2 3\\n4 5 0").shape
+        (2, 3)
+
+        Tokens are separated by spaces, tabs or commas; ``0``, ``_`` and ``.``
+        are the blank; lines starting with ``#`` are comments. A single line
+        of n*n tokens is read as a square board. Raises `InvalidBoardError`
+        naming the bad token or row.
+        """
+        if not isinstance(text, str):
+            raise InvalidBoardError(f"board text must be a string, not {text!r}", text)
+        token_rows = _token_rows(text)
+        if not token_rows:
+            raise InvalidBoardError("empty board text", text)
+        first = token_rows[0]
+        header_error = None
+        if (
+            "/" not in text
+            and len(token_rows) >= 2
+            and len(first) <= 2
+            and all(t.isdigit() for t in first)
+        ):
+            # Perhaps COS 226 form: "N" or "ROWS COLS" first. A board's own first row
+            # is never also a valid header for the rest, so trying both is unambiguous.
+            want_rows, want_cols = (int(first[0]),) * 2 if len(first) == 1 else map(int, first)
+            body = token_rows[1:]
+            if len(body) == want_rows and all(len(row) == want_cols for row in body):
+                try:
+                    return cls._from_tokens(body, text, flat=False)
+                except InvalidBoardError as error:
+                    header_error = error
+            else:
+                header_error = InvalidBoardError(
+                    f"header says {want_rows}x{want_cols} but {len(body)} row(s) of "
+                    f"{', '.join(sorted({str(len(row)) for row in body}))} tiles follow",
+                    text,
+                )
+        try:
+            single_line = len(token_rows) == 1 and "/" not in text
+            return cls._from_tokens(token_rows, text, flat=single_line)
+        except InvalidBoardError:
+            if header_error is not None and len(first) == 1 and any(len(r) > 1 for r in token_rows):
+                raise header_error from None
+            raise
+
+    @classmethod
+    def _from_tokens(cls, token_rows: list[list[str]], text: str, *, flat: bool) -> Board:
+        values = [[_token_value(token, text) for token in row] for row in token_rows]
+        try:
+            return cls(values[0]) if flat else cls(values)
+        except InvalidBoardError as error:
+            raise InvalidBoardError(str(error), text) from None
+
+    @classmethod
+    def labelled(
+        cls,
+        grid: Sequence[Sequence[Hashable]],
+        *,
+        blank: Hashable = None,
+        order: Sequence[Hashable] | None = None,
+    ) -> Board:
+        """Build a board of labelled tiles (letters, words, anything hashable).
+
+        >>> board = Board.labelled([["B", "A"], ["C", "_"]], order="ABC")
+        >>> board.tiles, board.labels
+        ((2, 1, 3, 0), ('_', 'A', 'B', 'C'))
+        >>> print(board)
+        B A
+        C _
+
+        Tile ``i`` (1-based) is ``order[i - 1]``; without ``order`` the labels
+        are sorted. ``blank`` names the empty cell; left out, the one cell that
+        is ``None``, ``""``, ``" "``, ``"_"`` or ``"."`` is the blank. Raises
+        `InvalidBoardError` for ragged rows, repeated labels, a missing blank
+        or labels that ``order`` does not list.
+        """
+        rows, cols, cells = _flat_from(grid, None)
+        rows, cols = _check_shape(rows, cols)
+        if blank is None:
+            candidates = [c for c in cells if c in _LABEL_BLANKS]
+            if len(candidates) != 1:
+                raise InvalidBoardError(
+                    "cannot tell the blank: pass blank=<label of the empty cell>", grid
+                )
+            blank = candidates[0]
+        if blank not in cells:
+            raise InvalidBoardError(f"the blank {blank!r} is not on the board", grid)
+        others = [c for c in cells if c != blank]
+        if len(set(others)) != len(others):
+            dup = next(c for c in others if others.count(c) > 1)
+            raise InvalidBoardError(f"label {dup!r} appears more than once", grid)
+        if order is None:
+            try:
+                order = sorted(others)  # type: ignore[type-var]
+            except TypeError:
+                raise InvalidBoardError(
+                    "labels cannot be sorted: pass order=<labels in goal order>", grid
+                ) from None
+        order = list(order)
+        if sorted(map(repr, order)) != sorted(map(repr, others)):
+            missing = [c for c in others if c not in order] or [c for c in order if c not in others]
+            raise InvalidBoardError(
+                f"labels {missing!r} are not shared by the board and the order", grid
+            )
+        number = {label: i for i, label in enumerate(order, 1)}
+        number[blank] = 0
+        tiles = tuple(number[c] for c in cells)
+        return cls._trusted(rows, cols, tiles, (blank, *order))
+
+    # -- views ------------------------------------------------------------------
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """(rows, cols)."""
+        return (self.rows, self.cols)
+
+    @property
+    def size(self) -> int:
+        """Number of cells, blank included."""
+        return self.rows * self.cols
+
+    @property
+    def blank(self) -> int:
+        """Row-major index of the blank cell."""
+        return self.tiles.index(0)
+
+    @property
+    def blank_position(self) -> tuple[int, int]:
+        """(row, col) of the blank, counted from 0 at the top left."""
+        return divmod(self.tiles.index(0), self.cols)
+
+    def position(self, tile: int) -> tuple[int, int]:
+        """Return the (row, col) of a tile; raises `InvalidBoardError` if it is not on the board.
+
+        >>> Board.goal(3, 3).position(6)
+        (1, 2)
+        """
+        try:
+            return divmod(self.tiles.index(tile), self.cols)
+        except ValueError:
+            raise InvalidBoardError(f"tile {tile!r} is not on this board", tile) from None
+
+    def __getitem__(self, cell: tuple[int, int]) -> int:
+        row, col = cell
+        if not (0 <= row < self.rows and 0 <= col < self.cols):
+            raise IndexError(f"cell {cell!r} is outside the {self.rows}x{self.cols} board")
+        return self.tiles[row * self.cols + col]
+
+    def label(self, tile: int) -> Hashable:
+        """Return how a tile is shown: its label on a labelled board, else the number."""
+        return tile if self.labels is None else self.labels[tile]
+
+    def to_rows(self) -> list[list[int]]:
+        """Return the tiles as a list of rows (fresh lists, safe to modify)."""
+        c = self.cols
+        return [list(self.tiles[r * c : (r + 1) * c]) for r in range(self.rows)]
+
+    def to_labels(self) -> list[list[Hashable]]:
+        """Return the grid as rows of labels (numbers on an unlabelled board)."""
+        return [[self.label(t) for t in row] for row in self.to_rows()]
+
+    def to_text(self) -> str:
+        """Return the one-line form, ``"1 2 3/4 5 6/7 8 0"``, which `Board.parse` reads.
+
+        A labelled board shows its labels (which `Board.parse` cannot read back).
+        """
+        return "/".join(" ".join(map(str, row)) for row in self.to_labels())
+
+    def to_cos226(self) -> str:
+        """Return the COS 226 text form: the size (``N``, or ``ROWS COLS``), then the rows.
+
+        >>> print(Board.goal(2, 2).to_cos226())
+        2
+        1 2
+        3 0
+        """
+        header = str(self.rows) if self.rows == self.cols else f"{self.rows} {self.cols}"
+        width = len(str(self.size - 1))
+        body = "\n".join(" ".join(f"{t:>{width}}" for t in row) for row in self.to_rows())
+        return f"{header}\n{body}"
+
+    def __str__(self) -> str:
+        cells = [
+            [("." if self.labels is None else str(self.labels[0])) if t == 0 else str(self.label(t))
+             for t in row]
+            for row in self.to_rows()
+        ]  # fmt: skip
+        width = max(len(cell) for row in cells for cell in row)
+        return "\n".join(" ".join(cell.rjust(width) for cell in row) for row in cells)
+
+    def __repr__(self) -> str:
+        extra = "" if self.labels is None else f", labels={self.labels!r}"
+        return f"Board({self.to_rows()!r}{extra})"
+
+    # -- moves --------------------------------------------------------------
+
+    def legal_moves(self) -> Moves:
+        """Return the directions the blank can move, in ``UDLR`` order.
+
+        >>> Board.goal(3, 3).legal_moves()
+        Moves('UL')
+        """
+        row, col = self.blank_position
+        ok = {"U": row > 0, "D": row < self.rows - 1, "L": col > 0, "R": col < self.cols - 1}
+        return Moves("".join(d for d in "UDLR" if ok[d]))
+
+    def move(self, direction: str) -> Board:
+        """Return the board after the blank moves one step (``U``, ``D``, ``L`` or ``R``).
+
+        >>> Board.goal(2, 2).move("U").to_text()
+        '1 0/3 2'
+
+        Raises `InvalidMoveError` if the move is unknown or leaves the board.
+        """
+        letter = normalize_move(direction)
+        row, col = self.blank_position
+        d_row, d_col = DIRECTIONS[letter]
+        new_row, new_col = row + d_row, col + d_col
+        if not (0 <= new_row < self.rows and 0 <= new_col < self.cols):
+            raise InvalidMoveError(
+                f"move {direction!r} pushes the blank at {(row, col)} off the "
+                f"{self.rows}x{self.cols} board",
+                direction,
+            )
+        tiles = list(self.tiles)
+        here, there = row * self.cols + col, new_row * self.cols + new_col
+        tiles[here], tiles[there] = tiles[there], 0
+        return Board._trusted(self.rows, self.cols, tuple(tiles), self.labels)
+
+    def apply(self, moves: str | Sequence[str]) -> Board:
+        """Return the board after a sequence of blank moves.
+
+        >>> goal = Board.goal(3, 3)
+        >>> goal.apply("ULDR") == goal.apply(["up", "left", "down", "right"])
+        True
+
+        Raises `InvalidMoveError` naming the first illegal move and its index.
+        """
+        board = self
+        for index, move in enumerate(Moves(moves)):
+            try:
+                board = board.move(move)
+            except InvalidMoveError as error:
+                raise InvalidMoveError(f"move {index} of {str(moves)!r}: {error}", moves) from None
+        return board
+
+    def slide(self, tile: int) -> Board:
+        """Return the board after sliding a tile next to the blank into it ("clicking" it).
+
+        >>> Board.goal(2, 2).slide(2).to_text()
+        '1 0/3 2'
+
+        Raises `InvalidMoveError` if the tile is not next to the blank.
+        """
+        row, col = self.position(tile)
+        blank_row, blank_col = self.blank_position
+        for letter, (d_row, d_col) in DIRECTIONS.items():
+            if (blank_row + d_row, blank_col + d_col) == (row, col):
+                return self.move(letter)
+        raise InvalidMoveError(f"tile {self.label(tile)!r} is not next to the blank", tile)
+
+    def neighbors(self) -> Iterator[tuple[Moves, Board]]:
+        """Yield (move, board) for each board one blank move away.
+
+        >>> [m for m, _ in Board.goal(2, 2).neighbors()]
+        [Moves('U'), Moves('L')]
+        """
+        for letter in self.legal_moves():
+            yield Moves(letter), self.move(letter)
+
+    def transpose(self) -> Board:
+        """Return the board mirrored about its main diagonal (rows become columns).
+
+        >>> Board([[1, 2, 3], [4, 5, 0]]).transpose().to_rows()
+        [[1, 4], [2, 5], [3, 0]]
+        """
+        r, c = self.rows, self.cols
+        tiles = tuple(self.tiles[i * c + j] for j in range(c) for i in range(r))
+        return Board._trusted(c, r, tiles, self.labels)
+
+    # -- COS 226 conveniences ------------------------------------------------
+
+    def hamming(self, goal: Board | None = None) -> int:
+        """Return the number of tiles out of place (the ``misplaced`` heuristic).
+
+        >>> Board("8 1 3/4 0 2/7 6 5").hamming()
+        5
+        """
+        from ._heuristics import misplaced
+
+        return misplaced(self, Board.goal(self.rows, self.cols) if goal is None else goal)
+
+    def manhattan(self, goal: Board | None = None) -> int:
+        """Return the sum of the tiles' row and column distances to their goal cells.
+
+        >>> Board("8 1 3/4 0 2/7 6 5").manhattan()
+        10
+        """
+        from ._heuristics import manhattan
+
+        return manhattan(self, Board.goal(self.rows, self.cols) if goal is None else goal)

@@ -1,0 +1,107 @@
+"""Turning what users pass (boards, rows, text, labelled grids) into a board and its goal."""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+from typing import TypeAlias
+
+from ._board import Board, BoardLike
+from ._errors import GoalMismatchError, InvalidBoardError
+
+__all__ = ["GoalLike", "board_and_goal"]
+
+#: A goal: anything `Board` accepts, ``"last"``/``"first"`` for the usual goals, or ``None``.
+GoalLike: TypeAlias = "BoardLike | Sequence[Sequence[Hashable]] | None"
+
+
+def _is_labelled_grid(value: object) -> bool:
+    """True for nested rows holding anything but integers (letters, words...)."""
+    if isinstance(value, (str, bytes, Board)) or not isinstance(value, Sequence):
+        return False
+    for row in value:
+        is_row = isinstance(row, Sequence) and not isinstance(row, (str, bytes))
+        if is_row and any(not isinstance(c, int) or isinstance(c, bool) for c in row):
+            return True
+    return False
+
+
+def _label_order(goal_grid: Sequence[Sequence[Hashable]], blank: Hashable) -> list[Hashable]:
+    return [cell for row in goal_grid for cell in row if cell != blank]
+
+
+def board_and_goal(
+    board: BoardLike | Sequence[Sequence[Hashable]],
+    goal: GoalLike | str = None,
+    *,
+    blank: Hashable = None,
+) -> tuple[Board, Board]:
+    """Return (board, goal) as validated boards of the same shape and tiles.
+
+    >>> b, g = board_and_goal("1 2/0 3", goal="first")
+    >>> g.tiles
+    (0, 1, 2, 3)
+    >>> b, g = board_and_goal([["b", "a"], ["_", "c"]], [["a", "b"], ["c", "_"]])
+    >>> b.tiles, g.tiles
+    ((2, 1, 0, 3), (1, 2, 3, 0))
+
+    ``goal`` defaults to tiles in order with the blank last; ``"first"`` puts
+    the blank first. Grids of labels (any hashable but int) are numbered in
+    the goal's reading order; ``blank`` names their empty cell. Raises
+    `InvalidBoardError` for a bad board and `GoalMismatchError` when the goal
+    has another shape or other labels.
+    """
+    if blank is not None or _is_labelled_grid(board) or _is_labelled_grid(goal):
+        return _labelled_pair(board, goal, blank)
+    start = board if isinstance(board, Board) else Board(board)  # type: ignore[arg-type]
+    if goal is None or (isinstance(goal, str) and goal in ("last", "first")):
+        target = Board.goal(start.rows, start.cols, "first" if goal == "first" else "last")
+        if start.labels is not None:
+            target = Board._trusted(target.rows, target.cols, target.tiles, start.labels)
+    else:
+        try:
+            target = goal if isinstance(goal, Board) else Board(goal)  # type: ignore[arg-type]
+        except InvalidBoardError as error:
+            raise InvalidBoardError(f"bad goal: {error}", goal) from None
+    if target.shape != start.shape:
+        raise GoalMismatchError(
+            f"the goal is {target.rows}x{target.cols} but the board is {start.rows}x{start.cols}",
+            goal,
+        )
+    if target.labels != start.labels:
+        raise GoalMismatchError("the goal's labels differ from the board's", goal)
+    return start, target
+
+
+def _labelled_pair(board: object, goal: object, blank: Hashable) -> tuple[Board, Board]:
+    if not _is_labelled_grid(board) and blank is None:
+        raise InvalidBoardError("give the board as rows of labels to match a labelled goal", board)
+    grid: Sequence[Sequence[Hashable]] = board  # type: ignore[assignment]
+    probe = Board.labelled(grid, blank=blank)  # validates and finds the blank
+    assert probe.labels is not None
+    blank_label = probe.labels[0]
+    if goal is None or goal == "last" or goal == "first":
+        start = probe
+        target = Board.goal(start.rows, start.cols, "first" if goal == "first" else "last")
+        return start, Board._trusted(target.rows, target.cols, target.tiles, start.labels)
+    if not _is_labelled_grid(goal) and not (
+        isinstance(goal, Sequence) and not isinstance(goal, (str, bytes))
+    ):
+        raise GoalMismatchError("a labelled board needs its goal as rows of labels", goal)
+    goal_grid: Sequence[Sequence[Hashable]] = goal  # type: ignore[assignment]
+    try:
+        target = Board.labelled(
+            goal_grid, blank=blank_label, order=_label_order(goal_grid, blank_label)
+        )
+    except InvalidBoardError as error:
+        raise InvalidBoardError(f"bad goal: {error}", goal) from None
+    assert target.labels is not None
+    try:
+        start = Board.labelled(grid, blank=blank_label, order=target.labels[1:])
+    except InvalidBoardError as error:
+        raise GoalMismatchError(f"board and goal do not match: {error}", goal) from None
+    if start.shape != target.shape:
+        raise GoalMismatchError(
+            f"the goal is {target.rows}x{target.cols} but the board is {start.rows}x{start.cols}",
+            goal,
+        )
+    return start, target

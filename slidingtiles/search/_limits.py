@@ -1,0 +1,333 @@
+"""Argument validation, and the guard that enforces limits and reports progress."""
+
+from __future__ import annotations
+
+import math
+import os
+import sys
+from collections.abc import Callable
+from numbers import Real
+from time import perf_counter
+from typing import Any
+
+from slidingtiles._errors import SearchLimitExceeded
+from slidingtiles.search._protocol import State
+from slidingtiles.search._result import SearchStats
+
+__all__ = [
+    "NEVER",
+    "Guard",
+    "check_heuristic",
+    "check_start",
+    "check_weight",
+    "resident_bytes",
+]
+
+#: A checkpoint that is never reached.
+NEVER = sys.maxsize
+# perf_counter costs ~50 ns and reading /proc ~10 us: amortise both over many nodes.
+_TIME_STRIDE = 256
+_MEMORY_STRIDE = 4096
+
+try:
+    _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
+except (AttributeError, ValueError, OSError):  # no sysconf (Windows) or no such name
+    _PAGE_SIZE = 4096
+
+
+def resident_bytes() -> int | None:
+    """Return the resident memory of this process in bytes, or None where it is unknown.
+
+    Example:
+        >>> rss = resident_bytes()
+        >>> rss is None or rss > 0
+        True
+
+    Reads ``/proc/self/statm`` (Linux); returns None on systems without it.
+    """
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE_SIZE
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def _describe(value: object) -> str:
+    return f"{value!r} ({type(value).__name__})"
+
+
+def check_start(algorithm: str, start: object) -> None:
+    """Raise TypeError unless ``start`` looks like a `State`.
+
+    Example:
+        >>> check_start("astar", [1, 2])  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        TypeError: astar: start must be a State ...; got [1, 2] (list)
+    """
+    if not isinstance(start, State):
+        raise TypeError(
+            f"{algorithm}: start must be a State with successors() and is_goal(), "
+            f"and hashable; got {_describe(start)}"
+        )
+
+
+def check_heuristic(algorithm: str, heuristic: object, *, required: bool) -> None:
+    """Raise TypeError unless ``heuristic`` is callable (or None, when it is optional).
+
+    Example:
+        >>> check_heuristic("greedy", None, required=True)
+        Traceback (most recent call last):
+        ...
+        TypeError: greedy: heuristic must be callable (state -> float), got None (NoneType)
+    """
+    if heuristic is None and not required:
+        return
+    if not callable(heuristic):
+        raise TypeError(
+            f"{algorithm}: heuristic must be callable (state -> float), got {_describe(heuristic)}"
+        )
+
+
+def check_weight(algorithm: str, weight: object) -> float:
+    """Return ``weight`` as a float, or raise if it is not a finite number ``>= 1``.
+
+    Example:
+        >>> check_weight("astar", 2)
+        2.0
+        >>> check_weight("astar", 0.5)
+        Traceback (most recent call last):
+        ...
+        ValueError: astar: weight must be a finite number >= 1, got 0.5
+    """
+    if isinstance(weight, bool) or not isinstance(weight, Real):
+        raise TypeError(f"{algorithm}: weight must be a number, got {_describe(weight)}")
+    w = float(weight)
+    if not (1.0 <= w < math.inf):  # also rejects NaN
+        raise ValueError(f"{algorithm}: weight must be a finite number >= 1, got {weight!r}")
+    return w
+
+
+def _positive_int(algorithm: str, name: str, value: object) -> int | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise TypeError(f"{algorithm}: {name} must be an int or None, got {_describe(value)}")
+    if value <= 0:
+        raise ValueError(f"{algorithm}: {name} must be positive, got {name}={value!r}")
+    return value
+
+
+def _positive_seconds(algorithm: str, value: object) -> float | None:
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, Real):
+        raise TypeError(
+            f"{algorithm}: time_limit must be a number of seconds or None, got {_describe(value)}"
+        )
+    seconds = float(value)
+    if not seconds > 0:  # also rejects NaN
+        raise ValueError(f"{algorithm}: time_limit must be positive, got time_limit={value!r}")
+    return seconds
+
+
+class Guard:
+    """Enforces the node, time and memory limits of one search and calls its progress callback.
+
+    Example:
+        >>> g = Guard("bfs", max_nodes=10, time_limit=None, max_memory=None,
+        ...           progress=None, progress_every=1, state_bytes=100)
+        >>> g.first_checkpoint()
+        10
+        >>> g.check(10, 25, 7, 0, 1, 30)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        slidingtiles._errors.SearchLimitExceeded: bfs: gave up after expanding 10 nodes ...
+
+    A search calls `check` only when its expansion count reaches the checkpoint
+    the previous call returned, so the hot loop pays one integer comparison per
+    node. `check` runs before the expansion that would exceed ``max_nodes``, so a
+    search expands at most ``max_nodes`` states. The clock is read every 256
+    expansions and memory every 4096, so a search may overrun ``time_limit`` by
+    the time those take. Memory is the growth of the process's resident set
+    since the guard was made (from ``/proc/self/statm``); where that file does
+    not exist it is estimated as stored states times ``state_bytes``. Both are
+    approximate: the allocator may reuse memory freed earlier, or keep what it
+    got. All arguments are validated here, with errors naming the bad value.
+    """
+
+    __slots__ = (
+        "_algorithm",
+        "_deadline",
+        "_max_memory",
+        "_memory_base",
+        "_next_memory",
+        "_next_progress",
+        "_next_time",
+        "_node_cap",
+        "_progress",
+        "_progress_every",
+        "_started",
+        "_state_bytes",
+        "_time_limit",
+    )
+
+    def __init__(
+        self,
+        algorithm: str,
+        *,
+        max_nodes: object,
+        time_limit: object,
+        max_memory: object,
+        progress: object,
+        progress_every: object,
+        state_bytes: int,
+    ) -> None:
+        """Validate the limits of a search and start its clock.
+
+        Example:
+            >>> Guard("astar", max_nodes=0, time_limit=None, max_memory=None,
+            ...       progress=None, progress_every=1, state_bytes=1)
+            Traceback (most recent call last):
+            ...
+            ValueError: astar: max_nodes must be positive, got max_nodes=0
+        """
+        self._algorithm = algorithm
+        nodes = _positive_int(algorithm, "max_nodes", max_nodes)
+        self._node_cap = NEVER if nodes is None else nodes
+        self._time_limit = _positive_seconds(algorithm, time_limit)
+        self._max_memory = _positive_int(algorithm, "max_memory", max_memory)
+        every = _positive_int(algorithm, "progress_every", progress_every)
+        if every is None:
+            raise TypeError(f"{algorithm}: progress_every must be an int, got None")
+        self._progress_every = every
+        if progress is not None and not callable(progress):
+            raise TypeError(
+                f"{algorithm}: progress must be callable (SearchStats -> None) or None, "
+                f"got {_describe(progress)}"
+            )
+        self._progress: Callable[[SearchStats], Any] | None = progress
+        self._state_bytes = state_bytes
+        self._next_time = NEVER if self._time_limit is None else _TIME_STRIDE
+        self._next_memory = NEVER if self._max_memory is None else _MEMORY_STRIDE
+        self._next_progress = NEVER if progress is None else every
+        self._memory_base = resident_bytes() if self._max_memory is not None else None
+        self._started = perf_counter()
+        self._deadline = math.inf if self._time_limit is None else self._started + self._time_limit
+
+    def first_checkpoint(self) -> int:
+        """Return the expansion count at which `check` must first be called.
+
+        Example:
+            >>> Guard("bfs", max_nodes=None, time_limit=1, max_memory=None, progress=None,
+            ...       progress_every=1, state_bytes=1).first_checkpoint()
+            256
+        """
+        return min(self._node_cap, self._next_time, self._next_memory, self._next_progress)
+
+    def stats(
+        self, expanded: int, generated: int, max_frontier: int, reopened: int, iterations: int
+    ) -> SearchStats:
+        """Return a snapshot of the counters, timed from the start of the search.
+
+        Example:
+            >>> g = Guard("bfs", max_nodes=None, time_limit=None, max_memory=None,
+            ...           progress=None, progress_every=1, state_bytes=1)
+            >>> g.stats(1, 2, 3, 0, 1).expanded
+            1
+        """
+        return SearchStats(
+            expanded, generated, max_frontier, reopened, iterations, perf_counter() - self._started
+        )
+
+    def check(
+        self,
+        expanded: int,
+        generated: int,
+        max_frontier: int,
+        reopened: int,
+        iterations: int,
+        stored: int,
+    ) -> int:
+        """Raise at a reached limit, else report progress and return the next checkpoint.
+
+        Example:
+            >>> seen = []
+            >>> g = Guard("bfs", max_nodes=None, time_limit=None, max_memory=None,
+            ...           progress=seen.append, progress_every=5, state_bytes=1)
+            >>> g.check(5, 9, 4, 0, 1, 10)
+            10
+            >>> seen[0].expanded
+            5
+
+        ``stored`` is the number of states the search keeps, used only to
+        estimate memory where the resident size cannot be read.
+        """
+        if expanded >= self._node_cap:
+            raise self._exceeded(
+                f"gave up after expanding {expanded:,} nodes (max_nodes={self._node_cap:,})",
+                "nodes",
+                self._node_cap,
+                expanded,
+                generated,
+                max_frontier,
+                reopened,
+                iterations,
+            )
+        if expanded >= self._next_time:
+            now = perf_counter()
+            if now >= self._deadline:
+                raise self._exceeded(
+                    f"gave up after {now - self._started:.3f} s and {expanded:,} expanded nodes "
+                    f"(time_limit={self._time_limit} s)",
+                    "time",
+                    self._time_limit,
+                    expanded,
+                    generated,
+                    max_frontier,
+                    reopened,
+                    iterations,
+                )
+            self._next_time = expanded + _TIME_STRIDE
+        if expanded >= self._next_memory:
+            used = self._memory_used(stored)
+            if self._max_memory is not None and used > self._max_memory:
+                raise self._exceeded(
+                    f"gave up using about {used:,} more bytes of memory after {expanded:,} "
+                    f"expanded nodes (max_memory={self._max_memory:,} bytes)",
+                    "memory",
+                    self._max_memory,
+                    expanded,
+                    generated,
+                    max_frontier,
+                    reopened,
+                    iterations,
+                )
+            self._next_memory = expanded + _MEMORY_STRIDE
+        if self._progress is not None and expanded >= self._next_progress:
+            self._progress(self.stats(expanded, generated, max_frontier, reopened, iterations))
+            self._next_progress = expanded + self._progress_every
+        return min(self._node_cap, self._next_time, self._next_memory, self._next_progress)
+
+    def _memory_used(self, stored: int) -> int:
+        if self._memory_base is not None:
+            now = resident_bytes()
+            if now is not None:
+                return now - self._memory_base
+        return stored * self._state_bytes
+
+    def _exceeded(
+        self,
+        what: str,
+        limit: str,
+        value: object,
+        expanded: int,
+        generated: int,
+        max_frontier: int,
+        reopened: int,
+        iterations: int,
+    ) -> SearchLimitExceeded:
+        stats = self.stats(expanded, generated, max_frontier, reopened, iterations)
+        return SearchLimitExceeded(
+            f"{self._algorithm}: {what}", limit=limit, value=value, stats=stats
+        )

@@ -1,0 +1,81 @@
+"""Shared fixtures: hypothesis profiles and the exhaustive BFS oracle over small boards."""
+
+from __future__ import annotations
+
+import os
+from collections import deque
+from collections.abc import Callable
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from slidingtiles import Board
+
+# Explicit parents: under CI=true hypothesis loads its "ci" profile, which ours must not inherit.
+settings.register_profile(
+    "dev", parent=settings.get_profile("default"), max_examples=60, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)  # fmt: skip
+settings.register_profile(
+    "ci", parent=settings.get_profile("ci"), max_examples=100, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)  # fmt: skip
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+
+#: Shapes whose whole state space the oracle explores (3x3: 181,440 states).
+ORACLE_SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4)]
+
+
+class Oracle:
+    """Exact distances to a goal for every reachable state, by breadth-first search from the goal.
+
+    Moves are reversible, so distance from the goal equals distance to it.
+    """
+
+    def __init__(self, goal: Board) -> None:
+        self.goal = goal
+        rows, cols = goal.shape
+        neighbours = [
+            [
+                (r + dr) * cols + (c + dc)
+                for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                if 0 <= r + dr < rows and 0 <= c + dc < cols
+            ]
+            for r, c in (divmod(i, cols) for i in range(rows * cols))
+        ]
+        start = goal.tiles
+        distance = {start: 0}
+        frontier = deque([(start, start.index(0))])
+        while frontier:
+            tiles, blank = frontier.popleft()
+            d = distance[tiles] + 1
+            for cell in neighbours[blank]:
+                new = list(tiles)
+                new[blank], new[cell] = new[cell], 0
+                key = tuple(new)
+                if key not in distance:
+                    distance[key] = d
+                    frontier.append((key, cell))
+        self.distance = distance
+
+    def __len__(self) -> int:
+        return len(self.distance)
+
+    def board(self, tiles: tuple[int, ...]) -> Board:
+        return Board._trusted(self.goal.rows, self.goal.cols, tiles, None)
+
+
+_ORACLES: dict[tuple[int, ...], Oracle] = {}
+
+
+def oracle_for(goal: Board) -> Oracle:
+    """The oracle for a goal, computed once per test session."""
+    key = (goal.rows, goal.cols, *goal.tiles)
+    if key not in _ORACLES:
+        _ORACLES[key] = Oracle(goal)
+    return _ORACLES[key]
+
+
+@pytest.fixture(scope="session")
+def oracle() -> Callable[[Board], Oracle]:
+    return oracle_for

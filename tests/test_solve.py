@@ -1,0 +1,194 @@
+"""`solve` end to end: seed examples, exact lengths against the BFS oracle, errors and limits."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+import slidingtiles as st
+from slidingtiles import Board, heuristics
+
+from .conftest import Oracle
+
+SHAPES = [(2, 3), (3, 2), (3, 3), (2, 4)]
+
+
+def _replays(solution: st.Solution) -> None:
+    """The solution is a legal walk from its start to its goal, and its views agree."""
+    assert solution.start.apply(solution.moves) == solution.goal
+    assert len(solution.boards) == len(solution.moves) + 1
+    assert solution.boards[0] == solution.start
+    assert solution.boards[-1] == solution.goal
+    for before, after, tile in zip(solution.boards, solution.boards[1:], solution.tiles):
+        assert after.position(tile) == before.blank_position
+
+
+def _samples(oracle: Oracle, count: int, seed: int) -> list[tuple[tuple[int, ...], int]]:
+    """Random states plus one of the farthest (the hardest case)."""
+    items = sorted(oracle.distance.items(), key=lambda item: item[1])
+    rng = random.Random(seed)
+    return [items[-1 - seed], *rng.sample(items, count)]
+
+
+def test_seed_examples() -> None:
+    sol = st.solve([[6, 4, 7], [8, 5, 0], [3, 2, 1]], heuristic="manhattan")
+    assert len(sol.moves) == 31
+    assert sol.optimal
+    assert isinstance(sol.moves, str)
+    _replays(sol)
+    assert sol.stats.generated >= sol.stats.expanded > 0
+    assert st.solve("0 1 3/4 2 5/7 8 6").moves == "RDRD"
+    first = st.solve("8 1 3/4 0 2/7 6 5", goal=Board.goal(3, 3, blank="first"))
+    assert first.goal.tiles[0] == 0
+    _replays(first)
+    with pytest.raises(st.UnsolvableError, match="no solution possible") as info:
+        st.solve([[1, 2, 3], [4, 5, 6], [8, 7, 0]])
+    assert info.value.report.solvable is False
+    assert info.value.value == Board("1 2 3/4 5 6/8 7 0")
+
+
+@pytest.mark.parametrize("shape", SHAPES)
+@pytest.mark.parametrize(
+    ("algorithm", "heuristic"),
+    [("astar", "manhattan"), ("astar", "linear_conflict"), ("astar", "misplaced"),
+     ("idastar", "linear_conflict"), ("idastar", "manhattan"), ("bfs", "auto"), ("auto", "auto")],
+)  # fmt: skip
+def test_optimal_lengths_match_the_oracle(
+    oracle: Callable[[Board], Oracle], shape: tuple[int, int], algorithm: str, heuristic: str
+) -> None:
+    goals = [Board.goal(*shape), Board.goal(*shape, blank="first")]
+    # BFS and misplaced tiles explore much of 3x3's space per solve: fewer samples there.
+    slow = shape == (3, 3) and (algorithm == "bfs" or heuristic == "misplaced")
+    count = 2 if slow else 12
+    for index, goal in enumerate(goals):
+        table = oracle(goal)
+        for tiles, distance in _samples(table, count, seed=index):
+            sol = st.solve(table.board(tiles), goal, heuristic=heuristic, algorithm=algorithm)  # type: ignore[arg-type]
+            assert len(sol) == distance, (tiles, goal.tiles)
+            assert sol.optimal
+            _replays(sol)
+
+
+@pytest.mark.parametrize("weight", [1.5, 2.0, 3.0])
+def test_weighted_astar_stays_within_its_bound(
+    oracle: Callable[[Board], Oracle], weight: float
+) -> None:
+    goal = Board("4 1 7/2 0 8/6 3 5")
+    table = oracle(goal)
+    for tiles, distance in _samples(table, 15, seed=int(weight * 10)):
+        sol = st.solve(table.board(tiles), goal, algorithm="weighted", weight=weight)
+        assert distance <= len(sol) <= weight * distance
+        assert not sol.optimal
+        _replays(sol)
+
+
+def test_greedy_and_inadmissible_heuristics_do_not_claim_optimality(
+    oracle: Callable[[Board], Oracle],
+) -> None:
+    goal = Board.goal(3, 3)
+    table = oracle(goal)
+    for tiles, distance in _samples(table, 10, seed=3):
+        greedy = st.solve(table.board(tiles), algorithm="greedy", heuristic="manhattan")
+        guided = st.solve(table.board(tiles), heuristic="inversions")
+        for sol in (greedy, guided):
+            assert not sol.optimal
+            assert len(sol) >= distance
+            _replays(sol)
+
+
+def test_custom_heuristics() -> None:
+    def zero(board: Board, goal: Board) -> int:
+        return 0
+
+    board = "1 2 3/4 0 6/7 5 8"
+    assert st.solve(board, heuristic=zero).optimal is False  # nothing vouches for it
+    heuristics.register("test_zero_h", zero, admissible=True, consistent=True)
+    try:
+        sol = st.solve(board, heuristic=zero)
+        assert sol.optimal
+        assert sol.heuristic == "test_zero_h"
+        assert len(sol) == 2
+        assert st.solve(board, heuristic="test_zero_h").moves == sol.moves
+    finally:
+        heuristics.unregister("test_zero_h")
+    with pytest.raises(TypeError, match="returned None"):
+        st.solve(board, heuristic=lambda b, g: None)  # type: ignore[arg-type,return-value]
+    with pytest.raises(ValueError, match="negative"):
+        st.solve(board, heuristic=lambda b, g: -1)
+    with pytest.raises(TypeError, match="heuristic must be"):
+        st.solve(board, heuristic=3)  # type: ignore[arg-type]
+
+
+def test_labelled_boards_speak_in_labels() -> None:
+    sol = st.solve(
+        [["C", "A", "T"], ["S", "_", "O"], ["N", "D", "G"]],
+        goal=[["C", "A", "T"], ["D", "O", "G"], ["S", "N", "_"]],
+    )
+    assert set(sol.tile_labels) <= set("CATSONDG")
+    assert sol.boards[-1].to_labels() == [["C", "A", "T"], ["D", "O", "G"], ["S", "N", "_"]]
+    _replays(sol)
+    assert st.solve([["b", "a"], ["c", "."]], goal=[["a", "c"], ["b", "."]]) is not None or True
+
+
+def test_larger_boards_astar_and_idastar_agree() -> None:
+    for seed in range(3):
+        board = st.scramble(Board.goal(4, 4), 40, seed=seed)
+        a = st.solve(board, algorithm="astar", heuristic="linear_conflict")
+        i = st.solve(board, algorithm="idastar", heuristic="manhattan")
+        assert len(a) == len(i)
+        assert i.algorithm == "idastar"
+        _replays(a)
+        _replays(i)
+    assert st.solve(st.scramble(Board.goal(4, 4), 20, seed=9)).algorithm == "idastar"
+
+
+def test_single_row_and_trivial_boards() -> None:
+    sol = st.solve([[1, 0, 2, 3]], goal=[[1, 2, 3, 0]])
+    assert sol.moves == "RR"
+    assert st.solve("1 2/3 0").moves == ""
+    with pytest.raises(st.UnsolvableError, match="single row"):
+        st.solve([[2, 1, 0]])
+
+
+def test_bad_arguments_name_the_value() -> None:
+    with pytest.raises(st.InvalidBoardError, match="duplicate tile 3"):
+        st.solve([[1, 3], [3, 0]])
+    with pytest.raises(st.GoalMismatchError, match="goal is 2x2"):
+        st.solve("1 2 3/4 5 6/7 8 0", goal="1 2/3 0")
+    with pytest.raises(st.UnknownHeuristicError, match="'nope'"):
+        st.solve("1 2/0 3", heuristic="nope")
+    with pytest.raises(ValueError, match="unknown algorithm 'dfs'"):
+        st.solve("1 2/0 3", algorithm="dfs")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match=r"weight must be a number >= 1, not 0\.5"):
+        st.solve("1 2/0 3", weight=0.5)
+    with pytest.raises(ValueError, match="only applies"):
+        st.solve("1 2/0 3", algorithm="astar", weight=2)
+    with pytest.raises(st.InvalidBoardError, match="bad goal"):
+        st.solve("1 2/0 3", goal="1 1/0 3")
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "idastar", "bfs"])
+def test_limits_stop_the_search_with_statistics(algorithm: str) -> None:
+    hard = "6 4 7/8 5 0/3 2 1"
+    with pytest.raises(st.SearchLimitExceeded) as info:
+        st.solve(hard, algorithm=algorithm, heuristic="misplaced", max_nodes=50)  # type: ignore[arg-type]
+    assert info.value.limit == "nodes"
+    assert info.value.stats.expanded >= 50
+    with pytest.raises(st.SearchLimitExceeded) as timed:
+        st.solve(hard, algorithm=algorithm, heuristic="misplaced", time_limit=1e-4)  # type: ignore[arg-type]
+    assert timed.value.limit == "time"
+
+
+def test_progress_is_reported() -> None:
+    seen: list[st.SearchStats] = []
+    st.solve("6 4 7/8 5 0/3 2 1", heuristic="misplaced", progress=seen.append)
+    assert seen
+    assert all(s.expanded > 0 for s in seen)
+
+
+def test_solution_str_and_len() -> None:
+    sol = st.solve("1 2 3/4 0 6/7 5 8")
+    assert str(sol) == "2 moves (optimal, astar + linear_conflict): DR"
+    assert sol.length == len(sol) == 2
