@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TypeAlias, overload
 
 import attrs
@@ -356,6 +356,3 @@ register(
     specialize=_inversions_for,
 )  # fmt: skip
 
-
-def _iter_admissible() -> Iterator[HeuristicInfo]:
-    return (info for info in _REGISTRY.values() if info.admissible)

@@ -13,18 +13,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import slidingtiles.search as search_api
 from slidingtiles._errors import NoPathError, SearchLimitExceeded
 from slidingtiles.search import (
     SearchResult,
     SearchStats,
     State,
+    _limits,
     astar,
     bfs,
     greedy,
     idastar,
     weighted_astar,
 )
-from slidingtiles.search import _limits
 
 # --------------------------------------------------------------------------- domains
 
@@ -363,18 +364,17 @@ def test_admissible_inconsistent_heuristic_keeps_astar_and_idastar_optimal(
     best = oracle_cost(start)
     dist = distance_to_goal(graph)
     # Any value in [0, h*] is admissible; drawn independently per vertex it is rarely consistent.
-    values = [
-        d if d == math.inf else data.draw(st.integers(0, int(d)).map(float)) for d in dist
-    ]
+    values = [d if d == math.inf else data.draw(st.integers(0, int(d)).map(float)) for d in dist]
 
     def h(node: Node) -> float:
         return values[node.index]
 
-    for search in (
+    searches: list[Callable[[], SearchResult[Node, int]]] = [
         lambda: astar(start, h, consistent=False),
         lambda: astar(start, h),
         lambda: idastar(start, h),
-    ):
+    ]
+    for search in searches:
         if best is None:
             with pytest.raises(NoPathError):
                 search()
@@ -456,6 +456,66 @@ def test_inconsistent_heuristic_forces_a_reopening() -> None:
     assert (honest.cost, honest.stats.reopened) == (22.0, 1)
     trusting = weighted_astar(start, h, 1.5, consistent=True)
     assert (trusting.cost, trusting.stats.reopened) == (23.0, 0)
+
+
+def test_stale_heap_entries_are_skipped() -> None:
+    # S->A costs 5, but S->B->A only 2: A's first entry goes stale and must not be expanded
+    # (it pops before G, whose g is 12).
+    edges = [(0, 1, 5.0), (0, 2, 1.0), (2, 1, 1.0), (1, 3, 10.0)]  # S=0 A=1 B=2 G=3
+    graph = Graph(4, edges, frozenset({3}))
+    result = astar(graph.node(0))
+    assert result.actions == (1, 2, 3)
+    assert result.cost == 12.0
+    assert (result.stats.expanded, result.stats.reopened) == (3, 0)
+
+
+def test_weight_trades_cost_for_speed() -> None:
+    # Via A costs 5, via B 6; h(A) = 4, h(B) = 1 (admissible). A* takes A; with weight 3
+    # B looks far better (3 + 3*1 < 1 + 3*4) and its goal is reached first.
+    edges = [(0, 1, 1.0), (0, 2, 3.0), (1, 3, 4.0), (2, 3, 3.0)]  # S=0 A=1 B=2 G=3
+    graph = Graph(4, edges, frozenset({3}))
+    estimate = [0.0, 4.0, 1.0, 0.0]
+
+    def h(node: Node) -> float:
+        return estimate[node.index]
+
+    assert astar(graph.node(0), h).cost == 5.0
+    lax = weighted_astar(graph.node(0), h, 3.0)
+    assert lax.cost == 6.0
+    assert lax.stats.expanded == 2
+    assert not lax.optimal
+
+
+def test_ties_on_f_go_to_the_smaller_h() -> None:
+    # Both routes cost 3 and both children have f = 3; B (h = 1) is nearer the goal than A
+    # (h = 2), so B is expanded first and its goal entry (h = 0) beats A too.
+    edges = [(0, 1, 1.0), (0, 2, 2.0), (1, 3, 2.0), (2, 3, 1.0)]  # S=0 A=1 B=2 G=3
+    graph = Graph(4, edges, frozenset({3}))
+    estimate = [3.0, 2.0, 1.0, 0.0]
+    result = astar(graph.node(0), lambda node: estimate[node.index])
+    assert result.actions == (1, 3)
+    assert result.stats.expanded == 2
+
+
+def test_greedy_follows_the_heuristic_only() -> None:
+    # The cheap route is S->A->G (2); h calls B nearer, so greedy pays 10 via B.
+    edges = [(0, 1, 1.0), (0, 2, 9.0), (1, 3, 1.0), (2, 3, 1.0)]  # S=0 A=1 B=2 G=3
+    graph = Graph(4, edges, frozenset({3}))
+    estimate = [2.0, 5.0, 1.0, 0.0]
+    result = greedy(graph.node(0), lambda node: estimate[node.index])
+    assert (result.actions, result.cost) == ((1, 3), 10.0)
+    assert result.stats.expanded == 2
+
+
+def test_idastar_raises_the_bound_to_the_least_pruned_f() -> None:
+    # S->A->G costs 0.25 + 0.25; S->X (0.375) is a dead end. The bounds must be 0, 0.25,
+    # 0.375, 0.5: skipping 0.375 would be wrong in general, so count the iterations.
+    edges = [(0, 1, 0.25), (0, 2, 0.375), (1, 3, 0.25)]  # S=0 A=1 X=2 G=3
+    graph = Graph(4, edges, frozenset({3}))
+    result = idastar(graph.node(0))
+    assert result.cost == 0.5
+    assert result.stats.iterations == 4
+    assert result.stats.expanded == 1 + 2 + 3 + 2
 
 
 # --------------------------------------------------------------------------- other domains
@@ -568,7 +628,7 @@ def test_node_limit(search: Callable[..., SearchResult[Any, Any]]) -> None:
 
 @pytest.mark.parametrize("search", SEARCHES, ids=NAMES)
 def test_time_limit(search: Callable[..., SearchResult[Any, Any]]) -> None:
-    with pytest.raises(SearchLimitExceeded, match="time_limit=0.05") as info:
+    with pytest.raises(SearchLimitExceeded, match=r"time_limit=0\.05 s") as info:
         search(Plane(0, 0), time_limit=0.05)
     assert info.value.limit == "time"
     assert info.value.value == 0.05
@@ -642,35 +702,40 @@ def test_result_and_stats_are_frozen_values() -> None:
 
 # --------------------------------------------------------------------------- bad arguments
 
+#: The package without its types, so wrong calls that mypy rejects can still be made.
+loose: Any = search_api
+
 
 @pytest.mark.parametrize(
     ("call", "error", "needle"),
     [
-        (lambda: astar(Cell(0, 0), weight=0.5), ValueError, "0.5"),
-        (lambda: astar(Cell(0, 0), weight=math.nan), ValueError, "nan"),
-        (lambda: astar(Cell(0, 0), weight=math.inf), ValueError, "inf"),
-        (lambda: astar(Cell(0, 0), weight="2"), TypeError, "'2'"),
-        (lambda: weighted_astar(Cell(0, 0), manhattan, 0), ValueError, "got 0"),
-        (lambda: astar(Cell(0, 0), 42), TypeError, "42"),
-        (lambda: weighted_astar(Cell(0, 0), None, 2), TypeError, "None"),
-        (lambda: greedy(Cell(0, 0), None), TypeError, "None"),
-        (lambda: idastar(Cell(0, 0), "manhattan"), TypeError, "'manhattan'"),
-        (lambda: astar(Cell(0, 0), max_nodes=0), ValueError, "max_nodes=0"),
-        (lambda: bfs(Cell(0, 0), max_nodes=-5), ValueError, "max_nodes=-5"),
-        (lambda: idastar(Cell(0, 0), max_nodes=1.5), TypeError, "1.5"),
-        (lambda: astar(Cell(0, 0), max_nodes=True), TypeError, "True"),
-        (lambda: greedy(Cell(0, 0), manhattan, time_limit=0), ValueError, "time_limit=0"),
-        (lambda: idastar(Cell(0, 0), time_limit=-1.0), ValueError, "time_limit=-1.0"),
-        (lambda: bfs(Cell(0, 0), time_limit="1s"), TypeError, "'1s'"),
-        (lambda: bfs(Cell(0, 0), max_memory=0), ValueError, "max_memory=0"),
-        (lambda: astar(Cell(0, 0), progress=5), TypeError, "5"),
-        (lambda: astar(Cell(0, 0), progress_every=0), ValueError, "progress_every=0"),
-        (lambda: astar((0, 0)), TypeError, "(0, 0)"),
-        (lambda: bfs([1]), TypeError, "[1]"),
+        (lambda: loose.astar(Cell(0, 0), weight=0.5), ValueError, "0.5"),
+        (lambda: loose.astar(Cell(0, 0), weight=math.nan), ValueError, "nan"),
+        (lambda: loose.astar(Cell(0, 0), weight=math.inf), ValueError, "inf"),
+        (lambda: loose.astar(Cell(0, 0), weight="2"), TypeError, "'2'"),
+        (lambda: loose.weighted_astar(Cell(0, 0), manhattan, 0), ValueError, "got 0"),
+        (lambda: loose.astar(Cell(0, 0), 42), TypeError, "42"),
+        (lambda: loose.weighted_astar(Cell(0, 0), None, 2), TypeError, "None"),
+        (lambda: loose.greedy(Cell(0, 0), None), TypeError, "None"),
+        (lambda: loose.idastar(Cell(0, 0), "manhattan"), TypeError, "'manhattan'"),
+        (lambda: loose.astar(Cell(0, 0), max_nodes=0), ValueError, "max_nodes=0"),
+        (lambda: loose.bfs(Cell(0, 0), max_nodes=-5), ValueError, "max_nodes=-5"),
+        (lambda: loose.idastar(Cell(0, 0), max_nodes=1.5), TypeError, "1.5"),
+        (lambda: loose.astar(Cell(0, 0), max_nodes=True), TypeError, "True"),
+        (lambda: loose.greedy(Cell(0, 0), manhattan, time_limit=0), ValueError, "time_limit=0"),
+        (lambda: loose.idastar(Cell(0, 0), time_limit=-1.0), ValueError, "time_limit=-1.0"),
+        (lambda: loose.bfs(Cell(0, 0), time_limit="1s"), TypeError, "'1s'"),
+        (lambda: loose.bfs(Cell(0, 0), max_memory=0), ValueError, "max_memory=0"),
+        (lambda: loose.astar(Cell(0, 0), progress=5), TypeError, "5"),
+        (lambda: loose.astar(Cell(0, 0), progress_every=0), ValueError, "progress_every=0"),
+        (lambda: loose.astar((0, 0)), TypeError, "(0, 0)"),
+        (lambda: loose.bfs([1]), TypeError, "[1]"),
     ],
 )
-def test_bad_arguments_are_named(call: Callable[[], object], error: type, needle: str) -> None:
-    with pytest.raises(error) as info:  # type: ignore[var-annotated]
+def test_bad_arguments_are_named(
+    call: Callable[[], object], error: type[Exception], needle: str
+) -> None:
+    with pytest.raises(error) as info:
         call()
     assert needle in str(info.value)
     assert type(info.value) is error  # plain ValueError/TypeError, not a library error
