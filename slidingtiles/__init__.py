@@ -20,6 +20,7 @@ from ._errors import (
 )
 from ._moves import Moves
 from ._random import random_board, scramble
+from ._render import board_svg, solution_html, solution_svg
 from ._solvability import Solvability, is_solvable, solvability
 from ._solve import ALGORITHMS, Solution, solve
 from ._tile_state import TileState
@@ -49,11 +50,14 @@ __all__ = [
     "UnsolvableError",
     "__version__",
     "board_and_goal",
+    "board_svg",
     "heuristics",
     "is_solvable",
     "random_board",
     "scramble",
     "search",
+    "solution_html",
+    "solution_svg",
     "solvability",
     "solve",
 ]

@@ -395,6 +395,12 @@ class Board:
         except ValueError:
             raise InvalidBoardError(f"tile {tile!r} is not on this board", tile) from None
 
+    def _repr_svg_(self) -> str:
+        """Draw the board in notebooks (Jupyter calls this)."""
+        from ._render import board_svg
+
+        return board_svg(self)
+
     def __getitem__(self, cell: tuple[int, int]) -> int:
         row, col = cell
         if not (0 <= row < self.rows and 0 <= col < self.cols):
@@ -435,11 +441,9 @@ class Board:
         return f"{header}\n{body}"
 
     def __str__(self) -> str:
-        cells = [
-            [("." if self.labels is None else str(self.labels[0])) if t == 0 else str(self.label(t))
-             for t in row]
-            for row in self.to_rows()
-        ]  # fmt: skip
+        blank = "" if self.labels is None or self.labels[0] is None else str(self.labels[0])
+        blank = blank.strip() or "."  # an invisible blank label would hide the gap
+        cells = [[blank if t == 0 else str(self.label(t)) for t in row] for row in self.to_rows()]
         width = max(len(cell) for row in cells for cell in row)
         return "\n".join(" ".join(cell.rjust(width) for cell in row) for row in cells)
 

@@ -187,3 +187,7 @@ def test_cos226_conveniences() -> None:
     board = Board("8 1 3/4 0 2/7 6 5")
     assert board.hamming() == 5
     assert board.manhattan() == 10
+
+
+def test_labelled_blank_without_visible_label_prints_a_dot() -> None:
+    assert str(Board.labelled([["dog", "cat"], ["emu", None]])) == "dog cat\nemu   ."

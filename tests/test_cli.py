@@ -1,0 +1,476 @@
+"""The command line, run in-process through `main(argv)`: outputs, exit codes, messages."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from slidingtiles import Board, heuristics, is_solvable, solve
+from slidingtiles.__main__ import main
+
+PUZZLE04 = "3\n 0  1  3\n 4  2  5\n 7  8  6\n"
+UNSOLVABLE = "3\n 1  2  3\n 4  5  6\n 8  7  0\n"
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line(err: str) -> None:
+    assert err.strip(), "expected a message on stderr"
+    assert len(err.strip().splitlines()) == 1, err
+    assert "Traceback" not in err
+
+
+def cos226_boards(out: str) -> list[Board]:
+    """Read back the boards of a COS 226 report (blocks separated by blank lines)."""
+    blocks = out.strip().split("\n\n")
+    return [Board(block) for block in blocks[:-1]]
+
+
+# -- solve: formats ----------------------------------------------------------------
+
+
+def test_solve_cos226_puzzle04_from_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    path = tmp_path / "puzzle04.txt"
+    path.write_text(PUZZLE04)
+    code, out, err = run(capsys, "solve", "-f", str(path))
+    assert code == 0
+    assert "error" not in err  # (a first run may log building a pattern database)
+    lines = out.strip().splitlines()
+    assert lines[-2] == "Minimum number of moves = 4"
+    assert re.fullmatch(r"Number of states enqueued = \d+", lines[-1])
+    boards = cos226_boards(out)
+    assert len(boards) == 5
+    assert boards[0] == Board(PUZZLE04)
+    assert boards[-1] == Board.goal(3, 3)
+    for before, after in itertools.pairwise(boards):
+        assert after in [b for _, b in before.neighbors()]
+
+
+def test_solve_cos226_enqueued_is_generated(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "8 1 3/4 0 2/7 6 5")
+    expected = solve("8 1 3/4 0 2/7 6 5")
+    assert code == 0
+    assert out.strip().splitlines()[-1] == (
+        f"Number of states enqueued = {expected.stats.generated}"
+    )
+
+
+def test_solve_moves_format_31(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "6 4 7/8 5 0/3 2 1", "--format", "moves")
+    assert code == 0
+    moves = out.strip()
+    assert len(moves) == 31
+    assert Board("6 4 7/8 5 0/3 2 1").apply(moves) == Board.goal(3, 3)
+
+
+def test_solve_board_split_over_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "1", "2", "3", "4", "0", "6", "7", "5", "8",
+                       "--format", "moves")  # fmt: skip
+    assert (code, out.strip()) == (0, "DR")
+
+
+def test_solve_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "8 1 3/4 0 2/7 6 5", "--goal", "first", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert set(data) == {
+        "status", "board", "goal", "moves", "tiles", "length", "optimal", "heuristic",
+        "algorithm", "statistics",
+    }  # fmt: skip
+    assert data["status"] == "solved"
+    assert data["board"] == [[8, 1, 3], [4, 0, 2], [7, 6, 5]]
+    assert data["goal"] == [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
+    assert data["length"] == len(data["moves"]) == len(data["tiles"])
+    assert Board(data["board"]).apply(data["moves"]) == Board(data["goal"])
+    assert data["optimal"] is True
+    assert set(data["statistics"]) == {
+        "expanded", "generated", "max_frontier", "reopened", "iterations", "seconds",
+    }  # fmt: skip
+    reference = solve("8 1 3/4 0 2/7 6 5", goal="first")
+    assert data["length"] == len(reference)
+    assert tuple(data["tiles"]) == reference.tiles
+
+
+@pytest.mark.parametrize("algorithm", ["astar", "idastar", "bfs"])
+@pytest.mark.parametrize("heuristic", ["misplaced", "manhattan", "linear_conflict"])
+def test_solve_options_give_optimal_lengths(
+    capsys: pytest.CaptureFixture[str], oracle, algorithm: str, heuristic: str
+) -> None:
+    board = Board("8 1 3/4 0 2/7 6 5")
+    code, out, _ = run(capsys, "solve", board.to_text(), "--algorithm", algorithm,
+                       "--heuristic", heuristic, "--format", "json")  # fmt: skip
+    assert code == 0
+    data = json.loads(out)
+    assert data["length"] == oracle(Board.goal(3, 3)).distance[board.tiles]
+    assert data["algorithm"] == algorithm
+
+
+def test_solve_inadmissible_heuristic_not_claimed_minimal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    code, out, _ = run(capsys, "solve", "6 4 7/8 5 0/3 2 1", "--heuristic", "inversions",
+                       "--algorithm", "greedy")  # fmt: skip
+    assert code == 0
+    assert "Minimum number of moves" not in out
+    assert "not proven minimal" in out
+
+
+def test_solve_weighted(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "6 4 7/8 5 0/3 2 1", "--weight", "2", "--format", "json")
+    assert code == 0
+    data = json.loads(out)
+    assert data["algorithm"] == "weighted"
+    assert 31 <= data["length"] <= 62
+    assert data["optimal"] is False
+
+
+def test_solve_already_solved(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "solve", "1 2 3/4 5 6/7 8 0")
+    assert code == 0
+    assert "Minimum number of moves = 0" in out
+    assert len(cos226_boards(out)) == 1
+
+
+def test_solve_rectangular_cos226_input(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "board.txt"
+    path.write_text("2 3\n1 2 3\n4 0 5\n")
+    code, out, _ = run(capsys, "solve", "-f", str(path), "--format", "moves")
+    assert (code, out.strip()) == (0, "R")
+
+
+# -- stdin --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("argv", [["solve", "-"], ["solve", "-f", "-"]])
+def test_solve_reads_stdin(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, argv: list[str]
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(PUZZLE04))
+    code, out, _ = run(capsys, *argv, "--format", "moves")
+    assert code == 0
+    assert Board(PUZZLE04).apply(out.strip()) == Board.goal(3, 3)
+    assert len(out.strip()) == 4
+
+
+def test_empty_stdin_is_bad_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("  \n"))
+    code, out, err = run(capsys, "solve", "-")
+    assert (code, out) == (2, "")
+    assert_one_line(err)
+
+
+# -- unsolvable and limits: exit 1 ----------------------------------------------------
+
+
+def test_unsolvable_cos226(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "puzzle3x3-unsolvable.txt"
+    path.write_text(UNSOLVABLE)
+    code, out, err = run(capsys, "solve", "-f", str(path))
+    assert code == 1
+    assert out.strip() == "No solution possible"
+    assert_one_line(err)
+    assert "unsolvable" in err
+
+
+def test_unsolvable_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", "1 2 3/4 5 6/8 7 0", "--format", "json")
+    assert code == 1
+    data = json.loads(out)
+    assert data["status"] == "unsolvable"
+    assert data["board"] == [[1, 2, 3], [4, 5, 6], [8, 7, 0]]
+    assert data["goal"] == [[1, 2, 3], [4, 5, 6], [7, 8, 0]]
+    assert "odd" in data["reason"]
+    assert_one_line(err)
+
+
+def test_unsolvable_moves_format_prints_nothing(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", "1 2 3/4 5 6/8 7 0", "--format", "moves")
+    assert (code, out) == (1, "")
+    assert_one_line(err)
+
+
+def test_node_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", "6 4 7/8 5 0/3 2 1", "--max-nodes", "5",
+                         "--heuristic", "misplaced", "--format", "json")  # fmt: skip
+    assert code == 1
+    data = json.loads(out)
+    assert data["status"] == "limit"
+    assert data["limit"] == "nodes"
+    assert data["value"] == 5
+    assert data["statistics"]["expanded"] <= 6
+    assert_one_line(err)
+
+
+def test_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
+    # A 4x4 board far from the goal with the weakest heuristic cannot finish in 0.05 s.
+    board = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0"
+    assert is_solvable(board)
+    code, out, err = run(capsys, "solve", board, "--heuristic", "misplaced",
+                         "--time-limit", "0.05")  # fmt: skip
+    assert (code, out) == (1, "")
+    assert_one_line(err)
+    assert "time" in err
+
+
+# -- check ---------------------------------------------------------------------------
+
+
+def test_check_solvable_and_not(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "check", "8 1 3/4 0 2/7 6 5")
+    assert code == 0
+    assert out.startswith("solvable")
+    code, out, _ = run(capsys, "check", "1 2 3/4 5 6/8 7 0")
+    assert code == 1
+    assert out.startswith("unsolvable")
+    assert "width 3 is odd" in out
+
+
+def test_check_even_width_with_goal(capsys: pytest.CaptureFixture[str]) -> None:
+    board = "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"
+    code, out, _ = run(capsys, "check", board, "--goal", "first")
+    assert code == (0 if is_solvable(board, "first") else 1)
+    assert "width 4 is even" in out
+
+
+# -- random --------------------------------------------------------------------------
+
+
+def test_random_is_reproducible_and_solvable(capsys: pytest.CaptureFixture[str]) -> None:
+    code, first, _ = run(capsys, "random", "4x4", "--seed", "11")
+    assert code == 0
+    _, second, _ = run(capsys, "random", "4", "--seed", "11")
+    assert first == second
+    board = Board(first.strip())
+    assert board.shape == (4, 4)
+    assert is_solvable(board)
+
+
+def test_random_moves_goal_first_cos226(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "random", "3x5", "--moves", "6", "--seed", "2",
+                       "--goal", "first", "--format", "cos226")  # fmt: skip
+    assert code == 0
+    assert out.splitlines()[0] == "3 5"
+    board = Board(out)
+    assert is_solvable(board, "first")
+    assert len(solve(board, "first")) <= 6
+
+
+def test_random_zero_moves_is_goal(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "random", "3", "--moves", "0")
+    assert (code, out.strip()) == (0, "1 2 3/4 5 6/7 8 0")
+
+
+# -- heuristics ------------------------------------------------------------------------
+
+
+def test_heuristics_lists_registry(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "heuristics")
+    assert code == 0
+    for name in heuristics.names():
+        line = next(row for row in out.splitlines() if row.startswith(name + " "))
+        info = heuristics.get(name)
+        flags = line.split()[1:3]
+        assert flags == ["yes" if info.admissible else "no", "yes" if info.consistent else "no"]
+
+
+def test_heuristics_json(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "heuristics", "--json")
+    assert code == 0
+    listed = {h["name"]: h for h in json.loads(out)["heuristics"]}
+    assert set(listed) == set(heuristics.names())
+    assert listed["inversions"]["admissible"] is False
+    assert listed["manhattan"]["consistent"] is True
+
+
+# -- bad input: exit 2, one line, no traceback -------------------------------------------
+
+BAD_INPUTS = [
+    ["solve", "1 2 3/4 5 6/7 8 9"],  # tile out of range
+    ["solve", "1 2 3/4 5 6/7 8 8"],  # duplicate
+    ["solve", "1 2 3/4 5/7 8 0"],  # ragged
+    ["solve", "a b c/d e f/g h 0"],  # not numbers
+    ["solve", "1 2 3 4 5"],  # not a square
+    ["solve", "3\n1 2 3\n4 5 6\n"],  # header says 3 rows, 2 follow
+    ["solve"],  # no board
+    ["solve", "1 2/3 0", "--goal", "1 2 3/4 5 6/7 8 0"],  # goal of another shape
+    ["solve", "1 2/3 0", "--heuristic", "nope"],
+    ["solve", "1 2/3 0", "--algorithm", "nope"],
+    ["solve", "1 2/3 0", "--weight", "0.5"],
+    ["solve", "1 2/3 0", "--weight", "2", "--algorithm", "astar"],
+    ["solve", "1 2/3 0", "--time-limit", "-1"],
+    ["solve", "1 2/3 0", "--max-nodes", "zero"],
+    ["solve", "1 2/3 0", "--format", "xml"],
+    ["solve", "-f", "/nonexistent/board.txt"],
+    ["solve", "1 2/3 0", "-f", "also.txt"],
+    ["check", "1 1/2 0"],
+    ["random", "4by4"],
+    ["random", "1x1"],
+    ["random", "3", "--moves", "-2"],
+    ["random", "3", "--goal", "1 2/3 0"],
+    ["frobnicate"],
+    ["solve", "--no-such-option", "1 2/3 0"],
+]
+
+
+@pytest.mark.parametrize("argv", BAD_INPUTS, ids=[" ".join(a)[:40] for a in BAD_INPUTS])
+def test_bad_input_exits_2_with_one_line(
+    capsys: pytest.CaptureFixture[str], argv: list[str]
+) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert out == ""
+    assert_one_line(err)
+    assert err.startswith("slidingtiles")
+
+
+def test_bad_input_message_names_the_value(capsys: pytest.CaptureFixture[str]) -> None:
+    _, _, err = run(capsys, "solve", "1 2 3/4 5 6/7 8 9")
+    assert "9" in err
+    _, _, err = run(capsys, "solve", "1 2/3 0", "--heuristic", "nope")
+    assert "nope" in err
+
+
+def test_not_utf8_file(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "binary.txt"
+    path.write_bytes(b"\xff\xfe\x00garbage")
+    code, _, err = run(capsys, "solve", "-f", str(path))
+    assert code == 2
+    assert_one_line(err)
+
+
+def test_no_command_prints_help_and_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys)
+    assert code == 2
+    assert out == ""
+    assert "solve" in err
+
+
+@pytest.mark.parametrize("command", [[], ["solve"], ["check"], ["random"], ["heuristics"]])
+def test_help_exits_0_with_examples(capsys: pytest.CaptureFixture[str], command: list[str]) -> None:
+    code, out, _ = run(capsys, *command, "--help")
+    assert code == 0
+    assert "usage: slidingtiles" in out
+    if command != ["heuristics"]:
+        assert "examples:" in out
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    import slidingtiles
+
+    code, out, _ = run(capsys, "--version")
+    assert (code, out.strip()) == (0, f"slidingtiles {slidingtiles.__version__}")
+
+
+# -- interruption, --html, --progress ------------------------------------------------------
+
+
+def test_keyboard_interrupt_exits_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def interrupted(*args: object, **kwargs: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr("slidingtiles._cli.solve", interrupted)
+    code, out, err = run(capsys, "solve", "6 4 7/8 5 0/3 2 1")
+    assert (code, out) == (130, "")
+    assert_one_line(err)
+    assert "interrupted" in err
+
+
+def test_html_export(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    page = tmp_path / "steps.html"
+    code, out, _ = run(capsys, "solve", "0 1 3/4 2 5/7 8 6", "--html", str(page))
+    assert code == 0
+    assert "Minimum number of moves = 4" in out
+    text = page.read_text(encoding="utf-8")
+    start = text.index('id="slidingtiles-steps">') + len('id="slidingtiles-steps">')
+    data = json.loads(text[start : text.index("</script>", start)])
+    assert len(data["boards"]) == 5
+    assert data["boards"][0] == [0, 1, 3, 4, 2, 5, 7, 8, 6]
+
+
+def test_html_unwritable_path(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "solve", "1 2/0 3", "--html", str(tmp_path / "no" / "x.html"))
+    assert code == 2
+    assert_one_line(err)
+
+
+def test_html_not_written_when_unsolvable(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    page = tmp_path / "steps.html"
+    code, _, _ = run(capsys, "solve", "1 2 3/4 5 6/8 7 0", "--html", str(page))
+    assert code == 1
+    assert not page.exists()
+
+
+def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "solve", "6 4 7/8 5 0/3 2 1", "--heuristic", "misplaced",
+                         "--progress", "--format", "moves")  # fmt: skip
+    assert code == 0
+    assert len(out.strip()) == 31
+    assert "expanded" in err
+
+
+def test_subcommand_table_is_extensible(capsys: pytest.CaptureFixture[str]) -> None:
+    from slidingtiles import _cli
+
+    def add_hello(subparsers) -> None:  # type: ignore[no-untyped-def]
+        parser = subparsers.add_parser("hello", help="say hello")
+        parser.set_defaults(handler=lambda args: print("hello") or 0)
+
+    _cli.SUBCOMMANDS.append(add_hello)
+    try:
+        code, out, _ = run(capsys, "hello")
+    finally:
+        _cli.SUBCOMMANDS.remove(add_hello)
+    assert (code, out) == (0, "hello\n")
+
+
+def test_library_log_messages_reach_stderr(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import logging
+
+    from slidingtiles import _cli
+
+    real_solve = _cli.solve
+
+    def logging_solve(*args, **kwargs):  # type: ignore[no-untyped-def]
+        logging.getLogger("slidingtiles").info("building a table, 1.0 s")
+        return real_solve(*args, **kwargs)
+
+    monkeypatch.setattr(_cli, "solve", logging_solve)
+    code, out, err = run(capsys, "solve", "1 2/0 3", "--format", "moves")
+    assert (code, out) == (0, "R\n")
+    assert err == "slidingtiles: building a table, 1.0 s\n"
+    assert logging.getLogger("slidingtiles").handlers == []
+
+
+def test_python_dash_m_entry_point() -> None:
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    completed = subprocess.run(
+        [sys.executable, "-m", "slidingtiles", "solve", "1 2 3/4 5 6/8 7 0"],
+        capture_output=True, text=True, timeout=60, env=env, check=False,
+    )  # fmt: skip
+    assert completed.returncode == 1
+    assert completed.stdout == "No solution possible\n"
+    assert len(completed.stderr.strip().splitlines()) == 1

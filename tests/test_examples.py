@@ -1,0 +1,126 @@
+"""Every script in examples/ runs in a fresh interpreter and prints what it promises."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from slidingtiles import Board
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def run_example(name: str, *args: str, timeout: float = 60) -> str:
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    completed = subprocess.run(
+        [sys.executable, str(EXAMPLES / name), *args],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=env,
+        cwd=ROOT,
+        check=False,
+    )
+    assert completed.returncode == 0, completed.stderr
+    assert completed.stderr == ""
+    return completed.stdout
+
+
+def test_every_example_is_tested() -> None:
+    tested = {
+        "solve_seed_examples.py", "custom_heuristic.py", "water_jugs.py", "route_on_a_map.py",
+        "read_cos226_file.py", "html_export.py", "measure_heuristics.py",
+    }  # fmt: skip
+    assert {path.name for path in EXAMPLES.glob("*.py")} == tested
+
+
+def test_solve_seed_examples() -> None:
+    out = run_example("solve_seed_examples.py")
+    assert "6 4 7/8 5 0/3 2 1: 31 moves, optimal=True" in out
+    moves = out.split("blank moves:")[1].split()[0]
+    assert Board("6 4 7/8 5 0/3 2 1").apply(moves) == Board.goal(3, 3)
+    assert "0 1 3/4 2 5/7 8 6: 4 moves" in out
+    assert "1 2 3/4 5 6/8 7 0: No solution possible" in out
+    assert "15-puzzle: down" in out
+
+
+def test_custom_heuristic() -> None:
+    out = run_example("custom_heuristic.py")
+    assert "rows_and_columns: 14 moves, optimal=True" in out
+    assert "manhattan:        14 moves, optimal=True" in out
+    assert "optimal=False" in out.splitlines()[2]
+    assert "rows_and_columns" not in out.splitlines()[3]
+
+
+def test_water_jugs() -> None:
+    out = run_example("water_jugs.py")
+    assert out.startswith("fewest steps: 6 (optimal=True)")
+    last_step = out.splitlines()[6]
+    assert "4 L" in last_step
+
+
+def test_route_on_a_map() -> None:
+    out = run_example("route_on_a_map.py")
+    assert out.startswith("Ash -> Birch -> Cedar -> Fir (16.5 km, optimal=True)")
+
+
+def test_read_cos226_files() -> None:
+    out = run_example("read_cos226_file.py")
+    sections = {block.split("\n", 1)[0]: block.split("\n", 1)[1] for block in out.split("== ")[1:]}
+    assert "Minimum number of moves = 4" in sections["puzzle04.txt"]
+    assert sections["puzzle3x3-unsolvable.txt"].strip() == "No solution possible"
+    assert "Minimum number of moves = 1" in sections["puzzle4x4-01.txt"]
+
+
+def test_read_cos226_file_argument(tmp_path: Path) -> None:
+    path = tmp_path / "mine.txt"
+    path.write_text("2\n1 2\n0 3\n")
+    out = run_example("read_cos226_file.py", str(path))
+    assert "Minimum number of moves = 1" in out
+
+
+def test_html_export(tmp_path: Path) -> None:
+    out = run_example("html_export.py", str(tmp_path))
+    assert out.startswith("31 moves")
+    page = (tmp_path / "solution.html").read_text(encoding="utf-8")
+    assert page.startswith("<!DOCTYPE html>")
+    assert "The hardest 8-puzzle" in page
+    assert (tmp_path / "solution.svg").read_text().startswith("<svg")
+    assert (tmp_path / "start.svg").read_text().startswith("<svg")
+
+
+def test_measure_heuristics_small() -> None:
+    out = run_example("measure_heuristics.py", "--boards", "2", "--seed", "1", timeout=120)
+    rows = [line for line in out.splitlines() if line.startswith("| ") and "---" not in line]
+    names = [row.split("|")[1].strip().strip("`") for row in rows[1:]]
+    assert names[0] == "none (BFS)"
+    assert {"misplaced", "manhattan", "linear_conflict"} <= set(names)
+    for row in rows[1:]:
+        cells = [cell.strip() for cell in row.split("|")[1:-1]]
+        if cells[1] == "yes":
+            assert cells[5] == "1.00"  # admissible: every solution is a shortest one
+
+
+# The pages below are ours; their ">>>" examples must print what the pages say.
+DOC_PAGES = ["index.md", "solving.md", "solvability.md", "heuristics.md", "custom-heuristic.md",
+             "generic-search.md", "pictures.md", "cli.md", "architecture.md"]  # fmt: skip
+
+
+@pytest.mark.parametrize("page", DOC_PAGES)
+def test_documentation_examples(page: str) -> None:
+    import doctest
+
+    import slidingtiles
+
+    # A closing fence right after an output line would read as part of the output.
+    text = (ROOT / "docs" / page).read_text(encoding="utf-8").replace("\n```", "\n\n```")
+    test = doctest.DocTestParser().get_doctest(text, {"st": slidingtiles}, page, page, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    runner.run(test)
+    assert runner.failures == 0
