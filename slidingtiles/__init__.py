@@ -5,7 +5,8 @@
 31
 """
 
-from . import heuristics, search
+from . import heuristics, pdb, search
+from ._batch import BatchResult, solve_many
 from ._board import MAX_CELLS, Board, BoardLike
 from ._coerce import GoalLike, board_and_goal
 from ._errors import (
@@ -20,6 +21,7 @@ from ._errors import (
 )
 from ._moves import Moves
 from ._random import random_board, scramble
+from ._reduce import ReduceResult, solve_constructive
 from ._render import board_svg, solution_html, solution_svg
 from ._solvability import Solvability, is_solvable, solvability
 from ._solve import ALGORITHMS, Solution, solve
@@ -31,6 +33,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ALGORITHMS",
     "MAX_CELLS",
+    "BatchResult",
     "Board",
     "BoardLike",
     "GoalLike",
@@ -39,6 +42,7 @@ __all__ = [
     "InvalidMoveError",
     "Moves",
     "NoPathError",
+    "ReduceResult",
     "SearchLimitExceeded",
     "SearchResult",
     "SearchStats",
@@ -53,6 +57,7 @@ __all__ = [
     "board_svg",
     "heuristics",
     "is_solvable",
+    "pdb",
     "random_board",
     "scramble",
     "search",
@@ -60,4 +65,6 @@ __all__ = [
     "solution_svg",
     "solvability",
     "solve",
+    "solve_constructive",
+    "solve_many",
 ]

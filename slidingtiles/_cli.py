@@ -20,10 +20,14 @@ import json
 import logging
 import sys
 from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
 from typing import IO, Any, NoReturn, TypeAlias, cast
 
 from . import _heuristics as heuristics
+from . import _pdb
+from ._batch import solve_many
 from ._board import Board
+from ._coerce import board_and_goal
 from ._errors import (
     NoPathError,
     SearchLimitExceeded,
@@ -288,6 +292,11 @@ def _add_solve(subparsers: Subparsers) -> None:
         help="weighted A*: a solution at most W times the shortest, found faster",
     )
     parser.add_argument(
+        "--suboptimal", action="store_true",
+        help="any size, at once: the constructive solver (or weighted A* with --weight); "
+        "not shortest, reports the Manhattan lower bound",
+    )  # fmt: skip
+    parser.add_argument(
         "--time-limit", type=_positive_float, default=None, metavar="SECONDS",
         help="give up after this many seconds (exit 1)",
     )  # fmt: skip
@@ -326,6 +335,7 @@ def _solve_command(args: argparse.Namespace) -> int:
             heuristic=args.heuristic,
             algorithm=args.algorithm,
             weight=args.weight,
+            optimal=not args.suboptimal,
             max_nodes=args.max_nodes,
             time_limit=args.time_limit,
             progress=progress,
@@ -393,11 +403,29 @@ def _print_solution(form: str, solution: Solution) -> None:
         print(cos226_text(solution))
 
 
+# Past this many printed cells the board list is elided: a 100x100 constructive solution
+# would otherwise print billions of numbers.
+_MAX_PRINTED_CELLS = 2_000_000
+
+
 def cos226_text(solution: Solution) -> str:
-    """The COS 226 report: each board of the solution, then the move and enqueued counts."""
-    parts = [board.to_cos226() + "\n" for board in solution.boards]
+    """The COS 226 report: each board of the solution, then the move and enqueued counts.
+
+    Very long reports keep the first and last boards and say how many were left out.
+    """
+    if (len(solution) + 1) * solution.start.size <= _MAX_PRINTED_CELLS:
+        parts = [board.to_cos226() + "\n" for board in solution.boards]
+    else:
+        last = solution.start.apply(solution.moves)
+        parts = [
+            solution.start.to_cos226() + "\n",
+            f"... {len(solution) - 1} boards left out (use --format moves) ...\n",
+            last.to_cos226() + "\n",
+        ]
     count = "Minimum number of moves" if solution.optimal else "Moves (not proven minimal)"
     parts.append(f"{count} = {len(solution)}")
+    if not solution.optimal and solution.lower_bound is not None:
+        parts.append(f"Lower bound (Manhattan) = {solution.lower_bound}")
     parts.append(f"Number of states enqueued = {solution.stats.generated}")
     return "\n".join(parts)
 
@@ -412,6 +440,7 @@ def solution_json(solution: Solution) -> dict[str, Any]:
         "tiles": list(solution.tiles),
         "length": len(solution),
         "optimal": solution.optimal,
+        "lower_bound": solution.lower_bound,
         "heuristic": solution.heuristic,
         "algorithm": solution.algorithm,
         "statistics": _stats_dict(solution.stats),
@@ -508,6 +537,112 @@ def _random_command(args: argparse.Namespace) -> int:
 # -- heuristics --------------------------------------------------------------------
 
 
+_PDB_EPILOG = """\
+examples:
+  slidingtiles pdb build 4                 the 4x4 6-6-3 tables (blank last), once
+  slidingtiles pdb build 4 --goal first    the same for Korf's goal (blank first)
+  slidingtiles pdb build 3x4 --partition default
+  slidingtiles pdb list                    what is in the cache
+  slidingtiles pdb verify                  check every file's checksum (exit 1 if one is bad)
+  slidingtiles pdb clear                   delete the cached tables
+
+Tables live in the user cache directory (or $SLIDINGTILES_CACHE_DIR, or --cache-dir); solve
+builds small ones on first use and loads any table already there.
+"""
+
+
+def _add_pdb(subparsers: Subparsers) -> None:
+    parser = subparsers.add_parser(
+        "pdb",
+        help="build, list, verify or clear pattern-database tables",
+        description="Manage the pattern-database tables that make optimal solving fast.",
+        epilog=_PDB_EPILOG,
+        formatter_class=_Formatter,
+    )
+    actions = parser.add_subparsers(title="actions", dest="action", metavar="ACTION")
+    build = actions.add_parser(
+        "build", help="build a table and save it in the cache", formatter_class=_Formatter
+    )
+    build.add_argument("shape", type=_shape, metavar="SHAPE", help="N or ROWSxCOLS, e.g. 4 or 3x4")
+    build.add_argument(
+        "--goal", default=None, metavar="GOAL", help='goal board, "last" (default) or "first"'
+    )
+    build.add_argument(
+        "--partition", default="default", metavar="NAME",
+        help="partition name (4x4: 6-6-3, 5-5-5, 7-8; default: the shape's default)",
+    )  # fmt: skip
+    for name, text in (
+        ("list", "list the cached tables (headers only: fast)"),
+        ("verify", "check every cached table's header, size and checksum"),
+        ("clear", "delete the cached tables"),
+    ):
+        actions.add_parser(name, help=text, formatter_class=_Formatter)
+    for action in actions.choices.values():
+        action.add_argument(
+            "--cache-dir", default=None, metavar="DIR",
+            help="table directory (default: $SLIDINGTILES_CACHE_DIR or the user cache)",
+        )  # fmt: skip
+    parser.set_defaults(handler=_pdb_command)
+
+
+class _BuildBar:
+    """A one-line progress display on stderr for table builds (a line per group if not a tty)."""
+
+    def __init__(self) -> None:
+        self.live = sys.stderr.isatty()
+
+    def __call__(self, step: _pdb.BuildProgress) -> None:
+        group = f"group {step.group + 1}/{step.groups} ({step.group_size} tiles)"
+        if step.done:
+            start, end = ("\r", "\x1b[K") if self.live else ("", "")
+            print(f"{start}{_PROG}: {group} done in {step.seconds:.1f} s{end}", file=sys.stderr)
+        elif self.live:
+            text = f"{group}: depth {step.depth}, {step.states:,} states, {step.seconds:.1f} s"
+            print(f"\r{_PROG}: {text}\x1b[K", end="", file=sys.stderr, flush=True)
+
+
+def _table_line(info: _pdb.TableInfo) -> str:
+    status = "ok" if info.ok else "BAD: " + info.problem.removeprefix(f"{info.path}: ")
+    shape = f"{info.rows}x{info.cols}" if info.rows else "?"
+    groups = "-".join(str(len(g)) for g in info.groups) or "?"
+    size = f"{info.size / 1e6:.1f} MB"
+    return f"{shape:<6} {info.partition:<8} {groups:<8} {size:>9}  {info.path}  {status}"
+
+
+def _pdb_command(args: argparse.Namespace) -> int:
+    if args.action is None:
+        raise CommandError("pdb needs an action: build, list, verify or clear (see pdb --help)")
+    if args.action == "build":
+        rows, cols = args.shape
+        goal = board_and_goal(Board.goal(rows, cols), args.goal)[1]
+        name = args.partition
+        if name == "default":
+            name = _pdb.default_partition_name(rows, cols)
+        estimate = _pdb.estimate_build_seconds(rows, cols, name, goal=goal.tiles)
+        print(
+            f"{_PROG}: building the {rows}x{cols} {name} tables "
+            f"(estimated {estimate:.0f} s) into {_pdb.cache_dir(args.cache_dir)}",
+            file=sys.stderr,
+        )
+        db = _pdb.build(
+            rows, cols, goal.tiles, name, cache_dir=args.cache_dir, progress=_BuildBar()
+        )
+        print(f"built {db.path}")
+        return EXIT_OK
+    if args.action == "clear":
+        removed = _pdb.clear(args.cache_dir)
+        print(f"removed {len(removed)} file{'s' * (len(removed) != 1)}")
+        return EXIT_OK
+    infos = (
+        _pdb.list_tables(args.cache_dir) if args.action == "list" else _pdb.verify(args.cache_dir)
+    )
+    if not infos:
+        print(f"no tables in {_pdb.cache_dir(args.cache_dir)}")
+    for info in infos:
+        print(_table_line(info))
+    return EXIT_OK if all(info.ok for info in infos) else EXIT_NO_ANSWER
+
+
 def _add_heuristics(subparsers: Subparsers) -> None:
     parser = subparsers.add_parser(
         "heuristics",
@@ -552,7 +687,114 @@ def _heuristics_command(args: argparse.Namespace) -> int:
 # -- the table and the entry point ---------------------------------------------------
 
 #: The subcommand registrars, in ``--help`` order. Add ``pdb`` and ``batch`` here.
-SUBCOMMANDS: list[Registrar] = [_add_solve, _add_check, _add_random, _add_heuristics]
+# -- batch ---------------------------------------------------------------------
+
+_BATCH_EPILOG = """\
+examples:
+  slidingtiles batch boards.txt > solutions.jsonl
+  slidingtiles batch boards.txt --workers 2 --progress --heuristic manhattan
+  slidingtiles batch - --suboptimal < big_boards.txt
+
+FILE holds one board per line, in the one-line form ("1 2 3/4 5 6/7 8 0" or
+"1 2 3 4 5 6 7 8 0" for a square board); blank lines and lines starting with #
+are skipped. Each result is one JSON object per line on standard output, with
+"line" (the board's line number in FILE) and either "moves" or "error".
+exit status: 0 every board solved, 1 some board unsolved, 2 bad usage.
+"""
+
+
+def add_batch_command(subparsers: Any) -> None:
+    """Add ``batch FILE`` to an argparse subparsers object (a registrar for the CLI's table).
+
+    >>> import argparse
+    >>> parser = argparse.ArgumentParser(prog="slidingtiles")
+    >>> add_batch_command(parser.add_subparsers())
+    >>> args = parser.parse_args(["batch", "boards.txt", "--workers", "2"])
+    >>> args.file, args.workers, args.handler.__name__
+    ('boards.txt', 2, 'batch_command')
+    """
+    parser = subparsers.add_parser(
+        "batch",
+        help="solve many boards, one per line, in parallel if asked",
+        description="Solve every board of a file and print one JSON line per board.",
+        epilog=_BATCH_EPILOG,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("file", metavar="FILE", help="one board per line; - for standard input")
+    parser.add_argument("--goal", default=None, help='goal board, "last" or "first"')
+    parser.add_argument("--heuristic", default="auto", metavar="NAME")
+    parser.add_argument("--algorithm", default="auto", choices=ALGORITHMS)
+    parser.add_argument("--weight", type=float, default=None, metavar="W")
+    parser.add_argument(
+        "--suboptimal", action="store_true",
+        help="any-size constructive solver: fast, not shortest (solve(optimal=False))",
+    )  # fmt: skip
+    parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS")
+    parser.add_argument("--max-nodes", type=int, default=None, metavar="N")
+    parser.add_argument(
+        "--workers", type=int, default=1, metavar="N",
+        help="processes to use (default 1: this process)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--unordered", action="store_true", help="print each result as soon as it is ready"
+    )
+    parser.add_argument(
+        "--progress", action="store_true", help="progress on standard error (tqdm if installed)"
+    )
+    parser.set_defaults(handler=batch_command)
+
+
+def _board_lines(name: str) -> list[tuple[int, str]]:
+    if name == "-":
+        text = sys.stdin.read()
+    else:
+        try:
+            with open(name, encoding="utf-8") as handle:
+                text = handle.read()
+        except OSError as error:
+            raise ValueError(f"cannot read {name}: {error.strerror or error}") from None
+    return [
+        (number, line.strip())
+        for number, line in enumerate(text.splitlines(), 1)
+        if line.strip() and not line.lstrip().startswith("#")
+    ]
+
+
+def batch_command(args: argparse.Namespace) -> int:
+    """Run ``slidingtiles batch``: JSON lines on stdout; exit 0 if every board was solved."""
+    if args.workers < 1:
+        raise ValueError(f"--workers must be at least 1, not {args.workers}")
+    lines = _board_lines(args.file)
+    options: dict[str, Any] = {
+        "goal": args.goal, "heuristic": args.heuristic, "algorithm": args.algorithm,
+        "weight": args.weight, "time_limit": args.time_limit, "max_nodes": args.max_nodes,
+    }  # fmt: skip
+    if args.suboptimal:
+        options["optimal"] = False
+    boards = [text for _, text in lines]
+    failures = 0
+    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
+    try:
+        results = solve_many(
+            boards,
+            executor=pool,
+            ordered=not args.unordered,
+            progress=True if args.progress else None,
+            **options,
+        )
+        for result in results:
+            record = {"line": lines[result.index][0], **result.to_dict()}
+            failures += not result.ok
+            print(json.dumps(record), flush=args.unordered)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return 0 if failures == 0 else 1
+
+
+SUBCOMMANDS: list[Registrar] = [
+    _add_solve, _add_check, _add_random, _add_heuristics, _add_pdb, add_batch_command,
+]  # fmt: skip
 
 _MAIN_EPILOG = """\
 examples:

@@ -50,8 +50,12 @@ class HeuristicInfo:
         consistent: changes by at most one per move (A* then never reopens a state).
         description: one line for listings.
         aliases: other names it answers to.
-        strength: a rank among admissible heuristics; ``heuristic="auto"`` picks the highest.
+        strength: a rank among admissible heuristics; ``heuristic="auto"`` picks the highest
+            that applies.
         specialize: optional ``goal -> (tiles -> int)`` factory giving the same values faster.
+        applies_to: optional ``goal -> bool``: False where the heuristic does not fit the
+            board or would be costly to prepare now (``"auto"`` then skips it); None means
+            everywhere.
     """
 
     name: str
@@ -62,6 +66,7 @@ class HeuristicInfo:
     aliases: tuple[str, ...] = ()
     strength: int = 0
     specialize: Specializer | None = None
+    applies_to: Callable[[Board], bool] | None = None
 
     def __call__(self, board: Board, goal: Board) -> int:
         return self.function(board, goal)
@@ -89,6 +94,7 @@ def register(
     aliases: tuple[str, ...] = (),
     strength: int = 0,
     specialize: Specializer | None = None,
+    applies_to: Callable[[Board], bool] | None = None,
     replace: bool = False,
 ) -> Callable[[Heuristic], Heuristic]: ...
 @overload
@@ -102,6 +108,7 @@ def register(
     aliases: tuple[str, ...] = (),
     strength: int = 0,
     specialize: Specializer | None = None,
+    applies_to: Callable[[Board], bool] | None = None,
     replace: bool = False,
 ) -> Heuristic: ...
 def register(
@@ -114,6 +121,7 @@ def register(
     aliases: tuple[str, ...] = (),
     strength: int = 0,
     specialize: Specializer | None = None,
+    applies_to: Callable[[Board], bool] | None = None,
     replace: bool = False,
 ) -> Heuristic | Callable[[Heuristic], Heuristic]:
     """Register a heuristic under a name, as a decorator or a direct call.
@@ -146,7 +154,7 @@ def register(
                 raise ValueError(f"heuristic name {label!r} is taken (pass replace=True)")
         info = HeuristicInfo(
             name, func, admissible, consistent, description or (func.__doc__ or "").strip()
-            .split("\n")[0], tuple(aliases), strength, specialize,
+            .split("\n")[0], tuple(aliases), strength, specialize, applies_to,
         )  # fmt: skip
         _REGISTRY[name] = info
         for alias in aliases:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import math
 from collections.abc import Callable, Hashable
 from functools import cached_property
@@ -10,22 +11,28 @@ from typing import Any, Literal, TypeAlias
 
 import attrs
 
+from . import _engine, _pdb
 from . import _heuristics as heuristics
 from ._board import Board, BoardLike
 from ._coerce import GoalLike, board_and_goal
 from ._errors import UnsolvableError
 from ._moves import Moves
+from ._reduce import solve_constructive
 from ._solvability import solvability
 from ._tile_state import TileState
 from .search import SearchResult, SearchStats, astar, bfs, greedy, idastar
 
 __all__ = ["ALGORITHMS", "Algorithm", "HeuristicLike", "Solution", "solve"]
 
-Algorithm: TypeAlias = Literal["auto", "astar", "idastar", "bfs", "greedy", "weighted"]
+Algorithm: TypeAlias = Literal["auto", "astar", "idastar", "bfs", "greedy", "weighted", "reduce"]
 #: The algorithm names `solve` accepts.
-ALGORITHMS: tuple[str, ...] = ("auto", "astar", "idastar", "bfs", "greedy", "weighted")
+ALGORITHMS: tuple[str, ...] = (
+    "auto", "astar", "idastar", "bfs", "greedy", "weighted", "reduce",
+)  # fmt: skip
 #: A heuristic: a registered name, ``"auto"``, a `HeuristicInfo`, or ``h(board, goal) -> int``.
 HeuristicLike: TypeAlias = "str | heuristics.HeuristicInfo | heuristics.Heuristic"
+
+_LOG = logging.getLogger("slidingtiles")
 
 # Boards up to this many cells use A* (its memory stays small); larger ones IDA*.
 _ASTAR_MAX_CELLS = 12
@@ -64,9 +71,18 @@ class Solution:
     heuristic: str
     algorithm: str
     stats: SearchStats
+    #: A proven lower bound on the optimal length: the length itself when optimal, the
+    #: Manhattan distance for "reduce", None when nothing is known.
+    lower_bound: int | None = None
 
     def __len__(self) -> int:
         return len(self.moves)
+
+    def _repr_svg_(self) -> str:
+        """Animate the solution in notebooks (Jupyter calls this)."""
+        from ._render import solution_svg
+
+        return solution_svg(self)
 
     @property
     def length(self) -> int:
@@ -84,9 +100,18 @@ class Solution:
     @cached_property
     def tiles(self) -> tuple[int, ...]:
         """The tile that slides at each step (the one the blank swaps with)."""
-        return tuple(
-            before.tiles[after.blank] for before, after in zip(self.boards, self.boards[1:])
-        )
+        # A flat replay: O(moves + cells), where going through `boards` is O(moves x cells).
+        cols = self.start.cols
+        cells = list(self.start.tiles)
+        blank = self.start.blank
+        offset = {"U": -cols, "D": cols, "L": -1, "R": 1}
+        slid = []
+        for move in self.moves:
+            cell = blank + offset[move]
+            slid.append(cells[cell])
+            cells[blank], cells[cell] = cells[cell], 0
+            blank = cell
+        return tuple(slid)
 
     @property
     def tile_labels(self) -> tuple[Hashable, ...]:
@@ -107,8 +132,7 @@ def _resolve_heuristic(
         return heuristic
     if isinstance(heuristic, str):
         if heuristic == "auto":
-            candidates = [i for i in heuristics.registry().values() if i.admissible]
-            return max(candidates, key=lambda info: info.strength)
+            return _auto_heuristic(goal)
         return heuristics.get(heuristic)
     if callable(heuristic):
         for info in heuristics.registry().values():
@@ -120,6 +144,57 @@ def _resolve_heuristic(
     raise TypeError(
         f"heuristic must be a name, a HeuristicInfo or a callable h(board, goal), not {heuristic!r}"
     )
+
+
+def _auto_heuristic(goal: Board) -> heuristics.HeuristicInfo:
+    """The strongest admissible heuristic that fits the goal (a table only if cached or quick)."""
+    candidates = sorted(
+        (i for i in heuristics.registry().values() if i.admissible),
+        key=lambda info: info.strength,
+        reverse=True,
+    )
+    for info in candidates:
+        if info.applies_to is None or info.applies_to(goal):
+            return info
+    return candidates[-1]
+
+
+def _build_logger(goal: Board) -> Callable[[_pdb.BuildProgress], None]:
+    """Progress of a first-use table build, logged (INFO only when it takes a second or more)."""
+    try:
+        estimate = _pdb.estimate_build_seconds(goal.rows, goal.cols, goal=goal.tiles)
+    except ValueError:
+        estimate = 0.0
+    level = logging.INFO if estimate >= 1.0 else logging.DEBUG
+    if not _pdb.is_cached(goal.rows, goal.cols, goal.tiles):
+        _LOG.log(
+            level, "building the %dx%d pattern database (about %.0f s, once; then cached in %s)",
+            goal.rows, goal.cols, estimate, _pdb.cache_dir(),
+        )  # fmt: skip
+
+    def log(progress: _pdb.BuildProgress) -> None:
+        if progress.done:
+            _LOG.log(
+                level, "pattern database: group %d/%d (%d tiles) built in %.1f s",
+                progress.group + 1, progress.groups, progress.group_size, progress.seconds,
+            )  # fmt: skip
+
+    return log
+
+
+def _engine_database(
+    info: heuristics.HeuristicInfo, start: Board, goal: Board
+) -> tuple[bool, _pdb.PatternDatabase | None]:
+    """Whether the tile engine runs this (registered, built-in) heuristic, and its table."""
+    if (
+        info.name not in _engine.ENGINE_HEURISTICS
+        or heuristics.registry().get(info.name) is not info
+    ):
+        return False, None
+    if info.name != "pdb":
+        return True, None
+    db = _pdb.load(goal.rows, goal.cols, goal.tiles, progress=_build_logger(goal))
+    return _engine.supports("pdb", db), db
 
 
 def _checked(
@@ -148,6 +223,7 @@ def solve(
     time_limit: float | None = None,
     max_memory: int | None = None,
     progress: Callable[[SearchStats], None] | None = None,
+    optimal: bool = True,
 ) -> Solution:
     """Return a shortest solution of a sliding-tile puzzle (or a bounded one, if asked).
 
@@ -167,20 +243,38 @@ def solve(
             1..n-1 with the blank last, ``"first"`` for the blank first.
         heuristic: a registered name (``"misplaced"``/``"hamming"``,
             ``"manhattan"``, ``"linear_conflict"``, ``"inversions"``, ...),
-            ``"auto"`` (the strongest admissible one), a `HeuristicInfo`, or
+            ``"auto"`` (the strongest admissible one that fits: the pattern
+            database ``"pdb"`` when its table is cached or its build is
+            estimated under a minute, which then happens once, logged to the
+            ``slidingtiles`` logger; else the best table-free one), a
+            `HeuristicInfo`, or
             any ``h(board, goal) -> int``. An unregistered callable is not
             known to be admissible, so the solution is not claimed optimal:
             register it with ``admissible=True`` to say it is.
         algorithm: ``"astar"``, ``"idastar"``, ``"bfs"`` (no heuristic),
             ``"greedy"`` (fast, not optimal), ``"weighted"`` (A* with f = g +
-            w*h: at most ``weight`` times the optimum), or ``"auto"``: A* up to
-            12 cells, IDA* above (A* for an inadmissible heuristic), weighted
-            A* if ``weight`` is given.
+            w*h: at most ``weight`` times the optimum), or ``"auto"``. With
+            ``"auto"`` or ``"idastar"``, the built-in ``manhattan``,
+            ``linear_conflict`` and ``pdb`` heuristics run in the tile engine
+            (IDA* on one mutable board, the heuristic updated per move; a
+            perfect table is simply walked downhill), which finds the same
+            optimal lengths as the generic search, many times faster. Other
+            heuristics with ``"auto"``: A* up to 12 cells, IDA* above (A* for
+            an inadmissible heuristic), weighted A* if ``weight`` is given.
+            ``"astar"`` always runs the generic A*. ``"reduce"``: the
+            constructive solver for any size (place lines one by one, finish
+            the last 3x3 exactly; a 100x100 board in seconds, about 4 times the
+            Manhattan lower bound; see `solve_constructive`); ``time_limit``
+            and ``progress`` apply, the heuristic and the other limits do not.
         weight: the bound w >= 1 for ``"weighted"``.
+        optimal: False lets ``"auto"`` pick ``"reduce"`` (or weighted A* when
+            ``weight`` is given): a solution at once, whatever the size.
         blank: the label of the empty cell on labelled boards.
-        max_nodes, time_limit, max_memory: stop with `SearchLimitExceeded`
-            (carrying the statistics so far) past this many expanded nodes,
-            seconds or bytes of resident memory (A*/BFS only).
+        max_nodes: stop with `SearchLimitExceeded` (carrying the statistics
+            so far) rather than expand more than this many states.
+        time_limit: the same, after about this many seconds.
+        max_memory: the same, once the process has grown by about this many
+            bytes of resident memory (A* and BFS only).
         progress: called with a `SearchStats` snapshot every so often.
 
     Raises:
@@ -191,7 +285,9 @@ def solve(
         SearchLimitExceeded: a limit was reached first.
 
     ``optimal`` is True only when the guarantee holds: BFS, or A*/IDA* with
-    an admissible heuristic. Checking solvability first means an impossible
+    an admissible heuristic. ``lower_bound`` is a proven bound on the optimal
+    length: the length itself when optimal, the Manhattan distance for
+    ``"reduce"``, else None. Checking solvability first means an impossible
     board fails at once instead of exhausting half the state space.
     """
     start, target = board_and_goal(board, goal, blank=blank)
@@ -202,6 +298,16 @@ def solve(
         )
     if algorithm not in ALGORITHMS:
         raise ValueError(f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHMS)}")
+    if not optimal and algorithm == "auto" and weight is None:
+        algorithm = "reduce"
+    if algorithm == "reduce":
+        if weight is not None:
+            raise ValueError(f"weight={weight!r} only applies to algorithm='weighted'")
+        built = solve_constructive(start, target, time_limit=time_limit, progress=progress)
+        return Solution(
+            start, target, built.moves, built.optimal, "none", "reduce", built.stats,
+            len(built.moves) if built.optimal else built.lower_bound,
+        )  # fmt: skip
     if weight is not None:
         if isinstance(weight, bool) or not isinstance(weight, Real) or not weight >= 1:
             raise ValueError(f"weight must be a number >= 1, not {weight!r}")
@@ -210,6 +316,17 @@ def solve(
         elif algorithm != "weighted":
             raise ValueError(f"weight={weight!r} only applies to algorithm='weighted'")
     info = _resolve_heuristic(heuristic, start, target)
+    if algorithm in ("auto", "idastar") and info.admissible:
+        # Built-in heuristics run in the tile engine: IDA* on one mutable board, same lengths.
+        use_engine, db = _engine_database(info, start, target)
+        if use_engine:
+            moves, stats = _engine.engine_solve(
+                start, target, info.name, db=db, max_nodes=max_nodes, time_limit=time_limit,
+                progress=progress,
+            )  # fmt: skip
+            return Solution(
+                start, target, Moves(moves), True, info.name, "idastar", stats, len(moves)
+            )
     if algorithm == "auto":
         big = start.size > _ASTAR_MAX_CELLS and info.admissible
         algorithm = "idastar" if big else "astar"
@@ -236,7 +353,8 @@ def solve(
                 max_memory=max_memory, **limits,
             )  # fmt: skip
         name = info.name
+    moves = Moves("".join(result.actions))
     return Solution(
-        start, target, Moves("".join(result.actions)), result.optimal, name, algorithm,
-        result.stats,
+        start, target, moves, result.optimal, name, algorithm, result.stats,
+        len(moves) if result.optimal else None,
     )  # fmt: skip

@@ -2,7 +2,8 @@
 
 >>> from slidingtiles import heuristics
 >>> [(name, heuristics.get(name).admissible) for name in heuristics.names()]
-[('inversions', False), ('misplaced', True), ('manhattan', True), ('linear_conflict', True)]
+[('inversions', False), ('misplaced', True), ('manhattan', True), ('walking_distance', True),
+ ('linear_conflict', True), ('pdb', True)]
 """
 
 from ._heuristics import (
@@ -19,6 +20,8 @@ from ._heuristics import (
     registry,
     unregister,
 )
+from ._pdb import pattern_database
+from ._walking import walking_distance
 
 __all__ = [
     "FastHeuristic",
@@ -30,7 +33,9 @@ __all__ = [
     "manhattan",
     "misplaced",
     "names",
+    "pattern_database",
     "register",
     "registry",
     "unregister",
+    "walking_distance",
 ]

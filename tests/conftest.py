@@ -5,11 +5,18 @@ from __future__ import annotations
 import os
 from collections import deque
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, settings
 
 from slidingtiles import Board
+from slidingtiles import pdb as _pdb
+
+# Never touch the user's table cache; tables built by one test are reused by the next.
+os.environ[_pdb.ENV_CACHE_DIR] = str(Path(__import__("tempfile").mkdtemp(prefix="st-tables-")))
+# The suite may build small tables on first use, never the 4x4 ones (20-30 s each).
+_pdb.AUTO_BUILD_SECONDS = 5.0
 
 # Explicit parents: under CI=true hypothesis loads its "ci" profile, which ours must not inherit.
 settings.register_profile(

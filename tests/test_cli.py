@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from slidingtiles import Board, heuristics, is_solvable, solve
+from slidingtiles import Board, heuristics, is_solvable, random_board, solve
 from slidingtiles.__main__ import main
 
 PUZZLE04 = "3\n 0  1  3\n 4  2  5\n 7  8  6\n"
@@ -85,8 +85,8 @@ def test_solve_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(out)
     assert set(data) == {
-        "status", "board", "goal", "moves", "tiles", "length", "optimal", "heuristic",
-        "algorithm", "statistics",
+        "status", "board", "goal", "moves", "tiles", "length", "optimal", "lower_bound",
+        "heuristic", "algorithm", "statistics",
     }  # fmt: skip
     assert data["status"] == "solved"
     assert data["board"] == [[8, 1, 3], [4, 0, 2], [7, 6, 5]]
@@ -474,3 +474,48 @@ def test_python_dash_m_entry_point() -> None:
     assert completed.returncode == 1
     assert completed.stdout == "No solution possible\n"
     assert len(completed.stderr.strip().splitlines()) == 1
+
+
+def test_huge_reports_elide_the_middle_boards(capsys: pytest.CaptureFixture[str]) -> None:
+    board = random_board(40, 40, seed=4).to_text()
+    code, out, _ = run(capsys, "solve", board, "--suboptimal")
+    assert code == 0
+    assert "boards left out (use --format moves)" in out
+    assert "Lower bound (Manhattan) = " in out
+    assert len(out) < 100_000
+
+
+def test_pdb_commands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    cache = str(tmp_path)
+    code, out, err = run(capsys, "pdb", "build", "2x3", "--cache-dir", cache)
+    assert code == 0
+    assert out.startswith("built ")
+    assert "group 1/1 (5 tiles) done" in err
+    assert run(capsys, "pdb", "build", "3", "--goal", "first", "--cache-dir", cache)[0] == 0
+    code, out, _ = run(capsys, "pdb", "list", "--cache-dir", cache)
+    assert code == 0
+    assert [line.split()[0] for line in out.splitlines()] == ["2x3", "3x3"]
+    assert run(capsys, "pdb", "verify", "--cache-dir", cache)[0] == 0
+    damaged = sorted(tmp_path.glob("3x3-*"))[0]
+    damaged.write_bytes(damaged.read_bytes()[:-5])
+    code, out, _ = run(capsys, "pdb", "verify", "--cache-dir", cache)
+    assert code == 1
+    assert "BAD: " in out
+    code, out, _ = run(capsys, "pdb", "clear", "--cache-dir", cache)
+    assert (code, out.strip()) == (0, "removed 2 files")
+    assert "no tables" in run(capsys, "pdb", "list", "--cache-dir", cache)[1]
+
+
+def test_pdb_command_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    code, _, err = run(capsys, "pdb")
+    assert code == 2
+    assert "needs an action" in err
+    code, _, err = run(
+        capsys, "pdb", "build", "4", "--partition", "7-8", "--cache-dir", str(tmp_path)
+    )
+    assert code == 2
+    assert "7-8" in err
+    assert "Traceback" not in err
+    code, _, err = run(capsys, "pdb", "build", "4x", "--cache-dir", str(tmp_path))
+    assert code == 2
+    assert "not a shape" in err

@@ -107,7 +107,10 @@ def test_inversions_is_flagged_inadmissible_for_a_reason(oracle: Callable[[Board
 def test_specialised_form_equals_plain_function(name: str) -> None:
     rng = random.Random(name)
     info = heuristics.get(name)
-    for rows, cols in [(2, 2), (3, 3), (4, 4), (3, 5), (1, 4)]:
+    shapes = [(2, 2), (3, 3), (4, 4), (3, 5), (1, 4)]
+    if name == "pdb":  # tables for random 4x4 and 3x5 goals take 20 s to build: smaller ones
+        shapes = [(2, 2), (3, 3), (2, 4), (3, 4), (1, 4)]
+    for rows, cols in shapes:
         goal_tiles = list(range(rows * cols))
         rng.shuffle(goal_tiles)
         goal = Board(goal_tiles, shape=(rows, cols))

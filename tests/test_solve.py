@@ -190,5 +190,5 @@ def test_progress_is_reported() -> None:
 
 def test_solution_str_and_len() -> None:
     sol = st.solve("1 2 3/4 0 6/7 5 8")
-    assert str(sol) == "2 moves (optimal, astar + linear_conflict): DR"
+    assert str(sol) == "2 moves (optimal, idastar + pdb): DR"
     assert sol.length == len(sol) == 2

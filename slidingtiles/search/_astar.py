@@ -96,22 +96,8 @@ def astar(
     does not exist. Nothing global is changed, so Ctrl-C (KeyboardInterrupt)
     simply propagates and leaves nothing to clean up.
     """
-    algorithm = "astar" if weight == 1 else "weighted_astar"
-    check_start(algorithm, start)
-    check_heuristic(algorithm, heuristic, required=False)
-    w = check_weight(algorithm, weight)
-    guard = Guard(
-        algorithm,
-        max_nodes=max_nodes,
-        time_limit=time_limit,
-        max_memory=max_memory,
-        progress=progress,
-        progress_every=progress_every,
-        state_bytes=state_bytes(start),
-    )
-    optimal = heuristic is None or (bool(admissible) and w == 1.0)
-    reopen = not (consistent and w > 1.0)
-    return _astar(algorithm, start, heuristic, w, reopen, optimal, guard)
+    limits = (max_nodes, time_limit, max_memory, progress, progress_every)
+    return _run("astar", start, heuristic, weight, admissible, consistent, limits)
 
 
 def weighted_astar(
@@ -143,19 +129,37 @@ def weighted_astar(
     ``weight == 1``. A weight of 2 to 5 commonly cuts the expansions by orders
     of magnitude on sliding-tile puzzles.
     """
-    check_heuristic("weighted_astar", heuristic, required=True)
-    return astar(
-        start,
-        heuristic,
-        weight=weight,
-        admissible=admissible,
-        consistent=consistent,
+    limits = (max_nodes, time_limit, max_memory, progress, progress_every)
+    return _run("weighted_astar", start, heuristic, weight, admissible, consistent, limits)
+
+
+def _run(
+    algorithm: str,
+    start: Any,
+    heuristic: Callable[[Any], float] | None,
+    weight: float,
+    admissible: bool,
+    consistent: bool,
+    limits: tuple[object, object, object, object, object],
+) -> SearchResult[Any, Any]:
+    check_start(algorithm, start)
+    check_heuristic(algorithm, heuristic, required=algorithm != "astar")
+    w = check_weight(algorithm, weight)
+    max_nodes, time_limit, max_memory, progress, progress_every = limits
+    guard = Guard(
+        algorithm,
         max_nodes=max_nodes,
         time_limit=time_limit,
         max_memory=max_memory,
         progress=progress,
         progress_every=progress_every,
+        state_bytes=state_bytes(start),
     )
+    optimal = heuristic is None or (bool(admissible) and w == 1.0)
+    # Reopening keeps A* optimal under inconsistent heuristics; with weight > 1 and a
+    # consistent heuristic the w-bound holds without it, and skipping saves re-expansions.
+    reopen = not (consistent and w > 1.0)
+    return _astar(algorithm, start, heuristic, w, reopen, optimal, guard)
 
 
 def _astar(

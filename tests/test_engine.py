@@ -1,0 +1,202 @@
+"""The tile engine against the generic search and the BFS oracle, and `solve`'s routing."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import slidingtiles as st
+from slidingtiles import Board, heuristics
+from slidingtiles import _pdb as pdb
+from slidingtiles._engine import engine_solve, supports
+from slidingtiles._tile_state import TileState
+from slidingtiles.search import astar, idastar
+from tests.conftest import Oracle
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv(pdb.ENV_CACHE_DIR, str(tmp_path))
+    monkeypatch.setattr(pdb, "_LOADED", {})
+    return tmp_path
+
+
+def goals(rows: int, cols: int) -> list[Board]:
+    middle = list(range(1, rows * cols))
+    middle.insert((rows // 2) * cols + cols // 2, 0)
+    return [
+        Board.goal(rows, cols), Board.goal(rows, cols, blank="first"),
+        Board(middle, shape=(rows, cols)),
+    ]  # fmt: skip
+
+
+def samples(oracle: Oracle, count: int, seed: int) -> list[tuple[tuple[int, ...], int]]:
+    """The farthest states plus a random sample."""
+    items = sorted(oracle.distance.items(), key=lambda item: item[1])
+    return [*items[-3:], *random.Random(seed).sample(items, count)]
+
+
+def check(board: Board, goal: Board, moves: str, length: int) -> None:
+    assert len(moves) == length
+    assert board.apply(moves) == goal
+
+
+@pytest.mark.parametrize("shape", [(2, 3), (3, 2), (3, 3), (2, 4)])
+@pytest.mark.parametrize("heuristic", ["manhattan", "linear_conflict", "pdb"])
+def test_engine_lengths_match_the_oracle(
+    oracle: Callable[[Board], Oracle], shape: tuple[int, int], heuristic: str
+) -> None:
+    for index, goal in enumerate(goals(*shape)):
+        table = oracle(goal)
+        db = pdb.load(*shape, goal) if heuristic == "pdb" else None
+        for tiles, distance in samples(table, 25, seed=index):
+            board = table.board(tiles)
+            moves, stats = engine_solve(board, goal, heuristic, db=db)
+            check(board, goal, moves, distance)
+            assert stats.expanded >= (distance > 0)
+
+
+@pytest.mark.parametrize(
+    ("shape", "groups"),
+    [((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]), ((3, 3), [(2, 5), (1, 3, 4, 6)]),
+     ((2, 4), [(1, 2, 3), (4, 5, 6, 7)]), ((3, 3), [(1, 2, 3), (4, 5, 6, 7)])],
+)  # fmt: skip
+def test_engine_with_additive_tables_matches_the_oracle(
+    oracle: Callable[[Board], Oracle], shape: tuple[int, int], groups: list[tuple[int, ...]]
+) -> None:
+    """Digits tables drive IDA*: with and without reflection, tiles outside every group."""
+    for index, goal in enumerate(goals(*shape)):
+        db = pdb.PatternDatabase.build(*shape, goal, groups=groups)
+        assert supports("pdb", db)
+        table = oracle(goal)
+        for tiles, distance in samples(table, 20, seed=10 + index):
+            board = table.board(tiles)
+            moves, _ = engine_solve(board, goal, "pdb", db=db)
+            check(board, goal, moves, distance)
+
+
+def test_engine_matches_generic_idastar_on_random_larger_boards() -> None:
+    rng = random.Random(11)
+    for shape, steps in [((3, 4), 60), ((4, 3), 60), ((4, 4), 40), ((2, 5), 60)]:
+        goal = rng.choice(goals(*shape))
+        db = pdb.PatternDatabase.build(*shape, goal, groups=[(1, 2, 3), (4, 5, 6), (7, 8, 9)])
+        for _ in range(2):
+            board = st.scramble(goal, steps, seed=rng.randrange(10**6))
+            start = TileState.from_boards(board, goal)
+            fast = heuristics.get("linear_conflict").for_goal(goal)
+
+            def h(state: TileState, fast: Callable[[tuple[int, ...]], int] = fast) -> int:
+                return fast(state.tiles)
+
+            generic = idastar(start, h)
+            a_star = astar(start, h)
+            length = len(generic.actions)
+            assert len(a_star.actions) == length
+            for name in ("manhattan", "linear_conflict"):
+                moves, _ = engine_solve(board, goal, name)
+                check(board, goal, moves, length)
+            moves, _ = engine_solve(board, goal, "pdb", db=db)
+            check(board, goal, moves, length)
+
+
+def test_duplicate_sequences_are_rederived_and_pruned() -> None:
+    from slidingtiles import _engine
+
+    assert _engine.learn_duplicate_sequences(10) == sorted(_engine._DUPLICATES_10.split())
+    table = _engine._pruning_table()
+    codes = {"U": 0, "D": 1, "L": 2, "R": 3}
+
+    def survives(moves: str) -> bool:
+        state = 0
+        for m in moves:
+            state = table[state + codes[m]]
+            if state < 0:
+                return False
+        return True
+
+    # Half a turn round a 2x2 block one way equals half a turn the other way: keep the least.
+    assert survives("DLURDL")
+    assert not survives("LDRULD")
+    assert not survives("UUULDRULDRR")  # anywhere in a path
+    assert survives("RRDDLLUU")
+
+
+def test_engine_limits_and_progress() -> None:
+    hard = Board("6 4 7/8 5 0/3 2 1")
+    goal = Board.goal(3, 3)
+    with pytest.raises(st.SearchLimitExceeded) as info:
+        engine_solve(st.random_board(4, 4, seed=1), Board.goal(4, 4), "manhattan", max_nodes=20_000)
+    assert info.value.limit == "max_nodes"
+    assert info.value.stats.expanded == 20_001  # checked exactly, not only every so often
+    with pytest.raises(st.SearchLimitExceeded) as info:
+        engine_solve(hard, goal, "linear_conflict", max_nodes=10)
+    assert info.value.stats.expanded == 11
+    with pytest.raises(st.SearchLimitExceeded, match="time_limit"):
+        engine_solve(st.random_board(4, 4, seed=1), Board.goal(4, 4), "manhattan", time_limit=0.01)
+    seen: list[st.SearchStats] = []
+    with pytest.raises(st.SearchLimitExceeded) as info:
+        engine_solve(
+            st.random_board(4, 4, seed=1), Board.goal(4, 4), "manhattan",
+            progress=seen.append, max_nodes=40_000,
+        )  # fmt: skip
+    assert len(seen) >= 2
+    assert seen[0].expanded < seen[-1].expanded <= info.value.stats.expanded
+    moves, _ = engine_solve(hard, goal, "manhattan")
+    assert len(moves) == 31
+    with pytest.raises(ValueError, match="no kernel"):
+        engine_solve(hard, goal, "misplaced")
+    with pytest.raises(ValueError, match="pattern database"):
+        engine_solve(hard, goal, "pdb")
+    assert engine_solve(goal, goal, "linear_conflict")[0] == ""
+    assert engine_solve(goal, goal, "pdb", db=pdb.load(3, 3))[0] == ""
+
+
+def test_solve_routes_built_in_heuristics_through_the_engine(
+    oracle: Callable[[Board], Oracle],
+) -> None:
+    goal = Board.goal(3, 3, blank="first")
+    table = oracle(goal)
+    for tiles, distance in samples(table, 10, seed=4):
+        board = table.board(tiles)
+        results = {}
+        for heuristic in ("manhattan", "linear_conflict", "pdb"):
+            for algorithm in ("auto", "idastar", "astar"):
+                sol = st.solve(board, goal, heuristic=heuristic, algorithm=algorithm)  # type: ignore[arg-type]
+                assert sol.optimal
+                assert sol.algorithm == ("astar" if algorithm == "astar" else "idastar")
+                results[heuristic, algorithm] = sol
+                check(board, goal, sol.moves, distance)
+        # The generic IDA* stays reachable with a heuristic the engine does not know.
+        custom = heuristics.HeuristicInfo(
+            "mine", heuristics.manhattan, admissible=True, consistent=True
+        )
+        sol = st.solve(board, goal, heuristic=custom, algorithm="idastar")
+        assert sol.heuristic == "mine"
+        check(board, goal, sol.moves, distance)
+
+
+def test_auto_picks_the_table_when_it_is_available(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert st.solve("1 2 3/4 0 6/7 5 8").heuristic == "pdb"
+    assert len(list(cache.iterdir())) == 1  # built on first use
+    # A table too slow to build is not built: the best table-free heuristic is used.
+    monkeypatch.setattr(pdb, "AUTO_BUILD_SECONDS", 0.0)
+    sol = st.solve(st.scramble(Board.goal(3, 4), 30, seed=2))
+    assert sol.heuristic != "pdb"
+    assert heuristics.get(sol.heuristic).strength >= heuristics.get("linear_conflict").strength
+    assert len(list(cache.iterdir())) == 1
+    # Once cached it is used whatever the estimate.
+    pdb.load(3, 4)
+    assert st.solve(st.scramble(Board.goal(3, 4), 30, seed=2)).heuristic == "pdb"
+
+
+def test_hardest_eight_puzzle_through_solve() -> None:
+    sol = st.solve("6 4 7/8 5 0/3 2 1")
+    assert len(sol) == 31
+    assert sol.heuristic == "pdb"
+    assert sol.optimal
+    assert sol.boards[-1] == Board.goal(3, 3)

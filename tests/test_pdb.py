@@ -1,0 +1,348 @@
+"""Pattern databases: tables against the BFS oracle, the file format, the cache, concurrency."""
+
+from __future__ import annotations
+
+import multiprocessing
+import random
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from slidingtiles import Board, heuristics
+from slidingtiles import _pdb as pdb
+from slidingtiles._pdb_build import digits_index, encoding_for, perm_rank
+
+KORF = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "korf100.txt"
+
+
+@pytest.fixture(autouse=True)
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every test gets an empty cache directory and an empty in-memory cache."""
+    monkeypatch.setenv(pdb.ENV_CACHE_DIR, str(tmp_path))
+    monkeypatch.setattr(pdb, "_LOADED", {})
+    return tmp_path
+
+
+def goals(rows: int, cols: int) -> list[Board]:
+    """Blank last, blank first, and the blank in the middle of the board."""
+    middle = list(range(1, rows * cols))
+    middle.insert((rows // 2) * cols + cols // 2, 0)
+    return [
+        Board.goal(rows, cols), Board.goal(rows, cols, blank="first"),
+        Board(middle, shape=(rows, cols)),
+    ]  # fmt: skip
+
+
+def abstract_distances(goal: Board, group: tuple[int, ...]) -> dict[tuple[int, ...], int]:
+    """Independent 0-1 BFS over (group cells, blank): fewest group-tile moves, min over blank."""
+    rows, cols = goal.shape
+    home = tuple(goal.tiles.index(t) for t in group)
+    best: dict[tuple[int, ...], int] = {}
+    dist = {(home, goal.blank): 0}
+    queue = deque([(home, goal.blank)])
+    while queue:
+        state = queue.popleft()
+        cells, blank = state
+        d = dist[state]
+        best[cells] = min(best.get(cells, d), d)
+        r, c = divmod(blank, cols)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if not (0 <= rr < rows and 0 <= cc < cols):
+                continue
+            n = rr * cols + cc
+            moved = tuple(blank if p == n else p for p in cells)
+            cost = 1 if n in cells else 0
+            nxt = (moved, n)
+            if nxt not in dist or dist[nxt] > d + cost:
+                dist[nxt] = d + cost
+                if cost:
+                    queue.append(nxt)
+                else:
+                    queue.appendleft(nxt)
+    return best
+
+
+# -- tables against exhaustive search --------------------------------------------
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (2, 4)])
+def test_group_tables_match_an_independent_abstract_search(shape: tuple[int, int]) -> None:
+    for goal in goals(*shape):
+        db = pdb.PatternDatabase.build(*shape, goal, groups=[(1, 2, 3), (4, 5)])
+        cells = goal.size
+        for g, group in enumerate(db.groups):
+            expected = abstract_distances(goal, group)
+            table = db.tables[g]
+            assert sum(1 for v in table if v != 255) == len(expected)
+            for positions, d in expected.items():
+                assert table[digits_index(positions, cells)] == d
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (2, 4)])
+def test_perfect_table_is_the_exact_distance(shape, oracle) -> None:  # type: ignore[no-untyped-def]
+    for goal in goals(*shape)[:2]:
+        db = pdb.load(*shape, goal)
+        assert db.perfect
+        assert db.encodings == ("perm",)
+        distance = oracle(goal).distance
+        items = list(distance.items())
+        if len(items) > 30_000:
+            items = random.Random(1).sample(items, 30_000)
+        for tiles, d in items:
+            assert db.value(tiles) == d
+
+
+@pytest.mark.parametrize(
+    ("shape", "groups"),
+    [((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]), ((3, 3), [(1, 5, 7), (2, 3, 4), (6, 8)]),
+     ((2, 4), [(1, 2, 3, 4), (5, 6, 7)]), ((2, 4), [(1, 5), (2, 6), (3, 7), (4,)])],
+)  # fmt: skip
+def test_additive_tables_are_admissible(shape, groups, oracle) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(7)
+    for goal in goals(*shape):
+        db = pdb.PatternDatabase.build(*shape, goal, groups=groups)
+        manhattan = heuristics.get("manhattan").for_goal(goal)
+        distance = oracle(goal).distance
+        states = list(distance)
+        sample = states if len(states) <= 25_000 else rng.sample(states, 25_000)
+        for tiles in sample:
+            h = db.value(tiles)
+            assert manhattan(tiles) <= h <= distance[tiles]
+            # Additivity: no single group exceeds the distance and their sum does not either.
+            assert sum(db.group_values(tiles)) <= distance[tiles]
+
+
+def mirrored(tiles: tuple[int, ...], db: pdb.PatternDatabase) -> tuple[int, ...]:
+    """The board transposed, each tile renamed to its mirror: an explicit reflection."""
+    n = db.rows
+    out = [0] * len(tiles)
+    for cell, t in enumerate(tiles):
+        r, c = divmod(cell, n)
+        out[c * n + r] = db.mirror[t]
+    return tuple(out)
+
+
+def test_reflection_is_a_symmetry_and_the_lookup_matches_it(oracle) -> None:  # type: ignore[no-untyped-def]
+    rng = random.Random(3)
+    for goal in goals(3, 3):
+        db = pdb.PatternDatabase.build(3, 3, goal, groups=[(1, 2, 3), (4, 5, 6), (7, 8)])
+        assert db.reflect  # every goal here has its blank on the main diagonal
+        distance = oracle(goal).distance
+        assert mirrored(goal.tiles, db) == goal.tiles
+        for tiles in rng.sample(list(distance), 3000):
+            reflected = mirrored(tiles, db)
+            assert distance[reflected] == distance[tiles]
+            assert db.group_values(tiles, reflected=True) == db.group_values(reflected)
+            both = (sum(db.group_values(tiles)), sum(db.group_values(reflected)))
+            assert db.value(tiles) == max(both)
+
+
+def test_no_reflection_off_the_diagonal() -> None:
+    goal = Board("1 0 2/3 4 5/6 7 8")
+    db = pdb.PatternDatabase.build(3, 3, goal, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
+    assert not db.reflect
+    with pytest.raises(ValueError, match="reflection"):
+        db.group_values(goal.tiles, reflected=True)
+    assert not pdb.PatternDatabase.build(2, 4, groups=[(1, 2)]).reflect
+
+
+def test_sampled_4x4_tables_with_small_groups_stay_below_known_optima() -> None:
+    goal = Board.goal(4, 4, blank="first")
+    groups = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15)]
+    db = pdb.PatternDatabase.build(4, 4, goal, groups=groups)
+    assert db.reflect
+    manhattan = heuristics.get("manhattan").for_goal(goal)
+    for line in KORF.read_text().splitlines():
+        if line.startswith("#") or not line.strip():
+            continue
+        length, *tiles = map(int, line.split())
+        h = db.value(tuple(tiles))
+        assert manhattan(tuple(tiles)) <= h <= length
+        assert h % 2 == length % 2 or h < length
+    # Random walks: the value never exceeds the walk's length.
+    rng = random.Random(5)
+    for _ in range(200):
+        board = goal
+        steps = rng.randrange(1, 30)
+        for _ in range(steps):
+            board = rng.choice([b for _, b in board.neighbors()])
+        assert db.value(board.tiles) <= steps
+
+
+# -- encodings and partitions ----------------------------------------------------------
+
+
+def test_perm_rank_is_a_bijection() -> None:
+    from itertools import permutations
+
+    ranks = sorted(perm_rank(p, 5) for p in permutations(range(5), 3))
+    assert ranks == list(range(60))
+
+
+def test_partitions() -> None:
+    assert pdb.partition_names(4, 4) == ["6-6-3", "5-5-5", "7-8"]
+    for goal in [*goals(4, 4), Board([*range(1, 6), 0, *range(6, 16)], shape=(4, 4))]:
+        for name in ("6-6-3", "5-5-5"):
+            groups = pdb.partition(4, 4, goal, name)
+            tiles = sorted(t for g in groups for t in g)
+            assert tiles == list(range(1, 16))
+            assert sorted(len(g) for g in groups) == sorted(int(x) for x in name.split("-"))
+    assert pdb.partition(3, 4) == ((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11))
+    assert pdb.default_partition_name(2, 4) == "perfect"
+    with pytest.raises(ValueError, match="7-8"):
+        pdb.partition(4, 4, None, "7-8")
+    with pytest.raises(ValueError, match="unknown partition 'x'"):
+        pdb.partition(4, 4, None, "x")
+    with pytest.raises(ValueError, match="two groups"):
+        pdb.PatternDatabase.build(3, 3, groups=[(1, 2), (2, 3)])
+    with pytest.raises(ValueError, match="not a tile"):
+        pdb.PatternDatabase.build(3, 3, groups=[(1, 9)])
+    with pytest.raises(ValueError, match=r"too large|entries"):
+        encoding_for(25, 12)
+    with pytest.raises(ValueError, match="positive"):
+        pdb.partition(0, 3)
+
+
+# -- files, cache, concurrency ------------------------------------------------------------
+
+
+def test_file_round_trip(cache: Path) -> None:
+    db = pdb.build(3, 4, groups=[(1, 2, 3), (4, 5, 6, 7)], name="small")
+    assert db.path is not None
+    assert db.path.parent == cache
+    again = pdb.read_table(db.path)
+    assert (again.rows, again.cols, again.goal, again.groups, again.name, again.encodings) == (
+        3,
+        4,
+        db.goal,
+        db.groups,
+        "small",
+        ("digits", "digits"),
+    )
+    assert again.tables == db.tables
+    assert db.path.read_bytes()[:5] == b"STPDB"
+    infos = pdb.list_tables()
+    assert [(i.path, i.ok, i.partition) for i in infos] == [(db.path, True, "small")]
+    assert all(i.ok for i in pdb.verify())
+
+
+def corrupt(path: Path, how: str) -> None:
+    data = bytearray(path.read_bytes())
+    if how == "truncate":
+        del data[-100:]
+    elif how == "flip":
+        data[-5] ^= 0x01
+    elif how == "magic":
+        data[0:5] = b"PICKL"
+    elif how == "version":
+        data = bytearray(bytes(data).replace(b'"format": 1', b'"format": 9', 1))
+    path.write_bytes(bytes(data))
+
+
+@pytest.mark.parametrize("how", ["truncate", "flip", "magic", "version"])
+def test_a_damaged_file_is_detected_and_rebuilt(how: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    db = pdb.build(3, 3, groups=[(1, 2, 3), (4, 5, 6, 7, 8)])
+    assert db.path is not None
+    corrupt(db.path, how)
+    with pytest.raises(pdb.PatternDatabaseError):
+        pdb.read_table(db.path)
+    [info] = pdb.verify()
+    assert not info.ok
+    assert info.problem
+    monkeypatch.setattr(pdb, "_LOADED", {})
+    with pytest.raises(pdb.PatternDatabaseError):
+        pdb.load(3, 3, groups=[(1, 2, 3), (4, 5, 6, 7, 8)], build_missing=False)
+    rebuilt = pdb.load(3, 3, groups=[(1, 2, 3), (4, 5, 6, 7, 8)])
+    assert rebuilt.tables == db.tables
+    assert pdb.read_table(db.path).tables == db.tables
+
+
+def _build_in_child(directory: str) -> None:
+    pdb.build(3, 4, groups=[(1, 2, 3, 4, 5)], cache_dir=directory)
+
+
+def test_two_concurrent_builds_leave_one_good_file(cache: Path) -> None:
+    context = multiprocessing.get_context("spawn")
+    workers = [context.Process(target=_build_in_child, args=(str(cache),)) for _ in range(2)]
+    for w in workers:
+        w.start()
+    for w in workers:
+        w.join(120)
+        assert w.exitcode == 0
+    files = sorted(cache.iterdir())
+    assert len(files) == 1
+    assert files[0].suffix == ".stpdb"
+    [info] = pdb.verify()
+    assert info.ok
+    assert (
+        pdb.read_table(files[0]).tables
+        == pdb.PatternDatabase.build(3, 4, groups=[(1, 2, 3, 4, 5)]).tables
+    )
+
+
+def test_clear_and_cache_dir(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert pdb.cache_dir() == cache
+    assert pdb.cache_dir("/elsewhere") == Path("/elsewhere")
+    monkeypatch.delenv(pdb.ENV_CACHE_DIR)
+    monkeypatch.setenv("XDG_CACHE_HOME", "/xdg")
+    mac = Path.home() / "Library/Caches/slidingtiles"
+    assert pdb.cache_dir() in (Path("/xdg/slidingtiles"), mac)
+    monkeypatch.setenv(pdb.ENV_CACHE_DIR, str(cache))
+    db = pdb.load(2, 3)
+    assert pdb.is_cached(2, 3)
+    (cache / "unrelated.txt").write_text("keep me")
+    assert pdb.clear() == [db.path]
+    assert not pdb.is_cached(2, 3)
+    assert (cache / "unrelated.txt").exists()
+
+
+def test_progress_is_reported() -> None:
+    seen: list[pdb.BuildProgress] = []
+    pdb.PatternDatabase.build(3, 3, groups=[(1, 2, 3), (4, 5)], progress=seen.append)
+    assert [p.group for p in seen if p.done] == [0, 1]
+    assert max(p.depth for p in seen) > 3
+    assert all(p.groups == 2 for p in seen)
+
+
+def test_registered_heuristic_builds_lazily(cache: Path) -> None:
+    info = heuristics.get("pdb")
+    # Admissible; not consistent: the least cost over blank regions can drop by more than one.
+    assert info.admissible
+    assert not info.consistent
+    assert info.strength > heuristics.get("linear_conflict").strength
+    assert list(cache.iterdir()) == []  # importing built nothing
+    assert info(Board("6 4 7/8 5 0/3 2 1"), Board.goal(3, 3)) == 31
+    assert len(list(cache.iterdir())) == 1
+
+
+def test_solving_with_a_cached_table_never_loads_numpy(cache: Path) -> None:
+    import subprocess
+    import sys
+
+    pdb.load(3, 3)  # built here, in the cache directory the child will use
+    code = (
+        "import sys, slidingtiles as st\n"
+        "assert 'numpy' not in sys.modules\n"
+        "assert len(st.solve('6 4 7/8 5 0/3 2 1', heuristic='pdb')) == 31\n"
+        "assert 'numpy' not in sys.modules, 'numpy loaded'\n"
+    )
+    root = Path(__file__).resolve().parent.parent
+    env = {"PYTHONPATH": str(root), pdb.ENV_CACHE_DIR: str(cache), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+def test_a_file_for_another_shape_is_not_trusted(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # 1x4 and 2x2 share the goal tuple (1, 2, 3, 0): the header's shape must be checked too.
+    wide = pdb.build(1, 4)
+    square_path = pdb.table_path(2, 2)
+    assert wide.path != square_path
+    assert wide.path is not None
+    square_path.write_bytes(wide.path.read_bytes())
+    monkeypatch.setattr(pdb, "_LOADED", {})
+    with pytest.raises(pdb.PatternDatabaseError, match="another shape"):
+        pdb.load(2, 2, build_missing=False)
+    assert (pdb.load(2, 2).rows, pdb.load(2, 2).cols) == (2, 2)

@@ -1,0 +1,81 @@
+"""Walking distance against the BFS oracle: admissible, consistent, above Manhattan."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+import pytest
+
+import slidingtiles as st
+from slidingtiles import Board, heuristics
+from slidingtiles._walking import applies, walking_distance
+from tests.conftest import Oracle
+
+
+def goals(rows: int, cols: int) -> list[Board]:
+    middle = list(range(1, rows * cols))
+    middle.insert((rows // 2) * cols + cols // 2, 0)
+    return [
+        Board.goal(rows, cols), Board.goal(rows, cols, blank="first"),
+        Board(middle, shape=(rows, cols)),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize("shape", [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (1, 5)])
+def test_admissible_consistent_and_above_manhattan(
+    oracle: Callable[[Board], Oracle], shape: tuple[int, int]
+) -> None:
+    info = heuristics.get("walking_distance")
+    rng = random.Random(2)
+    for goal in goals(*shape):
+        wd = info.for_goal(goal)
+        manhattan = heuristics.get("manhattan").for_goal(goal)
+        distance = oracle(goal).distance
+        states = list(distance)
+        sample = states if len(states) <= 30_000 else rng.sample(states, 30_000)
+        for tiles in sample:
+            assert manhattan(tiles) <= wd(tiles) <= distance[tiles]
+        assert wd(goal.tiles) == 0
+        for tiles in sample[:2000]:
+            board = Board._trusted(shape[0], shape[1], tiles, None)
+            for _, nxt in board.neighbors():
+                assert abs(wd(nxt.tiles) - wd(tiles)) == 1  # parity flips, changes by one
+
+
+def test_stronger_than_manhattan_somewhere_and_matches_the_function() -> None:
+    goal = Board.goal(4, 4)
+    info = heuristics.get("wd")
+    assert info.name == "walking_distance"
+    assert info.admissible
+    assert info.consistent
+    assert (
+        heuristics.get("linear_conflict").strength < info.strength < heuristics.get("pdb").strength
+    )
+    fast = info.for_goal(goal)
+    rng = random.Random(4)
+    gains = 0
+    for _ in range(50):
+        board = st.random_board(4, 4, seed=rng.randrange(10**6))
+        assert fast(board.tiles) == walking_distance(board, goal)
+        gains += fast(board.tiles) > heuristics.manhattan(board, goal)
+    assert gains > 10
+
+
+def test_solve_with_walking_distance_is_optimal(oracle: Callable[[Board], Oracle]) -> None:
+    goal = Board.goal(3, 3, blank="first")
+    table = oracle(goal)
+    items = random.Random(8).sample(sorted(table.distance.items()), 8)
+    for tiles, distance in items:
+        sol = st.solve(table.board(tiles), goal, heuristic="walking_distance")
+        assert len(sol) == distance
+        assert sol.optimal
+
+
+def test_shapes_beyond_four_are_refused() -> None:
+    assert applies(Board.goal(4, 4))
+    assert applies(Board.goal(2, 5))
+    assert not applies(Board.goal(5, 5))
+    assert not applies(Board.goal(2, 8))
+    with pytest.raises(ValueError, match="5x5"):
+        walking_distance(Board.goal(5, 5), Board.goal(5, 5))
