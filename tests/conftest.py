@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import tempfile
 from collections import deque
 from collections.abc import Callable
 from pathlib import Path
@@ -11,10 +12,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from slidingtiles import Board
-from slidingtiles import pdb as _pdb
+from slidingtiles import _pdb
 
 # Never touch the user's table cache; tables built by one test are reused by the next.
-os.environ[_pdb.ENV_CACHE_DIR] = str(Path(__import__("tempfile").mkdtemp(prefix="st-tables-")))
+os.environ[_pdb.ENV_CACHE_DIR] = tempfile.mkdtemp(prefix="st-tables-")
 # The suite may build small tables on first use, never the 4x4 ones (20-30 s each).
 _pdb.AUTO_BUILD_SECONDS = 5.0
 
@@ -86,3 +87,21 @@ def oracle_for(goal: Board) -> Oracle:
 @pytest.fixture(scope="session")
 def oracle() -> Callable[[Board], Oracle]:
     return oracle_for
+
+
+@pytest.fixture
+def table_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """An empty pattern-database cache directory and an empty in-memory cache, for one test."""
+    monkeypatch.setenv(_pdb.ENV_CACHE_DIR, str(tmp_path))
+    monkeypatch.setattr(_pdb, "_LOADED", {})
+    return tmp_path
+
+
+def goals(rows: int, cols: int) -> list[Board]:
+    """Blank last, blank first, and the blank in the middle of the board."""
+    middle = list(range(1, rows * cols))
+    middle.insert((rows // 2) * cols + cols // 2, 0)
+    return [
+        Board.goal(rows, cols), Board.goal(rows, cols, blank="first"),
+        Board(middle, shape=(rows, cols)),
+    ]  # fmt: skip

@@ -14,23 +14,9 @@ from slidingtiles import _pdb as pdb
 from slidingtiles._engine import engine_solve, supports
 from slidingtiles._tile_state import TileState
 from slidingtiles.search import astar, idastar
-from tests.conftest import Oracle
+from tests.conftest import Oracle, goals
 
-
-@pytest.fixture(autouse=True)
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(pdb.ENV_CACHE_DIR, str(tmp_path))
-    monkeypatch.setattr(pdb, "_LOADED", {})
-    return tmp_path
-
-
-def goals(rows: int, cols: int) -> list[Board]:
-    middle = list(range(1, rows * cols))
-    middle.insert((rows // 2) * cols + cols // 2, 0)
-    return [
-        Board.goal(rows, cols), Board.goal(rows, cols, blank="first"),
-        Board(middle, shape=(rows, cols)),
-    ]  # fmt: skip
+pytestmark = pytest.mark.usefixtures("table_cache")
 
 
 def samples(oracle: Oracle, count: int, seed: int) -> list[tuple[tuple[int, ...], int]]:
@@ -179,16 +165,16 @@ def test_solve_routes_built_in_heuristics_through_the_engine(
 
 
 def test_auto_picks_the_table_when_it_is_available(
-    cache: Path, monkeypatch: pytest.MonkeyPatch
+    table_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     assert st.solve("1 2 3/4 0 6/7 5 8").heuristic == "pdb"
-    assert len(list(cache.iterdir())) == 1  # built on first use
+    assert len(list(table_cache.iterdir())) == 1  # built on first use
     # A table too slow to build is not built: the best table-free heuristic is used.
     monkeypatch.setattr(pdb, "AUTO_BUILD_SECONDS", 0.0)
     sol = st.solve(st.scramble(Board.goal(3, 4), 30, seed=2))
     assert sol.heuristic != "pdb"
     assert heuristics.get(sol.heuristic).strength >= heuristics.get("linear_conflict").strength
-    assert len(list(cache.iterdir())) == 1
+    assert len(list(table_cache.iterdir())) == 1
     # Once cached it is used whatever the estimate.
     pdb.load(3, 4)
     assert st.solve(st.scramble(Board.goal(3, 4), 30, seed=2)).heuristic == "pdb"

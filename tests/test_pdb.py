@@ -12,26 +12,12 @@ import pytest
 from slidingtiles import Board, heuristics
 from slidingtiles import _pdb as pdb
 from slidingtiles._pdb_build import digits_index, encoding_for, perm_rank
+from tests.conftest import goals
 
 KORF = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "korf100.txt"
 
 
-@pytest.fixture(autouse=True)
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """Every test gets an empty cache directory and an empty in-memory cache."""
-    monkeypatch.setenv(pdb.ENV_CACHE_DIR, str(tmp_path))
-    monkeypatch.setattr(pdb, "_LOADED", {})
-    return tmp_path
-
-
-def goals(rows: int, cols: int) -> list[Board]:
-    """Blank last, blank first, and the blank in the middle of the board."""
-    middle = list(range(1, rows * cols))
-    middle.insert((rows // 2) * cols + cols // 2, 0)
-    return [
-        Board.goal(rows, cols), Board.goal(rows, cols, blank="first"),
-        Board(middle, shape=(rows, cols)),
-    ]  # fmt: skip
+pytestmark = pytest.mark.usefixtures("table_cache")
 
 
 def abstract_distances(goal: Board, group: tuple[int, ...]) -> dict[tuple[int, ...], int]:
@@ -207,10 +193,10 @@ def test_partitions() -> None:
 # -- files, cache, concurrency ------------------------------------------------------------
 
 
-def test_file_round_trip(cache: Path) -> None:
+def test_file_round_trip(table_cache: Path) -> None:
     db = pdb.build(3, 4, groups=[(1, 2, 3), (4, 5, 6, 7)], name="small")
     assert db.path is not None
-    assert db.path.parent == cache
+    assert db.path.parent == table_cache
     again = pdb.read_table(db.path)
     assert (again.rows, again.cols, again.goal, again.groups, again.name, again.encodings) == (
         3,
@@ -262,15 +248,15 @@ def _build_in_child(directory: str) -> None:
     pdb.build(3, 4, groups=[(1, 2, 3, 4, 5)], cache_dir=directory)
 
 
-def test_two_concurrent_builds_leave_one_good_file(cache: Path) -> None:
+def test_two_concurrent_builds_leave_one_good_file(table_cache: Path) -> None:
     context = multiprocessing.get_context("spawn")
-    workers = [context.Process(target=_build_in_child, args=(str(cache),)) for _ in range(2)]
+    workers = [context.Process(target=_build_in_child, args=(str(table_cache),)) for _ in range(2)]
     for w in workers:
         w.start()
     for w in workers:
         w.join(120)
         assert w.exitcode == 0
-    files = sorted(cache.iterdir())
+    files = sorted(table_cache.iterdir())
     assert len(files) == 1
     assert files[0].suffix == ".stpdb"
     [info] = pdb.verify()
@@ -281,20 +267,20 @@ def test_two_concurrent_builds_leave_one_good_file(cache: Path) -> None:
     )
 
 
-def test_clear_and_cache_dir(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    assert pdb.cache_dir() == cache
+def test_clear_and_cache_dir(table_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    assert pdb.cache_dir() == table_cache
     assert pdb.cache_dir("/elsewhere") == Path("/elsewhere")
     monkeypatch.delenv(pdb.ENV_CACHE_DIR)
     monkeypatch.setenv("XDG_CACHE_HOME", "/xdg")
     mac = Path.home() / "Library/Caches/slidingtiles"
     assert pdb.cache_dir() in (Path("/xdg/slidingtiles"), mac)
-    monkeypatch.setenv(pdb.ENV_CACHE_DIR, str(cache))
+    monkeypatch.setenv(pdb.ENV_CACHE_DIR, str(table_cache))
     db = pdb.load(2, 3)
     assert pdb.is_cached(2, 3)
-    (cache / "unrelated.txt").write_text("keep me")
+    (table_cache / "unrelated.txt").write_text("keep me")
     assert pdb.clear() == [db.path]
     assert not pdb.is_cached(2, 3)
-    assert (cache / "unrelated.txt").exists()
+    assert (table_cache / "unrelated.txt").exists()
 
 
 def test_progress_is_reported() -> None:
@@ -305,18 +291,18 @@ def test_progress_is_reported() -> None:
     assert all(p.groups == 2 for p in seen)
 
 
-def test_registered_heuristic_builds_lazily(cache: Path) -> None:
+def test_registered_heuristic_builds_lazily(table_cache: Path) -> None:
     info = heuristics.get("pdb")
     # Admissible; not consistent: the least cost over blank regions can drop by more than one.
     assert info.admissible
     assert not info.consistent
     assert info.strength > heuristics.get("linear_conflict").strength
-    assert list(cache.iterdir()) == []  # importing built nothing
+    assert list(table_cache.iterdir()) == []  # importing built nothing
     assert info(Board("6 4 7/8 5 0/3 2 1"), Board.goal(3, 3)) == 31
-    assert len(list(cache.iterdir())) == 1
+    assert len(list(table_cache.iterdir())) == 1
 
 
-def test_solving_with_a_cached_table_never_loads_numpy(cache: Path) -> None:
+def test_solving_with_a_cached_table_never_loads_numpy(table_cache: Path) -> None:
     import subprocess
     import sys
 
@@ -328,13 +314,13 @@ def test_solving_with_a_cached_table_never_loads_numpy(cache: Path) -> None:
         "assert 'numpy' not in sys.modules, 'numpy loaded'\n"
     )
     root = Path(__file__).resolve().parent.parent
-    env = {"PYTHONPATH": str(root), pdb.ENV_CACHE_DIR: str(cache), "PATH": "/usr/bin:/bin"}
+    env = {"PYTHONPATH": str(root), pdb.ENV_CACHE_DIR: str(table_cache), "PATH": "/usr/bin:/bin"}
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
 
 
 def test_a_file_for_another_shape_is_not_trusted(
-    cache: Path, monkeypatch: pytest.MonkeyPatch
+    table_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # 1x4 and 2x2 share the goal tuple (1, 2, 3, 0): the header's shape must be checked too.
     wide = pdb.build(1, 4)

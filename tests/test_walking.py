@@ -10,16 +10,7 @@ import pytest
 import slidingtiles as st
 from slidingtiles import Board, heuristics
 from slidingtiles._walking import applies, walking_distance
-from tests.conftest import Oracle
-
-
-def goals(rows: int, cols: int) -> list[Board]:
-    middle = list(range(1, rows * cols))
-    middle.insert((rows // 2) * cols + cols // 2, 0)
-    return [
-        Board.goal(rows, cols), Board.goal(rows, cols, blank="first"),
-        Board(middle, shape=(rows, cols)),
-    ]  # fmt: skip
+from tests.conftest import Oracle, goals
 
 
 @pytest.mark.parametrize("shape", [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (1, 5)])
