@@ -11,8 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
-from slidingtiles import Board
-from slidingtiles import _pdb
+from slidingtiles import Board, _pdb
 
 # Never touch the user's table cache; tables built by one test are reused by the next.
 os.environ[_pdb.ENV_CACHE_DIR] = tempfile.mkdtemp(prefix="st-tables-")
