@@ -31,8 +31,10 @@ def _is_int(value: object) -> bool:
 
 
 def _check_shape(rows: object, cols: object) -> tuple[int, int]:
-    if not (isinstance(rows, int) and isinstance(cols, int)) or isinstance(rows, bool) or (
-        isinstance(cols, bool)
+    if (
+        not (isinstance(rows, int) and isinstance(cols, int))
+        or isinstance(rows, bool)
+        or (isinstance(cols, bool))
     ):
         raise InvalidBoardError(
             f"board shape must be two integers, not {(rows, cols)!r}", (rows, cols)

@@ -28,6 +28,7 @@ from collections import deque
 from collections.abc import Callable
 from time import perf_counter
 
+from . import _backend
 from ._board import Board
 from ._errors import SearchLimitExceeded
 from ._pdb import PatternDatabase
@@ -61,7 +62,7 @@ def supports(heuristic: str, db: PatternDatabase | None = None) -> bool:
     (True, False)
     """
     if heuristic == "pdb":
-        return db is not None and (db.perfect or all(e == "digits" for e in db.encodings))
+        return db is not None and _backend.kernels.supports_pdb(db)
     return heuristic in ENGINE_HEURISTICS
 
 
@@ -466,12 +467,14 @@ def _dispatch(
         if db is None or db.goal != goal.tiles or (db.rows, db.cols) != start.shape:
             raise ValueError("heuristic 'pdb' needs the pattern database of this shape and goal")
         if db.perfect:
-            return _walk_perfect(db, tiles, guard)
-        if not all(e == "digits" for e in db.encodings):
-            raise ValueError(f"the engine needs digits-encoded tables, not {db.encodings}")
-        return _ida_pdb(db, tiles, guard)
+            return _backend.kernels.walk_perfect(db, tiles, guard)
+        if not _backend.kernels.supports_pdb(db):
+            raise ValueError(
+                f"the {_backend.IMPLEMENTATION} engine cannot search {db.encodings} tables"
+            )
+        return _backend.kernels.ida_pdb(db, tiles, guard)
     if heuristic in ("manhattan", "linear_conflict"):
-        return _ida_manhattan(
+        return _backend.kernels.ida_manhattan(
             start.rows, start.cols, goal.tiles, tiles, guard, heuristic == "linear_conflict"
         )
     raise ValueError(f"the engine has no kernel for heuristic {heuristic!r}")

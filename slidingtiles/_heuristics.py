@@ -363,4 +363,3 @@ register(
     description="tile pairs out of goal order: a guide, not admissible",
     specialize=_inversions_for,
 )  # fmt: skip
-

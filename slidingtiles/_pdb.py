@@ -25,14 +25,13 @@ from pathlib import Path
 
 import attrs
 
-from . import _heuristics
+from . import _backend, _heuristics
 from ._board import Board
 from ._errors import SlidingTilesError
 from ._pdb_build import (
     _REGION_TABLE_MAX_CELLS,
     MAX_TABLE_ENTRIES,
     BuildProgress,
-    build_group_table,
     digits_index,
     encoding_for,
     perm_rank,
@@ -73,6 +72,9 @@ ENV_CACHE_DIR = "SLIDINGTILES_CACHE_DIR"
 _MAGIC = b"STPDB\x00\r\n"
 _SUFFIX = ".stpdb"
 _ENTRY = "u8-moves"
+# 4 bits per entry: (value - Manhattan distance of the group's tiles) / 2, two entries per byte
+# (entry r in the low nibble of byte r // 2 when r is even); written by the numba 7-8 builder.
+_ENTRY_U4 = "u4-excess"
 # Measured build rate (abstract states per second, numpy, this project's 2-core machine),
 # used only to decide whether "auto" may build a table on first use.
 _STATES_PER_SECOND = 800_000.0
@@ -98,6 +100,7 @@ class PatternDatabaseError(SlidingTilesError, ValueError):
 _TEMPLATES_4X4: dict[str, tuple[tuple[int, ...], ...]] = {
     "6-6-3": ((4, 5, 8, 9, 12, 13), (6, 7, 10, 11, 14, 15), (1, 2, 3)),
     "5-5-5": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
+    "7-8": ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15)),
 }
 
 
@@ -192,10 +195,10 @@ def partition(
     blank = goal_tiles.index(0)
     if name == "perfect":
         return (tuple(t for t in goal_tiles if t),)
-    if name == "7-8":
+    if name == "7-8" and _backend.IMPLEMENTATION != "numba":
         raise ValueError(
-            "the 7-8 partition needs an 8-tile table of 16**8 = 4.3e9 entries (or 519 million "
-            "compact ones): too large to build or hold in pure Python; use 6-6-3"
+            "the 7-8 partition needs 4-bit tables of 519 million + 58 million entries, built "
+            'and searched by the numba backend: pip install "slidingtiles[fast]"; or use 6-6-3'
         )
     if name in _TEMPLATES_4X4:
         template = _TEMPLATES_4X4[name]
@@ -288,9 +291,11 @@ class PatternDatabase:
         encodings: tuple[str, ...],
         tables: tuple[bytes, ...],
         path: Path | None = None,
+        entry: str = _ENTRY,
     ) -> None:
         self.rows, self.cols, self.goal, self.name = rows, cols, goal, name
         self.groups, self.encodings, self.tables, self.path = groups, encodings, tables, path
+        self.entry = entry
         self.cells = rows * cols
         blank = goal.index(0)
         self.reflect = rows == cols and blank // cols == blank % cols
@@ -336,6 +341,18 @@ class PatternDatabase:
         del cache_dir
         goal_tiles, name, grouping = _resolve(rows, cols, goal, name, groups)
         cells = rows * cols
+        if name == "7-8":
+            from . import _numba_kernels
+
+            def report78(group: int, depth: int, states: int, seconds: float) -> None:
+                if progress is not None:
+                    size = len(grouping[group])
+                    progress(BuildProgress(group, len(grouping), size, depth, states, seconds))
+
+            db: PatternDatabase = _numba_kernels.build_packed_database(
+                rows, cols, goal_tiles, grouping, name, progress=report78
+            )
+            return db
         encodings = tuple(encoding_for(cells, len(g)) for g in grouping)
         tables: list[bytes] = []
         for i, (g, enc) in enumerate(zip(grouping, encodings)):
@@ -348,7 +365,9 @@ class PatternDatabase:
 
             start = time.perf_counter()
             tables.append(
-                build_group_table(rows, cols, goal_tiles, g, encoding=enc, progress=report)
+                _backend.kernels.build_group_table(
+                    rows, cols, goal_tiles, g, encoding=enc, progress=report
+                )
             )
             if progress is not None:
                 progress(BuildProgress(
@@ -379,6 +398,18 @@ class PatternDatabase:
         else:
             for cell, t in enumerate(tiles):
                 cell_of[t] = cell
+        if self.entry == _ENTRY_U4:
+            home = {t: self.goal.index(t) for t in range(1, self.cells)}
+            values = []
+            for g, group in enumerate(self.groups):
+                i = self._index(g, cell_of)
+                md = sum(
+                    abs(cell_of[t] // self.cols - home[t] // self.cols)
+                    + abs(cell_of[t] % self.cols - home[t] % self.cols)
+                    for t in group
+                )
+                values.append(md + 2 * ((self.tables[g][i >> 1] >> (4 * (i & 1))) & 15))
+            return values
         return [self.tables[g][self._index(g, cell_of)] for g in range(len(self.groups))]
 
     def value(self, tiles: Sequence[int]) -> int:
@@ -405,7 +436,7 @@ class PatternDatabase:
             "partition": self.name,
             "groups": [list(g) for g in self.groups],
             "encodings": list(self.encodings),
-            "entry": _ENTRY,
+            "entry": self.entry,
             "lengths": [len(t) for t in self.tables],
         }
 
@@ -491,8 +522,11 @@ def read_table(path: str | os.PathLike[str]) -> PatternDatabase:
         name, checksum = str(header["partition"]), str(header["sha256"])
     except (KeyError, TypeError, ValueError) as exc:
         raise PatternDatabaseError(f"{path}: malformed header ({exc!r})", path) from None
+    entry = header.get("entry")
     expected = [table_entries(rows * cols, len(g), e) for g, e in zip(groups, encodings)]
-    if header.get("entry") != _ENTRY or lengths != expected or len(groups) != len(encodings):
+    if entry == _ENTRY_U4:
+        expected = [(n + 1) // 2 for n in expected]
+    if entry not in (_ENTRY, _ENTRY_U4) or lengths != expected or len(groups) != len(encodings):
         raise PatternDatabaseError(f"{path}: header sizes or encodings are inconsistent", path)
     if len(data) != offset + sum(lengths):
         raise PatternDatabaseError(
@@ -505,7 +539,9 @@ def read_table(path: str | os.PathLike[str]) -> PatternDatabase:
         at += n
     if _checksum(tables) != checksum:
         raise PatternDatabaseError(f"{path}: checksum mismatch (the file was altered)", path)
-    return PatternDatabase(rows, cols, goal, name, groups, encodings, tuple(tables), path)
+    return PatternDatabase(
+        rows, cols, goal, name, groups, encodings, tuple(tables), path, str(entry)
+    )
 
 
 def _write_atomic(path: Path, payload: bytes) -> None:

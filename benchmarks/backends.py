@@ -1,0 +1,287 @@
+"""Benchmark: the numba kernels against the pure-Python kernels, cold and warm start, Korf 100.
+
+Run from the project root, on demand (not part of the tests)::
+
+    PYTHONPATH=. python benchmarks/backends.py                  # everything below
+    PYTHONPATH=. python benchmarks/backends.py --part speed --python-count 10
+    PYTHONPATH=. python benchmarks/backends.py --part start --repeat 3
+    PYTHONPATH=. python benchmarks/backends.py --part korf --repeat 3 --partition 6-6-3
+
+Parts:
+
+* ``speed``: nodes per second of both implementations on the same instances,
+  in the same process: IDA* with Manhattan distance and with linear conflicts
+  on random 15-puzzles (``random_board(4, 4, seed=s)`` for the seeds listed by
+  ``--md-seeds``), and IDA* with the default 6-6-3 tables (+ reflection) on
+  the first ``--python-count`` Korf instances. Both implementations expand
+  exactly the same nodes (checked here too), so the ratio of seconds is the
+  speed-up.
+* ``start``: cold start (a new process with an empty temporary
+  ``NUMBA_CACHE_DIR``: import, JIT compilation of the three IDA* kernels on a
+  small board) and warm start (the same again, compiled code loaded from that
+  cache), median of ``--repeat`` runs; the pure-Python start for reference.
+* ``korf``: Korf's 100 instances (``benchmarks/data/korf100.txt``, blank
+  first) with the numba kernel and additive tables maxed with the diagonal
+  reflection; the table is loaded (built once if missing) before timing, the
+  kernel is compiled before timing (one small solve). Every solution is
+  replayed and its length checked. The total search time is the median of
+  ``--repeat`` runs over the 100 instances.
+
+Times are wall-clock ``perf_counter`` seconds of the kernel call (including its
+per-call setup) on a machine whose cores may be shared: medians, not minima.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from slidingtiles import Board, _backend, _engine, random_board, scramble
+from slidingtiles import _pdb as pdb
+
+DATA = Path(__file__).resolve().parent / "data" / "korf100.txt"
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def read_korf() -> list[tuple[int, tuple[int, ...]]]:
+    """Return (optimal length, tiles) per instance, in file order."""
+    rows = []
+    for line in DATA.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            length, *tiles = (int(x) for x in line.split())
+            rows.append((length, tuple(tiles)))
+    return rows
+
+
+def guard() -> _engine._Guard:
+    return _engine._Guard(None, None, None)
+
+
+def timed(call: Callable[[], _backend.EngineResult]) -> tuple[float, _backend.EngineResult]:
+    begin = time.perf_counter()
+    result = call()
+    return time.perf_counter() - begin, result
+
+
+def kernel_call(
+    kernels: _backend.Kernels, heuristic: str, tiles: tuple[int, ...],
+    db: pdb.PatternDatabase | None, goal: Board,
+) -> Callable[[], _backend.EngineResult]:  # fmt: skip
+    """One search by ``kernels`` (a fresh copy of the tiles and a fresh guard per call)."""
+    if heuristic == "pdb":
+        assert db is not None
+        return lambda: kernels.ida_pdb(db, list(tiles), guard())
+    conflicts = heuristic == "linear_conflict"
+    return lambda: kernels.ida_manhattan(4, 4, goal.tiles, list(tiles), guard(), conflicts)
+
+
+def speed(python_count: int, md_seeds: list[int]) -> None:
+    py, nb = _backend._PythonKernels(), _backend._NumbaKernels(fallback=False)
+    goal_last = Board.goal(4, 4)
+    goal_first = Board.goal(4, 4, blank="first")
+    db = pdb.load(4, 4, goal_first)
+    cases: list[tuple[str, str, tuple[int, ...], Board]] = []
+    for seed in md_seeds:
+        tiles = random_board(4, 4, seed=seed).tiles
+        cases += [(h, f"random seed {seed}", tiles, goal_last)
+                  for h in ("manhattan", "linear_conflict")]  # fmt: skip
+    for number, (_, tiles) in enumerate(read_korf()[:python_count], start=1):
+        cases.append(("pdb", f"Korf #{number}", tiles, goal_first))
+    for heuristic in ("manhattan", "linear_conflict"):  # compile (or load) before timing
+        kernel_call(nb, heuristic, scramble(goal_last, 20, seed=0).tiles, None, goal_last)()
+    kernel_call(nb, "pdb", scramble(goal_first, 20, seed=0).tiles, db, goal_first)()
+    print("\n== nodes per second, same instances, same process")
+    print(f"{'heuristic':<16} {'instance':<16} {'length':>6} {'expanded':>12} {'python s':>9} "
+          f"{'numba s':>9} {'py nodes/s':>11} {'nb nodes/s':>11} {'ratio':>6}")  # fmt: skip
+    totals: dict[str, list[float]] = {}
+    for heuristic, label, tiles, goal in cases:
+        ps, (pm, pst) = timed(kernel_call(py, heuristic, tiles, db, goal))
+        ns, (nm, nst) = timed(kernel_call(nb, heuristic, tiles, db, goal))
+        assert (pm, pst.expanded, pst.generated) == (nm, nst.expanded, nst.generated), label
+        t = totals.setdefault(heuristic, [0, 0, 0])
+        t[0] += pst.expanded
+        t[1] += ps
+        t[2] += ns
+        print(f"{heuristic:<16} {label:<16} {len(pm):>6} {pst.expanded:>12,} {ps:>9.3f} "
+              f"{ns:>9.4f} {pst.expanded / ps:>11,.0f} {nst.expanded / ns:>11,.0f} "
+              f"{ps / ns:>6.1f}")  # fmt: skip
+    print("\ntotals (expanded nodes per second of kernel time)")
+    for name, (nodes, ps, ns) in totals.items():
+        print(f"{name:<16} {int(nodes):>12,} nodes  python {nodes / ps:>11,.0f}/s  "
+              f"numba {nodes / ns:>12,.0f}/s  x{ps / ns:.1f}")  # fmt: skip
+
+
+_START_CODE = """
+import time
+t0 = time.perf_counter()
+from slidingtiles import Board, _backend, _engine
+from slidingtiles import _pdb as pdb
+t1 = time.perf_counter()
+goal = Board.goal(3, 3)
+db = pdb.PatternDatabase.build(3, 3, goal, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
+tiles = [8, 6, 7, 2, 5, 4, 3, 0, 1]
+t2 = time.perf_counter()
+k = _backend.kernels
+k.ida_manhattan(3, 3, goal.tiles, list(tiles), _engine._Guard(None, None, None), False)
+k.ida_manhattan(3, 3, goal.tiles, list(tiles), _engine._Guard(None, None, None), True)
+k.ida_pdb(db, list(tiles), _engine._Guard(None, None, None))
+t3 = time.perf_counter()
+print(_backend.IMPLEMENTATION, t1 - t0, t3 - t2)
+"""
+
+
+def start(repeat: int) -> None:
+    print("\n== start-up: import, then the three IDA* kernels on one 31-move 8-puzzle")
+    print(f"{'mode':<30} {'process s':>10} {'import s':>9} {'kernels s':>10}"
+          f"   (median of {repeat})")  # fmt: skip
+    with tempfile.TemporaryDirectory() as root:
+        rows = []
+        for mode in ("numba cold (empty cache)", "numba warm (cached)", "python"):
+            samples: list[tuple[float, float, float]] = []
+            for _ in range(repeat):
+                cache = tempfile.mkdtemp(dir=root) if mode.startswith("numba cold") else root
+                env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": cache,
+                       _backend.ENV_IMPLEMENTATION: mode.split()[0]}  # fmt: skip
+                if mode.startswith("numba warm") and not samples:
+                    subprocess.run([sys.executable, "-c", _START_CODE], env=env, check=True,
+                                   capture_output=True)  # fmt: skip  # fill the cache
+                begin = time.perf_counter()
+                out = subprocess.run([sys.executable, "-c", _START_CODE], env=env, check=True,
+                                     capture_output=True, text=True).stdout.split()  # fmt: skip
+                total = time.perf_counter() - begin
+                assert out[0] == mode.split()[0], out
+                samples.append((total, float(out[1]), float(out[2])))
+            med = [statistics.median(s[i] for s in samples) for i in range(3)]
+            rows.append(mode)
+            print(f"{mode:<30} {med[0]:>10.2f} {med[1]:>9.2f} {med[2]:>10.3f}")
+
+
+def korf(repeat: int, partition: str) -> bool:
+    nb = _backend._NumbaKernels(fallback=False)
+    goal = Board.goal(4, 4, blank="first")
+    begin = time.perf_counter()
+    cached = pdb.is_cached(4, 4, goal, partition)
+    db = pdb.load(4, 4, goal, partition)
+    print(f"\n== Korf 100, numba, {db!r} ({'loaded' if cached else 'built'} in "
+          f"{time.perf_counter() - begin:.2f} s), reflection {db.reflect}")  # fmt: skip
+    instances = read_korf()
+    nb.ida_pdb(db, list(instances[0][1]), guard())  # compile or load the kernel first
+    totals, ok = [], True
+    for run in range(repeat):
+        seconds = nodes = 0.0
+        worst = (0.0, 0)
+        for number, (length, tiles) in enumerate(instances, start=1):
+            s, (moves, stats) = timed(kernel_call(nb, "pdb", tiles, db, goal))
+            board = Board(list(tiles), shape=(4, 4))
+            if len(moves) != length or board.apply(moves) != goal:
+                print(f"  #{number}: WRONG: {len(moves)} moves, optimal {length}")
+                ok = False
+            seconds += s
+            nodes += stats.expanded
+            worst = max(worst, (s, number))
+        totals.append(seconds)
+        print(f"  run {run + 1}: 100 instances, {'all optimal' if ok else 'ERRORS'}, "
+              f"{int(nodes):,} expanded, {seconds:.3f} s, {nodes / seconds:,.0f} nodes/s, "
+              f"slowest #{worst[1]} {worst[0]:.3f} s")  # fmt: skip
+    print(f"  median total search time: {statistics.median(totals):.3f} s")
+    return ok
+
+
+#: Korf and Felner's 7-8 partition for the blank-first goal: the top two rows, the bottom two.
+GROUPS_78 = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15))
+
+
+def load_or_build_78(goal: Board) -> object:
+    from slidingtiles import _numba_kernels as nk
+
+    path = nk.packed_table_path(4, 4, goal.tiles, GROUPS_78, "7-8")
+    begin = time.perf_counter()
+    if path.exists():
+        db = nk.load_packed(path)
+        print(f"7-8 tables loaded from {path} in {time.perf_counter() - begin:.2f} s")
+        return db
+    print("building the 7-8 tables (57,657,600 + 518,918,400 entries): about 10-15 min on "
+          "one core, peak memory about 3.7 GB, 288 MB on disk at\n  " + str(path),
+          flush=True)  # fmt: skip
+    last = [-1, 0.0]
+
+    def show(group: int, depth: int, states: int, seconds: float) -> None:
+        if group != last[0] or seconds - last[1] >= 15:
+            last[:] = [group, seconds]
+            print(f"  group {group + 1}/2: depth {depth}, {states:,} states, {seconds:.0f} s",
+                  flush=True)  # fmt: skip
+
+    db = nk.build_packed_database(4, 4, goal.tiles, GROUPS_78, "7-8", progress=show)
+    nk.save_packed(db, path)
+    print(f"built and saved in {time.perf_counter() - begin:.0f} s", flush=True)
+    return db
+
+
+def korf78(repeat: int) -> bool:
+    from slidingtiles import _numba_kernels as nk
+
+    goal = Board.goal(4, 4, blank="first")
+    db: pdb.PatternDatabase = load_or_build_78(goal)  # type: ignore[assignment]
+    print(f"\n== Korf 100, numba, 7-8 (4-bit tables), reflection {db.reflect}")
+    instances = read_korf()
+    nk.ida_pdb(db, list(instances[0][1]), guard())  # compile or load the kernel first
+    totals, ok = [], True
+    for run in range(repeat):
+        seconds = nodes = 0.0
+        worst = (0.0, 0)
+        for number, (length, tiles) in enumerate(instances, start=1):
+            s, (moves, stats) = timed(lambda t=tiles: nk.ida_pdb(db, list(t), guard()))  # type: ignore[misc]
+            board = Board(list(tiles), shape=(4, 4))
+            if len(moves) != length or board.apply(moves) != goal:
+                print(f"  #{number}: WRONG: {len(moves)} moves, optimal {length}")
+                ok = False
+            seconds += s
+            nodes += stats.expanded
+            worst = max(worst, (s, number))
+        totals.append(seconds)
+        print(f"  run {run + 1}: 100 instances, {'all optimal' if ok else 'ERRORS'}, "
+              f"{int(nodes):,} expanded, {seconds:.3f} s, {nodes / seconds:,.0f} nodes/s, "
+              f"slowest #{worst[1]} {worst[0]:.3f} s")  # fmt: skip
+    print(f"  median total search time: {statistics.median(totals):.3f} s")
+    return ok
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--part", default="all",
+                        choices=["all", "speed", "start", "korf", "korf78", "build78"])  # fmt: skip
+    parser.add_argument("--python-count", type=int, default=10,
+                        help="Korf instances for the python/numba comparison")  # fmt: skip
+    parser.add_argument("--md-seeds", type=int, nargs="*", default=[1, 2, 3])
+    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--partition", default="6-6-3")
+    args = parser.parse_args(argv)
+    if _backend.IMPLEMENTATION != "numba":
+        print("numba is not available: pip install 'slidingtiles[fast]'", file=sys.stderr)
+        return 2
+    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+          f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+    ok = True
+    if args.part in ("all", "speed"):
+        speed(args.python_count, args.md_seeds)
+    if args.part in ("all", "start"):
+        start(args.repeat)
+    if args.part in ("all", "korf"):
+        ok = korf(args.repeat, args.partition)
+    if args.part == "build78":
+        load_or_build_78(Board.goal(4, 4, blank="first"))
+    if args.part in ("all", "korf78"):
+        ok = korf78(args.repeat) and ok
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

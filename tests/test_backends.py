@@ -1,0 +1,410 @@
+"""Every kernel implementation against the BFS oracle and against each other.
+
+The pure-Python kernels are the reference: the numba kernels must return the
+same move strings and the same expanded/generated/iteration counts, hit limits
+at the same expansion and report the same progress snapshots.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+import slidingtiles as st
+from slidingtiles import Board, _backend
+from slidingtiles import _pdb as pdb
+from slidingtiles._engine import _Guard
+from tests.conftest import Oracle, goals
+
+ROOT = Path(__file__).resolve().parent.parent
+IMPLEMENTATIONS = ["python", "numba"]
+
+
+def make_kernels(name: str) -> _backend.Kernels:
+    if name == "numba":
+        pytest.importorskip("numba")
+        return _backend._NumbaKernels(fallback=False)
+    return _backend._PythonKernels()
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def kernels(request: pytest.FixtureRequest) -> _backend.Kernels:
+    return make_kernels(request.param)
+
+
+@pytest.fixture
+def both() -> tuple[_backend.Kernels, _backend.Kernels]:
+    """The reference and the compiled kernels (skipped without numba)."""
+    return make_kernels("python"), make_kernels("numba")
+
+
+pytestmark = pytest.mark.usefixtures("table_cache")
+
+
+def samples(oracle: Oracle, count: int, seed: int) -> list[tuple[tuple[int, ...], int]]:
+    """The farthest states plus a random sample."""
+    items = sorted(oracle.distance.items(), key=lambda item: item[1])
+    return [*items[-2:], *random.Random(seed).sample(items, count)]
+
+
+Run = Callable[[_backend.Kernels, list[int], _Guard], _backend.EngineResult]
+
+
+def runner(heuristic: str, goal: Board, db: pdb.PatternDatabase | None = None) -> Run:
+    """A call of the kernel for ``heuristic`` (the dispatch engine_solve does)."""
+    if heuristic == "pdb":
+        assert db is not None
+        if db.perfect:
+            return lambda k, tiles, guard: k.walk_perfect(db, tiles, guard)
+        return lambda k, tiles, guard: k.ida_pdb(db, tiles, guard)
+    conflicts = heuristic == "linear_conflict"
+    return lambda k, tiles, guard: k.ida_manhattan(
+        goal.rows, goal.cols, goal.tiles, tiles, guard, conflicts
+    )
+
+
+def counts(result: _backend.EngineResult) -> tuple[str, int, int, int, int]:
+    moves, stats = result
+    return moves, stats.expanded, stats.generated, stats.iterations, stats.max_frontier
+
+
+def solved(board: Board, goal: Board, moves: str, length: int) -> None:
+    assert len(moves) == length
+    assert board.apply(moves) == goal
+
+
+# -- against the oracle, every implementation ----------------------------------------------
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (2, 4)])
+@pytest.mark.parametrize("heuristic", ["manhattan", "linear_conflict"])
+def test_manhattan_kernels_match_the_oracle(
+    kernels: _backend.Kernels, oracle: Callable[[Board], Oracle], shape: tuple[int, int],
+    heuristic: str,
+) -> None:  # fmt: skip
+    for index, goal in enumerate(goals(*shape)):
+        table = oracle(goal)
+        run = runner(heuristic, goal)
+        for tiles, distance in samples(table, 12, seed=index):
+            moves, stats = run(kernels, list(tiles), _Guard(None, None, None))
+            solved(table.board(tiles), goal, moves, distance)
+            assert stats.max_frontier == distance
+
+
+@pytest.mark.parametrize(
+    ("shape", "groups"),
+    [((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]), ((3, 3), [(2, 5), (1, 3, 4, 6)]),
+     ((2, 4), [(1, 2, 3), (4, 5, 6, 7)])],
+)  # fmt: skip
+def test_pdb_kernels_match_the_oracle(
+    kernels: _backend.Kernels, oracle: Callable[[Board], Oracle], shape: tuple[int, int],
+    groups: list[tuple[int, ...]],
+) -> None:  # fmt: skip
+    """Digits tables, with and without the reflection, with tiles outside every group."""
+    for index, goal in enumerate(goals(*shape)):
+        db = pdb.PatternDatabase.build(*shape, goal, groups=groups)
+        table = oracle(goal)
+        run = runner("pdb", goal, db)
+        for tiles, distance in samples(table, 12, seed=10 + index):
+            moves, _ = run(kernels, list(tiles), _Guard(None, None, None))
+            solved(table.board(tiles), goal, moves, distance)
+
+
+def test_perfect_walk_matches_the_oracle(
+    kernels: _backend.Kernels, oracle: Callable[[Board], Oracle]
+) -> None:
+    goal = Board.goal(2, 4, blank="first")
+    db = pdb.PatternDatabase.build(2, 4, goal)
+    assert db.perfect
+    table = oracle(goal)
+    for tiles, distance in samples(table, 20, seed=3):
+        moves, _ = kernels.walk_perfect(db, list(tiles), _Guard(None, None, None))
+        solved(table.board(tiles), goal, moves, distance)
+
+
+def test_goal_needs_no_search(kernels: _backend.Kernels) -> None:
+    goal = Board.goal(3, 3)
+    db = pdb.PatternDatabase.build(3, 3, goal, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
+    for heuristic in ("manhattan", "linear_conflict", "pdb"):
+        run = runner(heuristic, goal, db)
+        moves, stats = run(kernels, list(goal.tiles), _Guard(None, None, None))
+        assert (moves, stats.expanded, stats.generated) == ("", 0, 0)
+
+
+# -- the implementations against each other ----------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", [(3, 3), (2, 4)])
+def test_identical_node_counts_on_oracle_states(
+    both: tuple[_backend.Kernels, _backend.Kernels], oracle: Callable[[Board], Oracle],
+    shape: tuple[int, int],
+) -> None:  # fmt: skip
+    python, numba = both
+    for index, goal in enumerate(goals(*shape)):
+        db = pdb.PatternDatabase.build(*shape, goal, groups=[(1, 2, 3), (4, 5, 6, 7)])
+        table = oracle(goal)
+        for heuristic in ("manhattan", "linear_conflict", "pdb"):
+            run = runner(heuristic, goal, db)
+            for tiles, _ in samples(table, 10, seed=20 + index):
+                expected = counts(run(python, list(tiles), _Guard(None, None, None)))
+                assert counts(run(numba, list(tiles), _Guard(None, None, None))) == expected
+
+
+def test_identical_node_counts_on_random_4x4(
+    both: tuple[_backend.Kernels, _backend.Kernels],
+) -> None:
+    """Scrambled 15-puzzles (both goal conventions): Manhattan, linear conflict, 4-4-4-3 tables."""
+    python, numba = both
+    rng = random.Random(7)
+    groups = [(1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15)]
+    for blank in ("last", "first"):
+        goal = Board.goal(4, 4, blank=blank)
+        db = pdb.PatternDatabase.build(4, 4, goal, groups=groups)
+        assert db.reflect
+        for _ in range(3):
+            board = st.scramble(goal, 50, seed=rng.randrange(10**6))
+            for heuristic in ("manhattan", "linear_conflict", "pdb"):
+                run = runner(heuristic, goal, db)
+                expected = counts(run(python, list(board.tiles), _Guard(None, None, None)))
+                solved(board, goal, expected[0], len(expected[0]))
+                assert counts(run(numba, list(board.tiles), _Guard(None, None, None))) == expected
+
+
+def test_limits_and_progress_are_identical(
+    both: tuple[_backend.Kernels, _backend.Kernels],
+) -> None:
+    """A limit stops both at the same expansion; progress sees the same snapshots."""
+    goal = Board.goal(4, 4)
+    board = st.random_board(4, 4, seed=1)
+    db = pdb.PatternDatabase.build(4, 4, goal, groups=[(1, 2, 3), (4, 5, 6), (7, 8, 9)])
+    for heuristic in ("manhattan", "linear_conflict", "pdb"):
+        run = runner(heuristic, goal, db)
+        outcomes = []
+        for kernels in both:
+            seen: list[st.SearchStats] = []
+            with pytest.raises(st.SearchLimitExceeded) as info:
+                run(kernels, list(board.tiles), _Guard(40_000, None, seen.append))
+            stats = info.value.stats
+            assert info.value.limit == "max_nodes"
+            outcomes.append((
+                stats.expanded, stats.generated, stats.iterations,
+                [(s.expanded, s.generated, s.iterations) for s in seen],
+            ))  # fmt: skip
+        assert outcomes[0] == outcomes[1]
+        assert outcomes[0][0] > 40_000
+    with pytest.raises(st.SearchLimitExceeded, match="time_limit"):
+        runner("manhattan", goal)(both[1], list(board.tiles), _Guard(None, 0.01, None))
+
+
+def test_ctrl_c_from_progress_propagates(both: tuple[_backend.Kernels, _backend.Kernels]) -> None:
+    goal = Board.goal(4, 4)
+
+    def interrupt(stats: st.SearchStats) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        runner("manhattan", goal)(both[1], list(st.random_board(4, 4, seed=2).tiles),
+                                  _Guard(None, None, interrupt))  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("shape", "group"),
+    [((3, 3), (1, 2, 3, 4)), ((2, 4), (5, 6, 7)), ((4, 4), (1, 2, 3)), ((3, 3), tuple(range(1, 9))),
+     ((3, 4), (2, 3, 5, 7, 11))],
+)  # fmt: skip
+def test_table_builders_agree(kernels: _backend.Kernels, shape: tuple[int, int],
+                              group: tuple[int, ...]) -> None:  # fmt: skip
+    """The numba frontier-only search gives the numpy builder's bytes, both encodings."""
+    from slidingtiles._pdb_build import build_group_table, encoding_for
+
+    cells = shape[0] * shape[1]
+    for goal in goals(*shape)[: 1 if cells > 12 else 3]:  # 4x4: the numpy builder is slower
+        for encoding in {"perm", encoding_for(cells, len(group))}:
+            expected = build_group_table(*shape, goal.tiles, group, encoding=encoding)
+            built = kernels.build_group_table(*shape, goal.tiles, group, encoding=encoding)
+            assert built == expected
+
+
+def test_supports_pdb(kernels: _backend.Kernels) -> None:
+    goal = Board.goal(3, 3)
+    assert kernels.supports_pdb(pdb.PatternDatabase.build(3, 3, goal))  # perfect: walked
+    digits = pdb.PatternDatabase.build(3, 3, goal, groups=[(1, 2, 3), (4, 5, 6, 7)])
+    assert kernels.supports_pdb(digits)
+    perm = pdb.PatternDatabase(3, 3, goal.tiles, "custom", digits.groups, ("perm", "perm"),
+                               (b"", b""))  # fmt: skip
+    assert kernels.supports_pdb(perm) == (kernels.name == "numba")
+
+
+# -- perm-ranked and 4-bit tables (numba only: the 7-8 partition) ------------------------------
+
+
+def encoded_variants(goal: Board, groups: list[tuple[int, ...]]) -> list[pdb.PatternDatabase]:
+    """The same partition as digits, perm (8-bit) and perm 4-bit tables."""
+    nk = pytest.importorskip("slidingtiles._numba_kernels")
+    rows, cols = goal.shape
+    digits = pdb.PatternDatabase.build(rows, cols, goal, groups=groups)
+    perm = [nk.build_perm_table(rows, cols, goal.tiles, g) for g in groups]
+    u8 = pdb.PatternDatabase(rows, cols, goal.tiles, "custom", digits.groups,
+                             ("perm",) * len(groups), tuple(t.tobytes() for t in perm))  # fmt: skip
+    u4 = pdb.PatternDatabase(
+        rows, cols, goal.tiles, "custom", digits.groups, ("perm",) * len(groups),
+        tuple(nk.pack_excess(t, rows, cols, goal.tiles, g) for t, g in zip(perm, groups)),
+    )  # fmt: skip
+    u4.entry = nk.U4_ENTRY  # type: ignore[attr-defined,unused-ignore]
+    return [digits, u8, u4]
+
+
+@pytest.mark.parametrize(
+    ("shape", "groups"),
+    [((3, 3), [(1, 2, 3), (4, 5, 6, 7)]), ((2, 4), [(1, 2, 3, 4), (5, 6, 7)]),
+     ((4, 4), [(1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15)])],
+)  # fmt: skip
+def test_placement_kernel_counts_equal_the_digits_kernel(
+    both: tuple[_backend.Kernels, _backend.Kernels], shape: tuple[int, int],
+    groups: list[tuple[int, ...]],
+) -> None:  # fmt: skip
+    """Same values in every encoding, so the same nodes as the pure-Python digits kernel."""
+    from slidingtiles import _numba_kernels as nk
+
+    python, _ = both
+    rng = random.Random(5)
+    for goal in goals(*shape):
+        digits, u8, u4 = encoded_variants(goal, groups)
+        assert nk.supports_pdb(u4)
+        assert not python.supports_pdb(u4)
+        for _ in range(3):
+            tiles = list(st.scramble(goal, 40, seed=rng.randrange(10**6)).tiles)
+            expected = counts(python.ida_pdb(digits, list(tiles), _Guard(None, None, None)))
+            for db in (digits, u8, u4):
+                found = counts(nk.ida_pdb_placements(db, list(tiles), _Guard(None, None, None)))
+                assert found == expected
+            assert counts(nk.ida_pdb(u4, list(tiles), _Guard(None, None, None))) == expected
+
+
+def test_packed_file_round_trip_and_damage(tmp_path: Path) -> None:
+    nk = pytest.importorskip("slidingtiles._numba_kernels")
+    goal = Board.goal(3, 3, blank="first")
+    groups = [(1, 2, 3, 4), (5, 6, 7, 8)]
+    db = nk.build_packed_database(3, 3, goal.tiles, groups, "4-4")
+    path = nk.packed_table_path(3, 3, goal.tiles, groups, "4-4", cache_dir=tmp_path)
+    nk.save_packed(db, path)
+    again = nk.load_packed(path)
+    assert (again.tables, again.groups, again.goal, again.entry) == (
+        db.tables, db.groups, db.goal, "u4-excess"
+    )  # fmt: skip
+    assert [len(t) for t in again.tables] == [(9 * 8 * 7 * 6 + 1) // 2] * 2
+    data = bytearray(path.read_bytes())
+    data[-5] ^= 0x10
+    path.write_bytes(bytes(data))
+    with pytest.raises(pdb.PatternDatabaseError, match="checksum"):
+        nk.load_packed(path)
+    path.write_bytes(bytes(data[:-3]))
+    with pytest.raises(pdb.PatternDatabaseError, match="complete"):
+        nk.load_packed(path)
+    with pytest.raises(ValueError, match="4 bits"):  # an unreached entry cannot be packed
+        nk.pack_excess(nk.build_perm_table(3, 3, goal.tiles, tuple(range(1, 9))), 3, 3,
+                       goal.tiles, tuple(range(1, 9)))  # fmt: skip
+
+
+# -- choosing the implementation -----------------------------------------------------------
+
+
+def run_python(code: str, implementation: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT), _backend.ENV_IMPLEMENTATION: implementation}
+    return subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
+    )
+
+
+def test_forced_python_never_imports_numba() -> None:
+    code = (
+        "import sys, slidingtiles as st\n"
+        "from slidingtiles import _backend\n"
+        "assert _backend.IMPLEMENTATION == 'python', _backend.IMPLEMENTATION\n"
+        "assert len(st.solve('6 4 7/8 5 0/3 2 1', heuristic='manhattan').moves) == 31\n"
+        "from slidingtiles._engine import _Guard\n"
+        "goal = st.Board.goal(3, 3).tiles\n"
+        "moves, _ = _backend.kernels.ida_manhattan(3, 3, goal, [1, 2, 3, 4, 0, 6, 7, 5, 8],\n"
+        "                                          _Guard(None, None, None), True)\n"
+        "assert moves == 'DR', moves\n"
+        "assert 'numba' not in sys.modules, 'numba was imported'\n"
+        "assert 'slidingtiles._numba_kernels' not in sys.modules\n"
+        "print('ok')\n"
+    )
+    result = run_python(code, "python")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
+
+
+def test_auto_imports_numba_only_when_a_search_needs_it() -> None:
+    pytest.importorskip("numba")
+    pdb.build(2, 3)  # in the cache directory the child uses: loading it needs no numba
+    code = (
+        "import sys, slidingtiles as st\n"
+        "from slidingtiles import _backend, _pdb\n"
+        "from slidingtiles._engine import _Guard\n"
+        "assert _backend.IMPLEMENTATION == 'numba', _backend.IMPLEMENTATION\n"
+        "db = _pdb.load(2, 3, build_missing=False)\n"
+        "goal = st.Board.goal(2, 3).tiles\n"
+        "assert _backend.kernels.supports_pdb(db)\n"
+        "guard = _Guard(None, None, None)\n"
+        "moves, _ = _backend.kernels.walk_perfect(db, [1, 2, 3, 4, 0, 5], guard)\n"
+        "assert moves == 'R' and 'numba' not in sys.modules\n"
+        "moves, _ = _backend.kernels.ida_manhattan(2, 3, goal, [1, 2, 3, 4, 0, 5],\n"
+        "                                          _Guard(None, None, None), False)\n"
+        "assert moves == 'R' and 'numba' in sys.modules\n"
+        "print('ok')\n"
+    )
+    result = run_python(code, "auto")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "ok"
+
+
+def test_bogus_implementation_is_a_clear_error() -> None:
+    result = run_python("import slidingtiles._backend", "bogus")
+    assert result.returncode != 0
+    last = result.stderr.strip().splitlines()[-1]
+    assert "BackendError" in last
+    assert "'bogus'" in last
+    assert "auto, python, numba" in last
+
+
+def test_choose_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(_backend.ENV_IMPLEMENTATION, " Python ")
+    assert _backend._choose()[1] == "python"
+    monkeypatch.setenv(_backend.ENV_IMPLEMENTATION, "fast")
+    with pytest.raises(_backend.BackendError, match="'fast'") as info:
+        _backend._choose()
+    assert isinstance(info.value, ImportError)
+    assert info.value.value == "fast"
+
+
+def test_missing_numba(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``auto`` falls back silently; ``numba`` says how to install the extra."""
+    monkeypatch.setitem(sys.modules, "numba", None)  # makes "import numba" raise ImportError
+    monkeypatch.setenv(_backend.ENV_IMPLEMENTATION, "auto")
+    kernels, name = _backend._choose()
+    assert name == kernels.name == "python"
+    monkeypatch.setenv(_backend.ENV_IMPLEMENTATION, "numba")
+    with pytest.raises(_backend.BackendError, match=r"slidingtiles\[fast\]"):
+        _backend._choose()
+
+
+def test_numba_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(_backend, "_writable", lambda directory: True)
+    assert _backend.numba_cache_dir() is None  # numba caches next to the package
+    monkeypatch.setattr(_backend, "_writable", lambda directory: False)
+    assert _backend.numba_cache_dir() == tmp_path / "numba"  # $SLIDINGTILES_CACHE_DIR/numba
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "/mine")
+    assert _backend.numba_cache_dir() is None  # the user's setting wins
+    monkeypatch.setenv("NUMBA_CACHE_DIR", "")
+    monkeypatch.setattr(_backend, "_user_cache_base", lambda: tmp_path / "user")
+    _backend._prepare_numba_cache()
+    assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / "user" / "numba")
