@@ -22,7 +22,7 @@ import sys
 import time
 from pathlib import Path
 
-from slidingtiles import Board, SearchLimitExceeded, random_board, solve
+from slidingtiles import Board, SearchLimitExceeded, _backend, random_board, solve
 from slidingtiles import _pdb as pdb
 from slidingtiles._engine import engine_solve
 
@@ -41,7 +41,9 @@ def read_korf(path: Path = DATA) -> list[tuple[int, tuple[int, ...]]]:
     return rows
 
 
-def run_korf(heuristic: str, count: int, time_limit: float | None, first: int) -> bool:
+def run_korf(
+    heuristic: str, count: int, time_limit: float | None, first: int, csv_path: str | None = None
+) -> bool:
     goal = Board.goal(4, 4, blank="first")
     name, _, partition = heuristic.partition(":")
     db = None
@@ -85,6 +87,10 @@ def run_korf(heuristic: str, count: int, time_limit: float | None, first: int) -
         total_gen += stats.generated
         total_exp += stats.expanded
         rate = stats.generated / seconds if seconds else 0.0
+        if csv_path:
+            with open(csv_path, "a", encoding="utf-8") as out:
+                out.write(f"{_backend.IMPLEMENTATION},{heuristic},{number},{length},"
+                          f"{stats.generated},{stats.expanded},{seconds:.6f}\n")  # fmt: skip
         print(f"{number:>4} {length:>4} {len(moves):>5} {stats.generated:>12,} "
               f"{stats.expanded:>12,} {seconds:>9.3f} {rate:>10,.0f}"
               f"{'' if good else '  WRONG LENGTH'}", flush=True)  # fmt: skip
@@ -164,12 +170,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--random", type=int, default=0, metavar="N",
                         help="also N random blank-last 15-puzzles")  # fmt: skip
     parser.add_argument("--seed", type=int, default=0, help="first seed for --random")
+    parser.add_argument("--csv", metavar="FILE", default=None,
+                        help="append one line per solved Korf instance: implementation, "
+                        "heuristic, instance, length, generated, expanded, seconds")  # fmt: skip
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, table cache {pdb.cache_dir()}")
     ok = run_eight(args.repeat)
     if not args.eight:
         for heuristic in args.heuristic:
-            ok &= run_korf(heuristic, args.count, args.time_limit, args.first)
+            ok &= run_korf(heuristic, args.count, args.time_limit, args.first, args.csv)
     if args.random:
         ok &= run_random(args.random, args.seed, args.time_limit)
     return 0 if ok else 1

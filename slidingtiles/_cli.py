@@ -618,10 +618,13 @@ def _pdb_command(args: argparse.Namespace) -> int:
         name = args.partition
         if name == "default":
             name = _pdb.default_partition_name(rows, cols)
-        estimate = _pdb.estimate_build_seconds(rows, cols, name, goal=goal.tiles)
+        cost = _pdb.BUILD_COSTS.get(name)
+        if cost is None:
+            estimate = _pdb.estimate_build_seconds(rows, cols, name, goal=goal.tiles)
+            cost = f"estimated {estimate:.0f} s"
         print(
-            f"{_PROG}: building the {rows}x{cols} {name} tables "
-            f"(estimated {estimate:.0f} s) into {_pdb.cache_dir(args.cache_dir)}",
+            f"{_PROG}: building the {rows}x{cols} {name} tables ({cost}) "
+            f"into {_pdb.cache_dir(args.cache_dir)}",
             file=sys.stderr,
         )
         db = _pdb.build(

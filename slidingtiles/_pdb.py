@@ -41,6 +41,7 @@ from ._pdb_build import (
 __all__ = [
     "AUTO_BUILD_SECONDS",
     "AUTO_MAX_CELLS",
+    "BUILD_COSTS",
     "ENV_CACHE_DIR",
     "FORMAT_VERSION",
     "MAX_TABLE_ENTRIES",
@@ -701,6 +702,12 @@ def is_cached(
     """
     path = table_path(rows, cols, goal, name, cache_dir=cache_dir)
     return path in _LOADED or path.is_file()
+
+
+#: What a long build costs, measured (docs/accelerated.md), told before it starts.
+BUILD_COSTS = {
+    "7-8": "about 15 minutes on a 2-core machine, 3.8 GB of memory at peak, 288 MB on disk",
+}
 
 
 def estimate_build_seconds(

@@ -19,6 +19,7 @@ checksummed binary format, written atomically; see docs/pattern-databases.md.
 from ._pdb import (
     AUTO_BUILD_SECONDS,
     AUTO_MAX_CELLS,
+    BUILD_COSTS,
     ENV_CACHE_DIR,
     FORMAT_VERSION,
     MAX_TABLE_ENTRIES,
@@ -45,6 +46,7 @@ from ._pdb import (
 __all__ = [
     "AUTO_BUILD_SECONDS",
     "AUTO_MAX_CELLS",
+    "BUILD_COSTS",
     "ENV_CACHE_DIR",
     "FORMAT_VERSION",
     "MAX_TABLE_ENTRIES",
