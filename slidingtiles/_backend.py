@@ -35,6 +35,7 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
+from ._cache import user_cache_dir
 from ._errors import SlidingTilesError
 
 if TYPE_CHECKING:
@@ -257,19 +258,6 @@ class _NumbaKernels:
         )
 
 
-def _user_cache_base() -> Path:
-    """The slidingtiles cache directory (same rule as the pattern-database cache)."""
-    env = os.environ.get("SLIDINGTILES_CACHE_DIR")
-    if env:
-        return Path(env)
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / "slidingtiles" / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "slidingtiles"
-    return Path(os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")) / "slidingtiles"
-
-
 def _writable(directory: Path) -> bool:
     """Whether numba could create its ``__pycache__`` files in this directory."""
     pycache = directory / "__pycache__"
@@ -294,7 +282,7 @@ def numba_cache_dir() -> Path | None:
         return None
     if _writable(Path(__file__).resolve().parent):
         return None
-    return _user_cache_base() / "numba"
+    return user_cache_dir() / "numba"
 
 
 def _prepare_numba_cache() -> None:

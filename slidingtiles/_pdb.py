@@ -16,7 +16,6 @@ import hashlib
 import json
 import os
 import struct
-import sys
 import tempfile
 import threading
 import time
@@ -27,6 +26,7 @@ import attrs
 
 from . import _backend, _heuristics
 from ._board import Board
+from ._cache import ENV_CACHE_DIR, user_cache_dir
 from ._errors import SlidingTilesError
 from ._pdb_build import (
     _REGION_TABLE_MAX_CELLS,
@@ -68,8 +68,6 @@ __all__ = [
 
 #: The table file format this code writes and reads.
 FORMAT_VERSION = 1
-#: The environment variable that overrides the cache directory.
-ENV_CACHE_DIR = "SLIDINGTILES_CACHE_DIR"
 _MAGIC = b"STPDB\x00\r\n"
 _SUFFIX = ".stpdb"
 _ENTRY = "u8-moves"
@@ -575,18 +573,7 @@ def cache_dir(directory: str | os.PathLike[str] | None = None) -> Path:
     ``~/.cache/slidingtiles``) on Linux, ``~/Library/Caches/slidingtiles`` on
     macOS and ``%LOCALAPPDATA%\\slidingtiles\\Cache`` on Windows.
     """
-    if directory is not None:
-        return Path(directory)
-    env = os.environ.get(ENV_CACHE_DIR)
-    if env:
-        return Path(env)
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / "slidingtiles" / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "slidingtiles"
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "slidingtiles"
+    return Path(directory) if directory is not None else user_cache_dir()
 
 
 def table_path(

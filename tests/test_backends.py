@@ -405,6 +405,6 @@ def test_numba_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
     monkeypatch.setenv("NUMBA_CACHE_DIR", "/mine")
     assert _backend.numba_cache_dir() is None  # the user's setting wins
     monkeypatch.setenv("NUMBA_CACHE_DIR", "")
-    monkeypatch.setattr(_backend, "_user_cache_base", lambda: tmp_path / "user")
+    monkeypatch.setattr(_backend, "user_cache_dir", lambda: tmp_path / "user")
     _backend._prepare_numba_cache()
     assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / "user" / "numba")
