@@ -18,10 +18,11 @@ from __future__ import annotations
 import argparse
 import json
 import logging
+import math
 import sys
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from typing import IO, Any, NoReturn, TypeAlias, cast
+from typing import IO, Any, NoReturn, TypeAlias, TypeVar, cast
 
 from . import _heuristics as heuristics
 from . import _pdb
@@ -62,6 +63,7 @@ Registrar: TypeAlias = Callable[["argparse._SubParsersAction[argparse.ArgumentPa
 Handler: TypeAlias = Callable[[argparse.Namespace], int]
 
 _PROG = "slidingtiles"
+_Number = TypeVar("_Number", int, float)
 
 
 class CommandError(Exception):
@@ -93,44 +95,30 @@ class _Formatter(argparse.RawDescriptionHelpFormatter):
 # -- argument types --------------------------------------------------------------
 
 
-def _positive_float(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not value > 0 or value == float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a positive number of seconds")
-    return value
+def _number_type(
+    convert: Callable[[str], _Number], accept: Callable[[_Number], bool], requirement: str
+) -> Callable[[str], _Number]:
+    """An argparse ``type=`` that converts, checks, and names the bad value in its message."""
+    what = "a whole number" if convert is int else "a number"
+
+    def parse(text: str) -> _Number:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not accept(value):  # NaN fails every comparison, so it is refused here too
+            raise argparse.ArgumentTypeError(f"{text!r} {requirement}")
+        return value
+
+    return parse
 
 
-def _positive_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"{text!r} must be at least 1")
-    return value
-
-
-def _non_negative_int(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"{text!r} must be 0 or more")
-    return value
-
-
-def _weight(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
-    if not 1 <= value < float("inf"):
-        raise argparse.ArgumentTypeError(f"{text!r} must be a number >= 1")
-    return value
+_positive_float = _number_type(
+    float, lambda v: 0 < v < math.inf, "must be a positive number of seconds"
+)
+_positive_int = _number_type(int, lambda v: v >= 1, "must be at least 1")
+_non_negative_int = _number_type(int, lambda v: v >= 0, "must be 0 or more")
+_weight = _number_type(float, lambda v: 1 <= v < math.inf, "must be a number >= 1")
 
 
 def _shape(text: str) -> tuple[int, int]:
@@ -727,15 +715,15 @@ def add_batch_command(subparsers: Any) -> None:
     parser.add_argument("--goal", default=None, help='goal board, "last" or "first"')
     parser.add_argument("--heuristic", default="auto", metavar="NAME")
     parser.add_argument("--algorithm", default="auto", choices=ALGORITHMS)
-    parser.add_argument("--weight", type=float, default=None, metavar="W")
+    parser.add_argument("--weight", type=_weight, default=None, metavar="W")
     parser.add_argument(
         "--suboptimal", action="store_true",
         help="any-size constructive solver: fast, not shortest (solve(optimal=False))",
     )  # fmt: skip
-    parser.add_argument("--time-limit", type=float, default=None, metavar="SECONDS")
-    parser.add_argument("--max-nodes", type=int, default=None, metavar="N")
+    parser.add_argument("--time-limit", type=_positive_float, default=None, metavar="SECONDS")
+    parser.add_argument("--max-nodes", type=_positive_int, default=None, metavar="N")
     parser.add_argument(
-        "--workers", type=int, default=1, metavar="N",
+        "--workers", type=_positive_int, default=1, metavar="N",
         help="processes to use (default 1: this process)",
     )  # fmt: skip
     parser.add_argument(
@@ -765,8 +753,6 @@ def _board_lines(name: str) -> list[tuple[int, str]]:
 
 def batch_command(args: argparse.Namespace) -> int:
     """Run ``slidingtiles batch``: JSON lines on stdout; exit 0 if every board was solved."""
-    if args.workers < 1:
-        raise ValueError(f"--workers must be at least 1, not {args.workers}")
     lines = _board_lines(args.file)
     options: dict[str, Any] = {
         "goal": args.goal, "heuristic": args.heuristic, "algorithm": args.algorithm,
