@@ -789,16 +789,18 @@ def _info(path: Path, *, full: bool) -> TableInfo:
         return TableInfo(path, 0, 0, "", (), (), size, False, str(exc))
 
 
+def _table_files(cache_dir: str | os.PathLike[str] | None) -> list[Path]:
+    directory = _cache_dir(cache_dir)
+    return sorted(directory.glob("*" + _SUFFIX)) if directory.is_dir() else []
+
+
 def list_tables(cache_dir: str | os.PathLike[str] | None = None) -> list[TableInfo]:
     """Return the table files in the cache directory, from their headers (fast, no checksum).
 
     >>> list_tables("/nonexistent")
     []
     """
-    directory = _cache_dir(cache_dir)
-    if not directory.is_dir():
-        return []
-    return [_info(p, full=False) for p in sorted(directory.glob("*" + _SUFFIX))]
+    return [_info(p, full=False) for p in _table_files(cache_dir)]
 
 
 def verify(cache_dir: str | os.PathLike[str] | None = None) -> list[TableInfo]:
@@ -810,10 +812,7 @@ def verify(cache_dir: str | os.PathLike[str] | None = None) -> list[TableInfo]:
     Nothing is changed: a bad file is reported (``ok=False``, ``problem``);
     `load` rebuilds it when it is next needed, `clear` removes it.
     """
-    directory = _cache_dir(cache_dir)
-    if not directory.is_dir():
-        return []
-    return [_info(p, full=True) for p in sorted(directory.glob("*" + _SUFFIX))]
+    return [_info(p, full=True) for p in _table_files(cache_dir)]
 
 
 def clear(cache_dir: str | os.PathLike[str] | None = None) -> list[Path]:

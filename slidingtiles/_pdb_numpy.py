@@ -107,17 +107,7 @@ def breadth_first_table(
     progress: Callable[[int, int, float], object] | None = None,
     region_table_max_cells: int = 16,
 ) -> bytes:
-    """Return one group's table: entry = fewest group-tile moves from that placement to home.
-
-    >>> table = breadth_first_table(2, 2, (1, 2, 3, 0), (1, 2), encoding="digits")
-    >>> table[digits_index([0, 1], 4)], table[digits_index([1, 3], 4)], table[1]
-    (0, 2, 255)
-
-    ``progress(depth, states, seconds)`` is called after each layer. Entries
-    of unreachable or impossible placements (two tiles on one cell) hold 255.
-    Cost: O(states * group size) numpy work, where states is the number of
-    (placement, blank region) pairs, at most ``perm(cells, k) * (cells - k)``.
-    """
+    """The numpy implementation of `_pdb_build.build_group_table` (same arguments, same bytes)."""
     cells = rows * cols
     k = len(group)
     start_time = time.perf_counter()
