@@ -131,7 +131,7 @@ class _PythonKernels:
     def ida_pdb(self, db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
         from . import _engine
 
-        return _engine._ida_pdb(db, tiles, guard)  # type: ignore[arg-type]
+        return _engine._ida_pdb(db, tiles, guard, batched=True)  # type: ignore[arg-type]
 
     def walk_perfect(self, db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
         from . import _engine

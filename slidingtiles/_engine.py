@@ -142,8 +142,21 @@ def _walk_perfect(db: PatternDatabase, tiles: list[int], guard: _Guard) -> Engin
     return "".join(path), guard.stats(len(path), generated)
 
 
-def _ida_pdb(db: PatternDatabase, tiles: list[int], guard: _Guard) -> EngineResult:
-    """IDA* with additive digits-encoded tables, maxed with the reflection when it applies."""
+#: Expansions of one iteration past which `_ida_pdb` hands the next iterations to the batched
+#: kernel: below it a depth-first iteration is cheaper than numpy's per-batch overhead.
+HANDOFF_EXPANSIONS = 1000
+
+
+def _ida_pdb(
+    db: PatternDatabase, tiles: list[int], guard: _Guard, *, batched: bool = False
+) -> EngineResult:
+    """IDA* with additive digits-encoded tables, maxed with the reflection when it applies.
+
+    With ``batched``, the first iteration to expand more than
+    `HANDOFF_EXPANSIONS` nodes hands the rest of the search to the batched
+    numpy kernel, which continues with the same bound and counts and returns
+    the same moves and statistics this kernel would.
+    """
     cells, cols = db.cells, db.cols
     goal = list(db.goal)
     tables = [*db.tables, b"\x00"]  # the last "group" holds tiles outside every group
@@ -261,10 +274,17 @@ def _ida_pdb(db: PatternDatabase, tiles: list[int], guard: _Guard) -> EngineResu
     if tiles != goal:
         while True:
             guard.iterations += 1
+            before = expanded
             found = dfs(blank, 0, -1, h0, rh0, 0)
             if found < 0:
                 break
             bound = found
+            if batched and expanded - before > HANDOFF_EXPANSIONS:
+                from ._engine_batched import ida_pdb_batched
+
+                return ida_pdb_batched(
+                    db, tiles, guard, prune, bound=bound, expanded=expanded, generated=generated
+                )
     guard.depth = len(path)
     path.reverse()
     return "".join(path), guard.stats(expanded, generated)
