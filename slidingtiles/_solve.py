@@ -193,6 +193,13 @@ def _engine_database(
         return False, None
     if info.name != "pdb":
         return True, None
+    name = _pdb.preferred_partition(goal.rows, goal.cols, goal.tiles)
+    if name != _pdb.default_partition_name(goal.rows, goal.cols):
+        try:  # a cached stronger table, never rebuilt here: fall back to the default if damaged
+            db = _pdb.load(goal.rows, goal.cols, goal.tiles, name, build_missing=False)
+            return _engine.supports("pdb", db), db
+        except _pdb.PatternDatabaseError as exc:
+            _LOG.warning("the cached %s tables cannot be used (%s); using the default", name, exc)
     db = _pdb.load(goal.rows, goal.cols, goal.tiles, progress=_build_logger(goal))
     return _engine.supports("pdb", db), db
 

@@ -336,3 +336,36 @@ def test_a_file_for_another_shape_is_not_trusted(
     with pytest.raises(pdb.PatternDatabaseError, match="another shape"):
         pdb.load(2, 2, build_missing=False)
     assert (pdb.load(2, 2).rows, pdb.load(2, 2).cols) == (2, 2)
+
+
+def test_solve_prefers_cached_7_8_tables_under_numba(
+    table_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With numba active and 7-8 tables cached, solve(heuristic="pdb") loads them, never builds."""
+    from slidingtiles import _backend, _solve
+
+    goal = Board.goal(4, 4, blank="first")
+    assert pdb.preferred_partition(4, 4, goal) == "6-6-3"  # nothing cached
+    monkeypatch.setattr(_backend, "IMPLEMENTATION", "numba")
+    assert pdb.preferred_partition(4, 4, goal) == "6-6-3"
+    path = pdb.table_path(4, 4, goal, "7-8")
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_bytes(b"not a table")
+    assert pdb.preferred_partition(4, 4, goal) == "7-8"
+    assert pdb.preferred_partition(4, 4, Board.goal(4, 4)) == "6-6-3"  # another goal's file
+    requested: list[tuple[str, bool]] = []
+    small = pdb.PatternDatabase.build(4, 4, goal, groups=[(1, 2, 3), (4, 5, 6)])
+    real_load = pdb.load
+
+    def fake_load(rows: int, cols: int, goal_tiles: object, name: str = "default",
+                  **kwargs: object) -> pdb.PatternDatabase:  # fmt: skip
+        requested.append((name, bool(kwargs.get("build_missing", True))))
+        if name == "7-8":  # the damaged file: what the real load says
+            return real_load(rows, cols, goal_tiles, name, build_missing=False)  # type: ignore[arg-type]
+        return small
+
+    monkeypatch.setattr(pdb, "load", fake_load)
+    handled, db = _solve._engine_database(heuristics.registry()["pdb"], goal, goal)
+    assert handled
+    assert db is small
+    assert requested == [("7-8", False), ("default", True)]
