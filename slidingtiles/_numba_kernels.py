@@ -7,15 +7,17 @@
 Imported only when numba is the backend (see `slidingtiles._backend`).
 
 Each IDA* kernel is the pure-Python kernel of `slidingtiles._engine` turned
-into an explicit-stack depth-first search over numpy arrays, so that it can
-stop and resume: every ``_engine._CHECK_EVERY`` expansions it returns to
-Python, which calls the same ``guard.check`` the pure-Python kernel calls at
-the same expansion (same limits, same progress snapshots, Ctrl-C honoured),
-then resumes it. Moves are tried in the same order (up, down, left, right),
-the reverse move is pruned the same way and the heuristic is updated by the
-same formulas, so the number of expanded and generated nodes, the number of
-iterations and the move string are identical to the pure-Python kernel's on
-every input; only the seconds differ (``tests/test_backends.py`` checks it).
+into an explicit-stack depth-first search over numpy arrays (the additive
+table kernels: one row of integers per depth, read through raw pointers, the
+node being expanded in local variables), so that it can stop and resume:
+every ``_engine._CHECK_EVERY`` expansions it returns to Python, which calls
+the same ``guard.check`` the pure-Python kernel calls at the same expansion
+(same limits, same progress snapshots, Ctrl-C honoured), then resumes it.
+Moves are tried in the same order (up, down, left, right), the reverse move
+is pruned the same way and the heuristic is updated by the same formulas, so
+the number of expanded and generated nodes, the number of iterations and the
+move string are identical to the pure-Python kernel's on every input; only
+the seconds differ (``tests/test_backends.py`` checks it).
 
 Beyond the pure-Python engine: `ida_pdb_placements` searches with perm-ranked
 tables, 8-bit or 4-bit (``u4-excess``: (value - group Manhattan) / 2 per
@@ -87,6 +89,7 @@ def _load_njit() -> Any:
 _njit = _load_njit()
 
 _F = TypeVar("_F", bound=Callable[..., Any])
+_P = TypeVar("_P")
 
 
 def _compiled(function: _F) -> _F:
@@ -105,6 +108,51 @@ def _inlined(function: _F) -> _F:
     if _njit is None:  # pragma: no cover
         return function
     return cast(_F, _njit(cache=True, nogil=True, inline="always")(function))
+
+
+def _load_pointer_intrinsics() -> tuple[Any, Any]:
+    """``_pointer(array)`` and ``_prefetch(pointer, i)``, numba intrinsics (None without numba).
+
+    ``_pointer`` gives an array's data as a raw pointer, for the search
+    loops: indexing it is one address computation, where indexing the array
+    also tests for a negative index, and reads shape and strides that, with a
+    dozen arrays live, the compiler keeps on the stack; every node makes a
+    few dozen such accesses. The caller keeps the array alive and each index
+    in range (numba does not check array bounds either).
+
+    ``_prefetch(pointer, i)`` asks the CPU to bring ``pointer[i]`` into cache
+    (LLVM's ``llvm.prefetch``): a hint, which never faults and changes no
+    value, so a search that uses it visits exactly the same nodes.
+    """
+    if _njit is None:  # pragma: no cover
+        return None, None
+    extending = importlib.import_module("numba.extending")
+    types = importlib.import_module("numba.core.types")
+    ir = importlib.import_module("llvmlite.ir")
+
+    def pointer_typer(typingctx: Any, array: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return context.make_array(signature.args[0])(context, builder, args[0]).data
+
+        return types.CPointer(array.dtype)(array), codegen
+
+    def prefetch_typer(typingctx: Any, pointer: Any, i: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            address = builder.gep(args[0], [args[1]])
+            i32 = ir.IntType(32)
+            function_type = ir.FunctionType(ir.VoidType(), [address.type, i32, i32, i32])
+            function = builder.module.declare_intrinsic(
+                "llvm.prefetch", [address.type], function_type
+            )
+            builder.call(function, [address, i32(0), i32(3), i32(1)])  # read, keep, data
+            return context.get_dummy_value()
+
+        return types.none(pointer, types.intp), codegen
+
+    return extending.intrinsic(pointer_typer), extending.intrinsic(prefetch_typer)
+
+
+_pointer, _prefetch = _load_pointer_intrinsics()
 
 
 class Guard(Protocol):
@@ -304,9 +352,33 @@ class _Stack:
     def __getitem__(self, name: str) -> Array:
         return self.arrays[name]
 
+    def moves(self, length: int) -> list[tuple[int, int]]:
+        """(blank cell, move slot) of each step of the path to the goal found at ``length``."""
+        blank, path = self.arrays["blank"], self.arrays["path"]
+        return [(int(blank[d]), int(path[d])) for d in range(length)]
+
+
+class _Frames:
+    """Rows of ``_FRAME_WIDTH`` integers, one per depth, in one flat array grown on request."""
+
+    def __init__(self, capacity: int) -> None:
+        self.array = np.zeros(capacity * _FRAME_WIDTH, dtype=np.int64)
+
+    def grow(self) -> None:
+        bigger = np.zeros(2 * len(self.array), dtype=np.int64)
+        bigger[: len(self.array)] = self.array
+        self.array = bigger
+
+    def row(self, depth: int) -> Array:
+        return self.array[depth * _FRAME_WIDTH : (depth + 1) * _FRAME_WIDTH]
+
+    def moves(self, length: int) -> list[tuple[int, int]]:
+        """(blank cell, move slot) of each step of the path to the goal found at ``length``."""
+        return [(int(self.row(d)[_BLANK]), int(self.row(d)[_PATH])) for d in range(length)]
+
 
 def _drive(
-    run: Callable[[], int], st: Array, stack: _Stack, guard: Guard, letters: Array
+    run: Callable[[], int], st: Array, stack: _Stack | _Frames, guard: Guard, letters: Array
 ) -> EngineResult:
     """Call a kernel until it finds the goal, pausing for the guard like the Python kernel."""
     while True:
@@ -321,14 +393,9 @@ def _drive(
         else:
             stack.grow()
     found = int(st[_FOUND])
-    path = "".join(_LETTERS[int(letters[int(b), int(k)])] for b, k in _path_cells(stack, found))
+    path = "".join(_LETTERS[int(letters[b, k])] for b, k in stack.moves(found))
     guard.depth = len(path)
     return path, guard.stats(int(st[_EXPANDED]), int(st[_GENERATED]))
-
-
-def _path_cells(stack: _Stack, length: int) -> list[tuple[int, int]]:
-    blank, path = stack["blank"], stack["path"]
-    return [(int(blank[d]), int(path[d])) for d in range(length)]
 
 
 _PRUNE: list[tuple[object, Array]] = []
@@ -347,8 +414,21 @@ def _prune_table() -> Array:
         return np.zeros(4, dtype=np.int64)
     table = make()
     if not _PRUNE or _PRUNE[0][0] is not table:
-        _PRUNE[:] = [(table, np.array(table, dtype=np.int64))]
+        _PRUNE[:] = [(table, _narrow(np.array(table, dtype=np.int64)))]
     return _PRUNE[0][1]
+
+
+def _narrow(array: Array) -> Array:
+    """The array in the narrowest of int16, int32, int64 that holds its values.
+
+    The search loops read a few small tables per node; narrower ones leave
+    more of the first-level cache to the pattern-database entries.
+    """
+    for dtype in (np.int16, np.int32):
+        info = np.iinfo(dtype)
+        if array.size == 0 or (info.min <= array.min() and array.max() <= info.max):
+            return array.astype(dtype)
+    return array
 
 
 def _next_check(guard: Guard, expanded: int) -> int:
@@ -426,81 +506,127 @@ def ida_manhattan(
 # -- additive pattern databases (digits encoding), maxed with the reflection ---------------------
 
 
+# Columns of a frame (one row per depth) of the additive-table kernels, first those of both:
+# the node's blank cell, the cell it came from, its duplicate-sequence state, h and reflected h
+# (the digits kernel saves them only across a pause), its next move slot, the least f above
+# the bound seen so far, the move slot taken to the child.
+_BLANK, _PREV, _SEQ, _H, _RH, _NEXT, _BEST, _PATH = range(8)
+# Then, in the digits kernel, what the move to the child changed: group, flat-table position and
+# value of its entry; the same on the reflection.
+_GRP, _OLD_AT, _OLD_V, _RGRP, _OLD_RAT, _OLD_RV = range(8, 14)
+_FRAME_WIDTH = 24
+# Columns of the digits kernel's per-group state: where in ``flat`` the group's current entry
+# is, and its value; the same for the reflected board.
+_AT, _VAL, _RAT, _RVAL = range(4)
+# Move slots per cell: up to four moves and a -1 terminator.
+_SLOTS = 5
+
+
 @_compiled
 def _pdb_run(
-    st: Array, tiles: Array, goal: Array, move_count: Array, move_to: Array,
-    move_code: Array, prune: Array, seq_s: Array, move_delta: Array,
-    move_rdelta: Array, flat: Array, offset: Array, group_of: Array, weight: Array,
-    rgroup_of: Array, rweight: Array, reflect: bool, index: Array, values: Array, rindex: Array,
-    rvalues: Array,
-    blank_s: Array, prev_s: Array, h_s: Array, rh_s: Array, mi_s: Array, best_s: Array,
-    path_s: Array, grp_s: Array, oldi_s: Array, oldv_s: Array, rgrp_s: Array, oldri_s: Array,
-    oldrv_s: Array,
+    st: Array, tiles_array: Array, goal_array: Array, moves_array: Array, prune_array: Array,
+    steps_array: Array, group_bits: int, flat_array: Array, cur_array: Array, reflect: bool,
+    frame_array: Array,
 ) -> int:  # fmt: skip
-    """Run (or resume) IDA* with additive tables until found or a pause."""
-    cells = tiles.shape[0]
-    cap = blank_s.shape[0]
+    """Run (or resume) IDA* with additive digits tables until found or a pause.
+
+    The node being expanded lives in local variables; ``frame`` rows hold
+    its ancestors (and the node itself across a pause). Move slot
+    ``j = blank * _SLOTS + k``: ``moves[j]`` is the blank's k-th move as
+    ``cell * 4 + letter code``, or -1 after the last; ``steps[(j * cells +
+    t) * 2]`` is, shifted left by ``group_bits`` plus the group, the change
+    of the flat-table position of the entry of the group of tile t when t
+    slides into the blank (``+ 1``: on the reflection), so a child's entry
+    is a single load away.
+
+    Every array is read through a raw pointer (`_pointer`). A parent's h and
+    reflected h are not saved but restored from the entries saved for undoing
+    the move. (Prefetching the children's entries on entering a node, as
+    `_placement_run` does, measured no faster here: most entries of these
+    tables' hot part are in cache.)
+    """
+    tiles = _pointer(tiles_array)
+    goal = _pointer(goal_array)
+    moves = _pointer(moves_array)
+    prune = _pointer(prune_array)
+    steps = _pointer(steps_array)
+    flat = _pointer(flat_array)
+    cur = _pointer(cur_array)
+    frame = _pointer(frame_array)
+    cells = tiles_array.shape[0]
+    cap = frame_array.shape[0] // _FRAME_WIDTH
+    group_mask = (1 << group_bits) - 1
     d = st[_DEPTH]
     enter = st[_ENTER]
     expanded = st[_EXPANDED]
     generated = st[_GENERATED]
     check_at = st[_CHECK_AT]
     bound = st[_BOUND]
+    row = d * _FRAME_WIDTH
+    b = frame[row + _BLANK]
+    prev = frame[row + _PREV]
+    seq = frame[row + _SEQ]
+    h = frame[row + _H]
+    rh = frame[row + _RH]
+    j = frame[row + _NEXT]
+    best = frame[row + _BEST]
     code = _DONE_FOUND
     while True:
         if enter:
             enter = 0
             expanded += 1
-            mi_s[d] = 0
-            best_s[d] = _INF
+            j = b * _SLOTS
+            best = _INF
             if expanded >= check_at:
                 code = _PAUSE
                 break
-        b = blank_s[d]
-        k = mi_s[d]
-        if k < move_count[b]:
-            n = move_to[b, k]
-            if n == prev_s[d]:
-                mi_s[d] = k + 1
+        move = moves[j]
+        if move >= 0:
+            n = move >> 2
+            slot = j
+            j += 1
+            if n == prev:
                 continue
-            nseq = prune[seq_s[d] + move_code[b, k]]
+            nseq = prune[seq + (move & 3)]
             if nseq < 0:  # a duplicate move sequence (the engine's automaton)
-                mi_s[d] = k + 1
                 continue
             if d + 1 >= cap:
+                j = slot
                 code = _GROW
                 break
-            mi_s[d] = k + 1
             generated += 1
             g1 = d + 1
             limit = bound - g1
             t = tiles[n]
-            grp = group_of[t]
-            i = index[grp] + move_delta[b, k] * weight[t]
-            v = np.int64(flat[offset[grp] + i])
-            nh = h_s[d] - values[grp] + v
+            step = steps[(slot * cells + t) * 2]
+            grp = (step & group_mask) * 4
+            at = cur[grp + _AT] + (step >> group_bits)
+            v = np.int64(flat[at])
+            nh = h - cur[grp + _VAL] + v
             if nh > limit:
-                if g1 + nh < best_s[d]:
-                    best_s[d] = g1 + nh
+                if g1 + nh < best:
+                    best = g1 + nh
                 continue
             nrh = np.int64(0)
+            row = d * _FRAME_WIDTH
             if reflect:
-                rgrp = rgroup_of[t]
-                ri = rindex[rgrp] + move_rdelta[b, k] * rweight[t]
-                rv = np.int64(flat[offset[rgrp] + ri])
-                nrh = rh_s[d] - rvalues[rgrp] + rv
+                step = steps[(slot * cells + t) * 2 + 1]
+                rgrp = (step & group_mask) * 4
+                rat = cur[rgrp + _RAT] + (step >> group_bits)
+                rv = np.int64(flat[rat])
+                nrh = rh - cur[rgrp + _RVAL] + rv
                 if nrh > limit:
-                    if g1 + nrh < best_s[d]:
-                        best_s[d] = g1 + nrh
+                    if g1 + nrh < best:
+                        best = g1 + nrh
                     continue
-                rgrp_s[d] = rgrp
-                oldri_s[d] = rindex[rgrp]
-                oldrv_s[d] = rvalues[rgrp]
-                rindex[rgrp] = ri
-                rvalues[rgrp] = rv
+                frame[row + _RGRP] = rgrp
+                frame[row + _OLD_RAT] = cur[rgrp + _RAT]
+                frame[row + _OLD_RV] = cur[rgrp + _RVAL]
+                cur[rgrp + _RAT] = rat
+                cur[rgrp + _RVAL] = rv
             tiles[b] = t
             tiles[n] = 0
-            path_s[d] = k
+            frame[row + _PATH] = slot - b * _SLOTS
             if nh == 0 and nrh == 0:
                 same = True
                 for c in range(cells):
@@ -511,39 +637,59 @@ def _pdb_run(
                     st[_FOUND] = d + 1
                     code = _DONE_FOUND
                     break
-            grp_s[d] = grp
-            oldi_s[d] = index[grp]
-            oldv_s[d] = values[grp]
-            index[grp] = i
-            values[grp] = v
+            frame[row + _GRP] = grp
+            frame[row + _OLD_AT] = cur[grp + _AT]
+            frame[row + _OLD_V] = cur[grp + _VAL]
+            cur[grp + _AT] = at
+            cur[grp + _VAL] = v
+            frame[row + _BLANK] = b  # (h and rh are restored from the saved values)
+            frame[row + _PREV] = prev
+            frame[row + _SEQ] = seq
+            frame[row + _NEXT] = j
+            frame[row + _BEST] = best
             d += 1
-            blank_s[d] = n
-            prev_s[d] = b
-            seq_s[d] = nseq
-            h_s[d] = nh
-            rh_s[d] = nrh
+            prev = b
+            b = n
+            seq = nseq
+            h = nh
+            rh = nrh
             enter = 1
         else:
-            result = best_s[d]
+            result = best
             if d == 0:
                 bound = result
                 st[_ITER] += 1
                 enter = 1
                 continue
             d -= 1
-            n = blank_s[d + 1]
-            b = blank_s[d]
+            row = d * _FRAME_WIDTH
+            n = b
+            b = prev
             tiles[n] = tiles[b]
             tiles[b] = 0
-            grp = grp_s[d]
-            index[grp] = oldi_s[d]
-            values[grp] = oldv_s[d]
+            grp = frame[row + _GRP]
+            h += frame[row + _OLD_V] - cur[grp + _VAL]
+            cur[grp + _AT] = frame[row + _OLD_AT]
+            cur[grp + _VAL] = frame[row + _OLD_V]
             if reflect:
-                rgrp = rgrp_s[d]
-                rindex[rgrp] = oldri_s[d]
-                rvalues[rgrp] = oldrv_s[d]
-            if result < best_s[d]:
-                best_s[d] = result
+                rgrp = frame[row + _RGRP]
+                rh += frame[row + _OLD_RV] - cur[rgrp + _RVAL]
+                cur[rgrp + _RAT] = frame[row + _OLD_RAT]
+                cur[rgrp + _RVAL] = frame[row + _OLD_RV]
+            prev = frame[row + _PREV]
+            seq = frame[row + _SEQ]
+            j = frame[row + _NEXT]
+            best = frame[row + _BEST]
+            if result < best:
+                best = result
+    row = d * _FRAME_WIDTH
+    frame[row + _BLANK] = b
+    frame[row + _PREV] = prev
+    frame[row + _SEQ] = seq
+    frame[row + _H] = h
+    frame[row + _RH] = rh
+    frame[row + _NEXT] = j
+    frame[row + _BEST] = best
     st[_DEPTH] = d
     st[_ENTER] = enter
     st[_EXPANDED] = expanded
@@ -589,6 +735,64 @@ def _flat_tables(db: PatternDatabase) -> tuple[Array, Array]:
     return cached
 
 
+class _DigitsPlan:
+    """What `_pdb_run` needs of a digits database, whatever the start: built once per database."""
+
+    def __init__(self, db: PatternDatabase) -> None:
+        cells = db.cells
+        self.goal = np.array(db.goal, dtype=np.int64)
+        self.flat, offset = _flat_tables(db)
+        self.offset = offset.tolist()
+        spare = len(db.groups)  # the group of tiles outside every group: one zero entry
+        self.group_of = [spare] * cells
+        self.weight = [0] * cells
+        for g, group in enumerate(db.groups):
+            for slot, t in enumerate(group):
+                self.group_of[t], self.weight[t] = g, cells**slot
+        self.transpose = list(db.transpose or range(cells))
+        self.rgroup_of = [self.group_of[t] for t in db.mirror]
+        self.rweight = [self.weight[t] for t in db.mirror]
+        self.reflect = bool(db.reflect)
+        self.moves, self.letters = _slot_moves(db.rows, db.cols)
+        self.group_bits = spare.bit_length()
+        group_of, weight = np.array(self.group_of), np.array(self.weight)
+        rgroup_of, rweight = np.array(self.rgroup_of), np.array(self.rweight)
+        steps = np.zeros((cells * _SLOTS, cells, 2), dtype=np.int64)
+        for j, move in enumerate(self.moves.tolist()):
+            if move >= 0:
+                b, n = j // _SLOTS, move >> 2
+                steps[j, :, 0] = ((b - n) * weight << self.group_bits) | group_of
+                rdelta = self.transpose[b] - self.transpose[n]
+                steps[j, :, 1] = (rdelta * rweight << self.group_bits) | rgroup_of
+        self.steps = _narrow(steps.ravel())
+
+    def groups_at(self, tiles: list[int]) -> Array:
+        """The per-group state (`_AT` .. `_RVAL` columns) of a board, flattened."""
+        cur = np.zeros((len(self.offset), 4), dtype=np.int64)
+        at = list(self.offset)
+        rat = list(self.offset)
+        for cell, t in enumerate(tiles):
+            at[self.group_of[t]] += cell * self.weight[t]
+            rat[self.rgroup_of[t]] += self.transpose[cell] * self.rweight[t]
+        cur[:, _AT] = at
+        cur[:, _RAT] = rat
+        cur[:, _VAL] = self.flat[cur[:, _AT]]
+        cur[:, _RVAL] = self.flat[cur[:, _RAT]] if self.reflect else 0
+        return cur.ravel()
+
+
+_PLANS: weakref.WeakKeyDictionary[PatternDatabase, dict[object, object]]
+_PLANS = weakref.WeakKeyDictionary()
+
+
+def _plan(db: PatternDatabase, kind: Callable[..., _P], *args: Any) -> _P:
+    """A database's plan for a kernel, ``kind(db, *args)``: made once, freed with the database."""
+    plans = _PLANS.setdefault(db, {})
+    if kind not in plans:
+        plans[kind] = kind(db, *args)
+    return cast(_P, plans[kind])
+
+
 def ida_pdb(db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
     """IDA* with additive tables, maxed with the reflection: the numba kernel.
 
@@ -598,65 +802,38 @@ def ida_pdb(db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult
     """
     if _entry(db) != "u8-moves" or any(e != "digits" for e in db.encodings):
         return ida_pdb_placements(db, tiles, guard)
-    cells, cols = db.cells, db.cols
-    goal = np.array(db.goal, dtype=np.int64)
-    board = np.array(tiles, dtype=np.int64)
-    flat, offset = _flat_tables(db)
-    spare = len(db.groups)
-    group_of = np.full(cells, spare, dtype=np.int64)
-    weight = np.zeros(cells, dtype=np.int64)
-    for g, group in enumerate(db.groups):
-        for slot, t in enumerate(group):
-            group_of[t], weight[t] = g, cells**slot
-    mirror = np.array(db.mirror, dtype=np.int64)
-    transpose = np.array(db.transpose or tuple(range(cells)), dtype=np.int64)
-    rgroup_of, rweight = group_of[mirror], weight[mirror]
-    move_count, move_to, letters = _move_arrays(db.rows, cols)
-    move_delta = np.zeros_like(move_to)
-    move_rdelta = np.zeros_like(move_to)
-    for b in range(cells):
-        for k in range(int(move_count[b])):
-            n = int(move_to[b, k])
-            move_delta[b, k] = b - n
-            move_rdelta[b, k] = transpose[b] - transpose[n]
-    index = np.zeros(spare + 1, dtype=np.int64)
-    rindex = np.zeros(spare + 1, dtype=np.int64)
-    for cell, t in enumerate(tiles):
-        if t:
-            index[group_of[t]] += cell * weight[t]
-            rindex[rgroup_of[t]] += transpose[cell] * rweight[t]
-    index[spare] = rindex[spare] = 0
-    values = flat[offset + index].astype(np.int64)
-    rvalues = (
-        flat[offset + rindex].astype(np.int64)
-        if db.reflect else np.zeros(spare + 1, dtype=np.int64)
-    )  # fmt: skip
-    h0, rh0 = int(values.sum()), int(rvalues.sum())
-    if np.array_equal(board, goal):
+    plan = _plan(db, _DigitsPlan)
+    if tiles == list(db.goal):
         guard.depth = 0
         return "", guard.stats(0, 0)
-    names = ("blank", "prev", "h", "rh", "mi", "best", "path", "seq", "grp", "oldi", "oldv", "rgrp",
-             "oldri", "oldrv")  # fmt: skip
-    stack = _Stack(names, 128)
+    board = np.array(tiles, dtype=np.int64)
+    cur = plan.groups_at(tiles)
+    h0 = int(cur[_VAL::4].sum())
+    rh0 = int(cur[_RVAL::4].sum())
+    frames = _Frames(128)
+    frames.row(0)[[_BLANK, _PREV, _SEQ, _H, _RH]] = tiles.index(0), -1, 0, h0, rh0
     st = _new_state(max(h0, rh0), guard)
     prune = _prune_table()
-    stack["blank"][0] = int(np.argmin(board))
-    stack["prev"][0] = -1
-    stack["h"][0] = h0
-    stack["rh"][0] = rh0
-    reflect = bool(db.reflect)
 
     def run() -> int:
-        s = stack
         return int(_pdb_run(
-            st, board, goal, move_count, move_to, letters, prune, s["seq"],
-            move_delta, move_rdelta, flat, offset, group_of,
-            weight, rgroup_of, rweight, reflect, index, values, rindex, rvalues, s["blank"],
-            s["prev"], s["h"], s["rh"], s["mi"], s["best"], s["path"], s["grp"], s["oldi"],
-            s["oldv"], s["rgrp"], s["oldri"], s["oldrv"],
+            st, board, plan.goal, plan.moves, prune, plan.steps, plan.group_bits, plan.flat,
+            cur, plan.reflect, frames.array,
         ))  # fmt: skip
 
-    return _drive(run, st, stack, guard, letters)
+    return _drive(run, st, frames, guard, plan.letters)
+
+
+def _slot_moves(rows: int, cols: int) -> tuple[Array, Array]:
+    """``moves[b * _SLOTS + k]``: the blank's k-th move from b as ``cell * 4 + letter code``.
+
+    -1 after the last move of each cell. Also the letters array of `_drive`.
+    """
+    count, to, letter = _move_arrays(rows, cols)
+    moves = np.full((rows * cols, _SLOTS), -1, dtype=np.int64)
+    for b in range(rows * cols):
+        moves[b, : count[b]] = to[b, : count[b]] * 4 + letter[b, : count[b]]
+    return moves.ravel(), letter
 
 
 # -- additive tables indexed from the group's positions (perm ranks, 4-bit entries) -------------
@@ -664,124 +841,191 @@ def ida_pdb(db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult
 #: Per-group lookup kinds of the positions kernel.
 _DIGITS_U8, _PERM_U8, _PERM_U4 = 0, 1, 2
 
+# Columns of the per-group state of the positions kernel: lookup kind, table position of the
+# group's entry (in nibbles for 4-bit tables), value and Manhattan distance of its tiles; the
+# same for the reflected board.
+_KIND, _PAT, _PVAL, _PMD, _PRAT, _PRVAL, _PRMD = range(7)
+_GROUP_WIDTH = 8
+# Frame columns of the positions kernel after the common first eight (_BLANK .. _PATH): what the
+# move to the child changed, and the table positions of the children computed on entering.
+_OLD_PAT, _OLD_PVAL, _OLD_PMD, _OLD_PRAT, _OLD_PRVAL, _OLD_PRMD = range(8, 14)
+_CHILD_AT = 14  # four columns
+_CHILD_RAT = 18  # four columns
+
 
 @_inlined
-def _moved_index(
-    g: int, slot: int, p: int, q: int, index: Array, at: Array, kind: Array, radix: Array
+def _moved_rank(
+    g: int, slot: int, p: int, q: int, kind: int, slot_at: Any, radix: Any, cells: int,
+    width: int,
 ) -> Any:  # fmt: skip
-    """Group g's index after its tile in ``slot`` moves from cell p to the adjacent cell q.
+    """The change of group g's index when its tile in ``slot`` moves from p to adjacent q.
 
-    Digits: one addition. Perm rank (``sum d_i * radix_i``, ``d_i`` = cell of
-    slot i minus the earlier slots' tiles below it): only ``d_slot`` and the
-    ``d_j`` of later slots whose tiles stand strictly between p and q change,
-    by one each; on a row move no cell lies between, on a column move
-    ``cols - 1`` cells do.
+    Digits: ``(q - p) * cells**slot``. Perm rank (``sum d_i * radix_i``,
+    ``d_i`` = cell of slot i minus the earlier slots' tiles below it): only
+    ``d_slot`` and the ``d_j`` of later slots whose tiles stand strictly
+    between p and q change, by one each; on a row move no cell lies between,
+    on a column move ``cols - 1`` cells do. ``slot_at[g * cells + c]`` is
+    the slot of the group's tile on c, or ``width - 1`` (radix 0) if none.
     """
-    if kind[g] == _DIGITS_U8:
-        return index[g] + (q - p) * radix[g, slot]
+    row = g * width
+    if kind == _DIGITS_U8 or q - p == 1 or p - q == 1:
+        return (q - p) * radix[row + slot]
     sign = 1 if q > p else -1
-    lo = min(p, q)
-    hi = max(p, q)
     earlier = 0
     later = 0
-    for c in range(lo + 1, hi):
-        j = at[g, c]
-        if j < 0:
-            continue
+    for c in range(min(p, q) + 1, max(p, q)):
+        j = slot_at[g * cells + c]
         if j < slot:
             earlier += 1
         else:
-            later += radix[g, j]
-    return index[g] + ((q - p) - sign * earlier) * radix[g, slot] + sign * later
+            later += radix[row + j]
+    return ((q - p) - sign * earlier) * radix[row + slot] + sign * later
 
 
 @_inlined
-def _indexed_value(g: int, i: int, kind: Array, flat: Array, offset: Array, md: int) -> Any:
-    """The table value at index i of group g (for 4-bit tables: from the group's Manhattan)."""
-    if kind[g] != _PERM_U4:
-        return np.int64(flat[offset[g] + i])
-    byte = np.int64(flat[offset[g] + (i >> 1)])
-    return md + 2 * ((byte >> ((i & 1) << 2)) & 15)
+def _entry_value(kind: int, at: int, flat: Any, md: int) -> Any:
+    """The table value at position ``at`` (for 4-bit tables: over the group's Manhattan ``md``)."""
+    if kind != _PERM_U4:
+        return np.int64(flat[at])
+    return md + 2 * ((np.int64(flat[at >> 1]) >> ((at & 1) << 2)) & 15)
 
 
 @_compiled
 def _placement_run(
-    st: Array, tiles: Array, goal: Array, move_count: Array, move_to: Array,
-    move_code: Array, prune: Array, seq_s: Array, transpose: Array,
-    dist: Array, flat: Array, offset: Array, radix: Array, kind: Array, group_of: Array,
-    slot_of: Array, rgroup_of: Array, rslot_of: Array, reflect: bool, at: Array, rat: Array,
-    index: Array, rindex: Array, md: Array, rmd: Array, values: Array, rvalues: Array,
-    blank_s: Array, prev_s: Array, h_s: Array, rh_s: Array, mi_s: Array, best_s: Array,
-    path_s: Array, oldi_s: Array, oldv_s: Array, oldmd_s: Array, oldri_s: Array,
-    oldrv_s: Array, oldrmd_s: Array,
+    st: Array, tiles_array: Array, goal_array: Array, moves_array: Array, prune_array: Array,
+    flat_array: Array, groups_array: Array, tile_array: Array, dist_array: Array,
+    transpose_array: Array, radix_array: Array, slot_at_array: Array, rslot_at_array: Array,
+    reflect: bool, frame_array: Array,
 ) -> int:  # fmt: skip
-    """Run (or resume) IDA* with tables indexed from group placements until found or a pause."""
-    cells = tiles.shape[0]
-    cap = blank_s.shape[0]
+    """Run (or resume) IDA* with tables indexed from group placements until found or a pause.
+
+    Same loop as `_pdb_run`. Per group (row of ``groups``, `_GROUP_WIDTH`
+    wide): lookup kind, entry position, value and Manhattan distance, on the
+    board and on its reflection; ``tile[4 t .. 4 t + 3]``: tile t's group
+    and slot, and its mirror's; ``radix[g * width + slot]``; ``slot_at``
+    and ``rslot_at``: see `_moved_rank`.
+
+    Entering a node computes every child's table positions into its frame
+    row and prefetches them: the 7-8 tables are 288 MB, nearly every entry
+    read misses the caches, and issued together those misses overlap (on
+    Korf's 100 with 7-8, about 15% less time than without).
+    """
+    tiles = _pointer(tiles_array)
+    goal = _pointer(goal_array)
+    moves = _pointer(moves_array)
+    prune = _pointer(prune_array)
+    flat = _pointer(flat_array)
+    groups = _pointer(groups_array)
+    tile = _pointer(tile_array)
+    dist = _pointer(dist_array)
+    transpose = _pointer(transpose_array)
+    radix = _pointer(radix_array)
+    slot_at = _pointer(slot_at_array)
+    rslot_at = _pointer(rslot_at_array)
+    frame = _pointer(frame_array)
+    cells = tiles_array.shape[0]
+    width = radix_array.shape[0] // (groups_array.shape[0] // _GROUP_WIDTH)
+    cap = frame_array.shape[0] // _FRAME_WIDTH
     d = st[_DEPTH]
     enter = st[_ENTER]
     expanded = st[_EXPANDED]
     generated = st[_GENERATED]
     check_at = st[_CHECK_AT]
     bound = st[_BOUND]
+    row = d * _FRAME_WIDTH
+    b = frame[row + _BLANK]
+    prev = frame[row + _PREV]
+    seq = frame[row + _SEQ]
+    h = frame[row + _H]
+    rh = frame[row + _RH]
+    j = frame[row + _NEXT]
+    best = frame[row + _BEST]
     code = _DONE_FOUND
     while True:
         if enter:
             enter = 0
             expanded += 1
-            mi_s[d] = 0
-            best_s[d] = _INF
-            if expanded >= check_at:
+            j = b * _SLOTS
+            best = _INF
+            row = d * _FRAME_WIDTH
+            k = 0
+            while moves[j + k] >= 0:
+                n = moves[j + k] >> 2
+                if n != prev:
+                    t = tiles[n]
+                    g = tile[4 * t]
+                    kind = groups[g * _GROUP_WIDTH + _KIND]
+                    at = groups[g * _GROUP_WIDTH + _PAT] + _moved_rank(
+                        g, tile[4 * t + 1], n, b, kind, slot_at, radix, cells, width
+                    )
+                    frame[row + _CHILD_AT + k] = at
+                    _prefetch(flat, at >> 1 if kind == _PERM_U4 else at)
+                    if reflect:
+                        g = tile[4 * t + 2]
+                        kind = groups[g * _GROUP_WIDTH + _KIND]
+                        at = groups[g * _GROUP_WIDTH + _PRAT] + _moved_rank(
+                            g, tile[4 * t + 3], transpose[n], transpose[b], kind, rslot_at,
+                            radix, cells, width,
+                        )  # fmt: skip
+                        frame[row + _CHILD_RAT + k] = at
+                        _prefetch(flat, at >> 1 if kind == _PERM_U4 else at)
+                k += 1
+            if expanded >= check_at:  # after the children's positions, which a resume reads
                 code = _PAUSE
                 break
-        b = blank_s[d]
-        k = mi_s[d]
-        if k < move_count[b]:
-            n = move_to[b, k]
-            if n == prev_s[d]:
-                mi_s[d] = k + 1
+        move = moves[j]
+        if move >= 0:
+            n = move >> 2
+            slot = j
+            j += 1
+            if n == prev:
                 continue
-            nseq = prune[seq_s[d] + move_code[b, k]]
+            nseq = prune[seq + (move & 3)]
             if nseq < 0:  # a duplicate move sequence (the engine's automaton)
-                mi_s[d] = k + 1
                 continue
             if d + 1 >= cap:
+                j = slot
                 code = _GROW
                 break
-            mi_s[d] = k + 1
             generated += 1
             g1 = d + 1
             limit = bound - g1
+            row = d * _FRAME_WIDTH
+            k = slot - b * _SLOTS
             t = tiles[n]
             step = dist[t * cells + b] - dist[t * cells + n]
-            grp = group_of[t]
-            slot = slot_of[t]
-            nmd = md[grp] + step
-            i = _moved_index(grp, slot, n, b, index, at, kind, radix)
-            v = _indexed_value(grp, i, kind, flat, offset, nmd)
-            nh = h_s[d] - values[grp] + v
+            grow = tile[4 * t] * _GROUP_WIDTH
+            nmd = groups[grow + _PMD] + step
+            at = frame[row + _CHILD_AT + k]
+            v = _entry_value(groups[grow + _KIND], at, flat, nmd)
+            nh = h - groups[grow + _PVAL] + v
             if nh > limit:
-                if g1 + nh < best_s[d]:
-                    best_s[d] = g1 + nh
+                if g1 + nh < best:
+                    best = g1 + nh
                 continue
-            nrh: Any = np.int64(0)
-            rv: Any = np.int64(0)
-            ri: Any = np.int64(0)
-            nrmd: Any = np.int64(0)
-            rgrp = rgroup_of[t]
-            rslot = rslot_of[t]
+            nrh = np.int64(0)
             if reflect:
-                nrmd = rmd[rgrp] + step
-                ri = _moved_index(rgrp, rslot, transpose[n], transpose[b], rindex, rat, kind, radix)
-                rv = _indexed_value(rgrp, ri, kind, flat, offset, nrmd)
-                nrh = rh_s[d] - rvalues[rgrp] + rv
+                rgrow = tile[4 * t + 2] * _GROUP_WIDTH
+                nrmd = groups[rgrow + _PRMD] + step
+                rat = frame[row + _CHILD_RAT + k]
+                rv = _entry_value(groups[rgrow + _KIND], rat, flat, nrmd)
+                nrh = rh - groups[rgrow + _PRVAL] + rv
                 if nrh > limit:
-                    if g1 + nrh < best_s[d]:
-                        best_s[d] = g1 + nrh
+                    if g1 + nrh < best:
+                        best = g1 + nrh
                     continue
+                frame[row + _OLD_PRAT] = groups[rgrow + _PRAT]
+                frame[row + _OLD_PRVAL] = groups[rgrow + _PRVAL]
+                frame[row + _OLD_PRMD] = groups[rgrow + _PRMD]
+                groups[rgrow + _PRAT] = rat
+                groups[rgrow + _PRVAL] = rv
+                groups[rgrow + _PRMD] = nrmd
+                rg = tile[4 * t + 2]
+                rslot_at[rg * cells + transpose[n]] = width - 1
+                rslot_at[rg * cells + transpose[b]] = tile[4 * t + 3]
             tiles[b] = t
             tiles[n] = 0
-            path_s[d] = k
+            frame[row + _PATH] = k
             if nh == 0 and nrh == 0:
                 same = True
                 for c in range(cells):
@@ -792,58 +1036,74 @@ def _placement_run(
                     st[_FOUND] = d + 1
                     code = _DONE_FOUND
                     break
-            oldi_s[d] = index[grp]
-            oldv_s[d] = values[grp]
-            oldmd_s[d] = md[grp]
-            index[grp] = i
-            values[grp] = v
-            md[grp] = nmd
-            at[grp, n] = -1
-            at[grp, b] = slot
-            if reflect:
-                oldri_s[d] = rindex[rgrp]
-                oldrv_s[d] = rvalues[rgrp]
-                oldrmd_s[d] = rmd[rgrp]
-                rindex[rgrp] = ri
-                rvalues[rgrp] = rv
-                rmd[rgrp] = nrmd
-                rat[rgrp, transpose[n]] = -1
-                rat[rgrp, transpose[b]] = rslot
+            frame[row + _OLD_PAT] = groups[grow + _PAT]
+            frame[row + _OLD_PVAL] = groups[grow + _PVAL]
+            frame[row + _OLD_PMD] = groups[grow + _PMD]
+            groups[grow + _PAT] = at
+            groups[grow + _PVAL] = v
+            groups[grow + _PMD] = nmd
+            g = tile[4 * t]
+            slot_at[g * cells + n] = width - 1
+            slot_at[g * cells + b] = tile[4 * t + 1]
+            frame[row + _BLANK] = b
+            frame[row + _PREV] = prev
+            frame[row + _SEQ] = seq
+            frame[row + _H] = h
+            frame[row + _RH] = rh
+            frame[row + _NEXT] = j
+            frame[row + _BEST] = best
             d += 1
-            blank_s[d] = n
-            prev_s[d] = b
-            seq_s[d] = nseq
-            h_s[d] = nh
-            rh_s[d] = nrh
+            prev = b
+            b = n
+            seq = nseq
+            h = nh
+            rh = nrh
             enter = 1
         else:
-            result = best_s[d]
+            result = best
             if d == 0:
                 bound = result
                 st[_ITER] += 1
                 enter = 1
                 continue
             d -= 1
-            n = blank_s[d + 1]
-            b = blank_s[d]
+            row = d * _FRAME_WIDTH
+            n = b
+            b = frame[row + _BLANK]
             t = tiles[b]
             tiles[n] = t
             tiles[b] = 0
-            grp = group_of[t]
-            index[grp] = oldi_s[d]
-            values[grp] = oldv_s[d]
-            md[grp] = oldmd_s[d]
-            at[grp, b] = -1
-            at[grp, n] = slot_of[t]
+            grow = tile[4 * t] * _GROUP_WIDTH
+            groups[grow + _PAT] = frame[row + _OLD_PAT]
+            groups[grow + _PVAL] = frame[row + _OLD_PVAL]
+            groups[grow + _PMD] = frame[row + _OLD_PMD]
+            g = tile[4 * t]
+            slot_at[g * cells + b] = width - 1
+            slot_at[g * cells + n] = tile[4 * t + 1]
             if reflect:
-                rgrp = rgroup_of[t]
-                rindex[rgrp] = oldri_s[d]
-                rvalues[rgrp] = oldrv_s[d]
-                rmd[rgrp] = oldrmd_s[d]
-                rat[rgrp, transpose[b]] = -1
-                rat[rgrp, transpose[n]] = rslot_of[t]
-            if result < best_s[d]:
-                best_s[d] = result
+                rgrow = tile[4 * t + 2] * _GROUP_WIDTH
+                groups[rgrow + _PRAT] = frame[row + _OLD_PRAT]
+                groups[rgrow + _PRVAL] = frame[row + _OLD_PRVAL]
+                groups[rgrow + _PRMD] = frame[row + _OLD_PRMD]
+                rg = tile[4 * t + 2]
+                rslot_at[rg * cells + transpose[b]] = width - 1
+                rslot_at[rg * cells + transpose[n]] = tile[4 * t + 3]
+            prev = frame[row + _PREV]
+            seq = frame[row + _SEQ]
+            h = frame[row + _H]
+            rh = frame[row + _RH]
+            j = frame[row + _NEXT]
+            best = frame[row + _BEST]
+            if result < best:
+                best = result
+    row = d * _FRAME_WIDTH
+    frame[row + _BLANK] = b
+    frame[row + _PREV] = prev
+    frame[row + _SEQ] = seq
+    frame[row + _H] = h
+    frame[row + _RH] = rh
+    frame[row + _NEXT] = j
+    frame[row + _BEST] = best
     st[_DEPTH] = d
     st[_ENTER] = enter
     st[_EXPANDED] = expanded
@@ -882,103 +1142,110 @@ def supports_pdb(db: PatternDatabase) -> bool:
     return bool(db.perfect or _kinds(db) is not None)
 
 
+class _PlacementPlan:
+    """What `_placement_run` needs of a database, whatever the start: built once per database."""
+
+    def __init__(self, db: PatternDatabase, kinds: list[int]) -> None:
+        cells, cols = db.cells, db.cols
+        self.db, self.kinds = db, kinds
+        self.goal = np.array(db.goal, dtype=np.int64)
+        self.flat, offset = _flat_tables(db)
+        self.offset = offset.tolist()
+        spare = len(db.groups)  # the group of tiles outside every group: one zero entry
+        self.width = max(len(g) for g in db.groups) + 1  # the last slot: "no tile" (radix 0)
+        radix = np.zeros((spare + 1, self.width), dtype=np.int64)
+        for g, group in enumerate(db.groups):
+            k = len(group)
+            for slot in range(k):
+                radix[g, slot] = (
+                    cells**slot if kinds[g] == _DIGITS_U8
+                    else math.perm(cells - slot - 1, k - slot - 1)
+                )  # fmt: skip
+        self.radix = radix.ravel()
+        tile = np.zeros((cells, 4), dtype=np.int64)
+        tile[:, 0] = spare
+        for g, group in enumerate(db.groups):
+            for slot, t in enumerate(group):
+                tile[t, :2] = g, slot
+        tile[:, 2:] = tile[list(db.mirror), :2]
+        self.tile = tile.ravel()
+        self.transpose = np.array(db.transpose or range(cells), dtype=np.int64)
+        home = np.zeros(cells, dtype=np.int64)
+        home[self.goal] = np.arange(cells)
+        t_idx = np.repeat(np.arange(cells), cells)
+        c_idx = np.tile(np.arange(cells), cells)
+        dist = abs(c_idx // cols - home[t_idx] // cols) + abs(c_idx % cols - home[t_idx] % cols)
+        dist[t_idx == 0] = 0
+        self.dist = dist
+        self.reflect = bool(db.reflect)
+        self.moves, self.letters = _slot_moves(db.rows, cols)
+
+    def place(self, where: list[int], groups: Array, at: int, value: int, md: int) -> Array:
+        """Fill the ``at, value, md`` columns of ``groups`` for a placement; return its slot map.
+
+        ``where[t]``: the cell of tile t.
+        """
+        from ._pdb_build import digits_index, perm_rank
+
+        cells = self.db.cells
+        spare = len(self.db.groups)
+        slot_at = np.full((spare + 1, cells), self.width - 1, dtype=np.int64)
+        groups[spare, at] = self.offset[spare]
+        for g, group in enumerate(self.db.groups):
+            positions = [where[t] for t in group]
+            slot_at[g, positions] = range(len(group))
+            groups[g, md] = sum(int(self.dist[t * cells + c]) for t, c in zip(group, positions))
+            if self.kinds[g] == _DIGITS_U8:
+                groups[g, at] = self.offset[g] + digits_index(positions, cells)
+            elif self.kinds[g] == _PERM_U8:
+                groups[g, at] = self.offset[g] + perm_rank(positions, cells)
+            else:
+                groups[g, at] = 2 * self.offset[g] + perm_rank(positions, cells)
+            groups[g, value] = _entry_value(self.kinds[g], groups[g, at], self.flat, groups[g, md])
+        return slot_at.ravel()
+
+
 def ida_pdb_placements(db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
     """IDA* with tables indexed from each group's placement (any supported encoding).
 
     Each group keeps its index and a cell -> slot map; a move updates the
     index in O(1) on a row move and O(cols) on a column move (see
-    `_moved_index`). It is the kernel for perm-ranked and 4-bit tables, and on
+    `_moved_rank`). It is the kernel for perm-ranked and 4-bit tables, and on
     digits tables it gives the same values, hence the same nodes, as the
     digits kernel.
     """
-    from ._pdb_build import digits_index, perm_rank
-
     kinds = _kinds(db)
     if kinds is None:
         raise ValueError(f"no kernel for {db.encodings} tables with {_entry(db)} entries")
-    cells, rows, cols = db.cells, db.rows, db.cols
-    goal = np.array(db.goal, dtype=np.int64)
-    board = np.array(tiles, dtype=np.int64)
-    spare = len(db.groups)
-    groups = [*db.groups, ()]
-    kind = np.array([*kinds, _DIGITS_U8], dtype=np.int64)
-    flat, offset = _flat_tables(db)
-    width = max(len(g) for g in groups) + 1
-    radix = np.zeros((spare + 1, width), dtype=np.int64)
-    for g, group in enumerate(db.groups):
-        k = len(group)
-        for slot in range(k):
-            radix[g, slot] = (
-                cells**slot if kinds[g] == _DIGITS_U8 else math.perm(cells - slot - 1, k - slot - 1)
-            )
-    group_of = np.full(cells, spare, dtype=np.int64)
-    slot_of = np.zeros(cells, dtype=np.int64)
-    for g, group in enumerate(db.groups):
-        for slot, t in enumerate(group):
-            group_of[t], slot_of[t] = g, slot
-    mirror = np.array(db.mirror, dtype=np.int64)
-    transpose = np.array(db.transpose or tuple(range(cells)), dtype=np.int64)
-    rgroup_of, rslot_of = group_of[mirror], slot_of[mirror]
-    home = np.zeros(cells, dtype=np.int64)
-    home[goal] = np.arange(cells)
-    t_idx = np.repeat(np.arange(cells), cells)
-    c_idx = np.tile(np.arange(cells), cells)
-    dist = np.abs(c_idx // cols - home[t_idx] // cols) + np.abs(c_idx % cols - home[t_idx] % cols)
-    dist[t_idx == 0] = 0
-    reflect = bool(db.reflect)
-    cell_of = [0] * cells
-    rcell_of = [0] * cells
-    for cell, t in enumerate(tiles):
-        cell_of[t] = cell
-        rcell_of[db.mirror[t]] = int(transpose[cell])
-
-    def placement(where: list[int]) -> tuple[Array, Array, Array, Array]:
-        at = np.full((spare + 1, cells), -1, dtype=np.int64)
-        index = np.zeros(spare + 1, dtype=np.int64)
-        md = np.zeros(spare + 1, dtype=np.int64)
-        values = np.zeros(spare + 1, dtype=np.int64)
-        for g, group in enumerate(db.groups):
-            positions = [where[t] for t in group]
-            for slot, (t, c) in enumerate(zip(group, positions)):
-                at[g, c] = slot
-                md[g] += dist[t * cells + c]
-            index[g] = (
-                digits_index(positions, cells) if kinds[g] == _DIGITS_U8
-                else perm_rank(positions, cells)
-            )  # fmt: skip
-            values[g] = _indexed_value(g, index[g], kind, flat, offset, md[g])
-        return at, index, md, values
-
-    at, index, md, values = placement(cell_of)
-    rat, rindex, rmd, rvalues = placement(rcell_of)
-    if not reflect:
-        rvalues[:] = 0
-    h0, rh0 = int(values.sum()), int(rvalues.sum())
-    if np.array_equal(board, goal):
+    plan = _plan(db, _PlacementPlan, kinds)
+    if tiles == list(db.goal):
         guard.depth = 0
         return "", guard.stats(0, 0)
-    move_count, move_to, letters = _move_arrays(rows, cols)
-    names = ("blank", "prev", "h", "rh", "mi", "best", "path", "seq", "oldi", "oldv", "oldmd",
-             "oldri", "oldrv", "oldrmd")  # fmt: skip
-    stack = _Stack(names, 128)
+    board = np.array(tiles, dtype=np.int64)
+    groups = np.zeros((len(db.groups) + 1, _GROUP_WIDTH), dtype=np.int64)
+    groups[:-1, _KIND] = kinds
+    cell_of = [0] * db.cells
+    rcell_of = [0] * db.cells
+    for cell, t in enumerate(tiles):
+        cell_of[t] = cell
+        rcell_of[db.mirror[t]] = int(plan.transpose[cell])
+    slot_at = plan.place(cell_of, groups, _PAT, _PVAL, _PMD)
+    rslot_at = plan.place(rcell_of, groups, _PRAT, _PRVAL, _PRMD)
+    if not plan.reflect:
+        groups[:, _PRVAL] = 0
+    h0, rh0 = int(groups[:, _PVAL].sum()), int(groups[:, _PRVAL].sum())
+    frames = _Frames(128)
+    frames.row(0)[[_BLANK, _PREV, _SEQ, _H, _RH]] = tiles.index(0), -1, 0, h0, rh0
     st = _new_state(max(h0, rh0), guard)
     prune = _prune_table()
-    stack["blank"][0] = int(np.argmin(board))
-    stack["prev"][0] = -1
-    stack["h"][0] = h0
-    stack["rh"][0] = rh0
 
     def run() -> int:
-        s = stack
         return int(_placement_run(
-            st, board, goal, move_count, move_to, letters, prune, s["seq"], transpose, dist,
-            flat, offset, radix, kind, group_of, slot_of, rgroup_of, rslot_of, reflect, at,
-            rat, index, rindex, md, rmd, values, rvalues, s["blank"], s["prev"], s["h"],
-            s["rh"], s["mi"], s["best"], s["path"], s["oldi"], s["oldv"], s["oldmd"],
-            s["oldri"], s["oldrv"], s["oldrmd"],
+            st, board, plan.goal, plan.moves, prune, plan.flat, groups.ravel(), plan.tile,
+            plan.dist, plan.transpose, plan.radix, slot_at, rslot_at, plan.reflect, frames.array,
         ))  # fmt: skip
 
-    return _drive(run, st, stack, guard, letters)
+    return _drive(run, st, frames, guard, plan.letters)
 
 
 def walk_perfect(db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
