@@ -280,11 +280,14 @@ def _ida_pdb(
                 break
             bound = found
             if batched and expanded - before > HANDOFF_EXPANSIONS:
-                from ._engine_batched import ida_pdb_batched
+                from ._engine_batched import fits, ida_pdb_batched
 
-                return ida_pdb_batched(
-                    db, tiles, guard, prune, bound=bound, expanded=expanded, generated=generated
-                )
+                if fits(db, prune):
+                    return ida_pdb_batched(
+                        db, tiles, guard, prune, bound=bound, expanded=expanded,
+                        generated=generated,
+                    )  # fmt: skip
+                batched = False
     guard.depth = len(path)
     path.reverse()
     return "".join(path), guard.stats(expanded, generated)

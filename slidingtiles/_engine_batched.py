@@ -34,7 +34,7 @@ from ._backend import Guard
 from ._pdb import PatternDatabase
 from .search import SearchStats
 
-__all__ = ["CHUNK", "ida_pdb_batched"]
+__all__ = ["CHUNK", "fits", "ida_pdb_batched"]
 
 #: Largest batch expanded at once: big enough to amortise numpy's per-call cost, small enough
 #: that the whole batch on the path to the goal (expanded in vain past it) stays cheap.
@@ -46,6 +46,21 @@ _LETTERS = "UDLR"
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
 EngineResult = tuple[str, SearchStats]
+
+
+def fits(db: PatternDatabase, prune: list[int]) -> bool:
+    """Whether a node's row of int32s can hold this board's keys and table positions.
+
+    >>> from slidingtiles._engine import _pruning_table
+    >>> fits(PatternDatabase.build(2, 3, groups=[(1, 2), (3, 4, 5)]), _pruning_table())
+    True
+
+    True up to boards of a few hundred cells; the depth-first kernel searches
+    larger ones.
+    """
+    cells = db.cells
+    largest_key = (len(prune) // 4 * cells) << max(1, (cells - 1).bit_length())
+    return largest_key < 1 << 31 and sum(len(t) for t in db.tables) < 1 << 31
 
 
 class _Batch:
@@ -145,10 +160,7 @@ class _Layout:
         state_next = nxt[:, None, :]  # (states, 1, 4) against cells (1, cells, 4)
         legal = (state_next >= 0) & (to[None] >= 0) & (_CODES[None, None, :] != back[:, None, None])
         packed = (state_next // 4 * cells + to[None]) << self.shift | to[None]
-        moves = np.where(legal, packed, -1).reshape(-1, 4)
-        if moves.max() >= 1 << 31:
-            raise ValueError("board too large for the batched kernel's move table")
-        self.moves = moves.astype(np.int32)
+        self.moves = np.where(legal, packed, -1).reshape(-1, 4).astype(np.int32)
 
     def row_starts(self, size: int) -> I64:
         """0, width, 2 * width, ...: the first cell of each of ``size`` rows, flattened."""
