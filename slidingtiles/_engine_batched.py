@@ -89,22 +89,18 @@ class _Layout:
     """The database and the move rules as flat arrays, and the columns of a node's row.
 
     A row holds: the automaton-and-blank key, the blank's cell, h and the
-    reflected h, then per group (plus one zero "group" for tiles outside
-    every group) the table position and value, the same for the reflection,
-    then the board, one byte per cell.
+    reflected h; each group's table position (plus one zero "group" for tiles
+    outside every group), the same for the reflection, the values at those
+    positions in the same order; then the board, one byte per cell.
     """
 
     def __init__(self, db: PatternDatabase, prune: list[int]) -> None:
         cells, cols = db.cells, db.cols
         self.cells = cells
         spare = len(db.groups)
-        sizes = [len(t) for t in db.tables] + [1]
-        offset = np.zeros(len(sizes), dtype=np.int64)
-        offset[1:] = np.cumsum(sizes[:-1])
-        self.table = np.zeros(sum(sizes), dtype=np.uint8)
-        for table, at in zip(db.tables, offset):
-            self.table[at : at + len(table)] = np.frombuffer(table, dtype=np.uint8)
-        self.offset = offset
+        buffer, offsets = db.contiguous()  # no copy of the tables: the memory is the database's
+        self.table = np.frombuffer(buffer, dtype=np.uint8)
+        self.offset = np.array([*offsets, len(buffer) - 1], dtype=np.int64)  # spare: the 0 entry
         groups = spare + 1
         self.KEY, self.BLANK, self.H, self.RH = 0, 1, 2, 3
         self.IDX = 4
@@ -194,7 +190,7 @@ class _Layout:
         return _Batch(0, None, row[None, :], np.array([-1]), zero, zero)
 
 
-#: One layout per loaded database (the tables' copy is made once, freed with the database).
+#: One layout per loaded database (its move table and column maps), freed with the database.
 _LAYOUTS: weakref.WeakKeyDictionary[PatternDatabase, _Layout] = weakref.WeakKeyDictionary()
 
 

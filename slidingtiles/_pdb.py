@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import json
 import os
 import struct
@@ -72,6 +73,8 @@ FORMAT_VERSION = 1
 _MAGIC = b"STPDB\x00\r\n"
 _SUFFIX = ".stpdb"
 _ENTRY = "u8-moves"
+#: One group's table: ``bytes``, or a view into the database's contiguous buffer.
+Table = bytes | memoryview
 # 4 bits per entry: (value - Manhattan distance of the group's tiles) / 2, two entries per byte
 # (entry r in the low nibble of byte r // 2 when r is even); written by the numba 7-8 builder.
 _ENTRY_U4 = "u4-excess"
@@ -291,13 +294,15 @@ class PatternDatabase:
         name: str,
         groups: tuple[tuple[int, ...], ...],
         encodings: tuple[str, ...],
-        tables: tuple[bytes, ...],
+        tables: Sequence[Table],
         path: Path | None = None,
         entry: str = _ENTRY,
     ) -> None:
         self.rows, self.cols, self.goal, self.name = rows, cols, goal, name
-        self.groups, self.encodings, self.tables, self.path = groups, encodings, tables, path
+        self.groups, self.encodings, self.path = groups, encodings, path
+        self.tables: tuple[Table, ...] = tuple(tables)
         self.entry = entry
+        self._contiguous: tuple[bytes, tuple[int, ...]] | None = None
         self.cells = rows * cols
         blank = goal.index(0)
         self.reflect = rows == cols and blank // cols == blank % cols
@@ -319,6 +324,34 @@ class PatternDatabase:
     def nbytes(self) -> int:
         """Bytes held by the tables."""
         return sum(len(t) for t in self.tables)
+
+    def contiguous(self) -> tuple[bytes, tuple[int, ...]]:
+        """Return the tables back to back in one buffer, then one zero entry, and their offsets.
+
+        >>> db = PatternDatabase.build(2, 2, groups=[(1,), (2, 3)])
+        >>> buffer, offsets = db.contiguous()
+        >>> offsets, len(buffer) == db.nbytes + 1, buffer[-1]
+        ((0, 4), True, 0)
+
+        Made on the first call (one copy of the tables); from then on `tables`
+        are views into it, so the memory is not doubled. The zero entry is the
+        value of tiles outside every group.
+        """
+        if self._contiguous is None:
+            buffer = b"".join((*self.tables, b"\x00"))
+            offsets = tuple(itertools.accumulate((len(t) for t in self.tables[:-1]), initial=0))
+            view = memoryview(buffer)
+            self.tables = tuple(view[o : o + len(t)] for o, t in zip(offsets, self.tables))
+            self._contiguous = (buffer, offsets)
+        return self._contiguous
+
+    def __reduce__(self) -> tuple[object, ...]:
+        # Views cannot be pickled: send the tables as bytes (process pools, copies).
+        return (
+            PatternDatabase,
+            (self.rows, self.cols, self.goal, self.name, self.groups, self.encodings,
+             tuple(bytes(t) for t in self.tables), self.path, self.entry),
+        )  # fmt: skip
 
     @classmethod
     def build(
@@ -469,7 +502,7 @@ def _resolve(
 # -- the table file -----------------------------------------------------------------
 
 
-def _checksum(tables: Iterable[bytes]) -> str:
+def _checksum(tables: Iterable[Table]) -> str:
     digest = hashlib.sha256()
     for t in tables:
         digest.update(t)

@@ -369,3 +369,21 @@ def test_solve_prefers_cached_7_8_tables_under_numba(
     assert handled
     assert db is small
     assert requested == [("7-8", False), ("default", True)]
+
+
+def test_contiguous_tables_are_views_and_still_pickle() -> None:
+    """The batched kernel's one buffer replaces the tables instead of copying them."""
+    import pickle
+
+    db = pdb.PatternDatabase.build(3, 3, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
+    before = [bytes(t) for t in db.tables]
+    buffer, offsets = db.contiguous()
+    assert db.contiguous()[0] is buffer  # made once
+    assert [bytes(t) for t in db.tables] == before
+    assert all(isinstance(t, memoryview) and t.obj is buffer for t in db.tables)
+    assert offsets == (0, len(before[0]))
+    assert buffer == b"".join(before) + b"\x00"
+    again = pickle.loads(pickle.dumps(db))
+    assert [bytes(t) for t in again.tables] == before
+    board = Board("8 7 6/5 4 3/2 1 0").tiles
+    assert again.value(board) == db.value(board) > 0
