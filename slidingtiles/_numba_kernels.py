@@ -29,12 +29,10 @@ kept as cell bit masks, which builds the 7-8 partition of 4x4 in about
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import importlib
 import json
 import math
-import mmap
 import os
 import struct
 import weakref
@@ -698,41 +696,16 @@ def _pdb_run(
     return code
 
 
-_FLAT: weakref.WeakKeyDictionary[PatternDatabase, tuple[Array, Array]] = weakref.WeakKeyDictionary()
-
-
-def _table_memory(size: int) -> Array:
-    """A zeroed uint8 array, backed by transparent huge pages where the system allows.
-
-    Table lookups are random reads in tens or hundreds of megabytes: with
-    4 KiB pages nearly every one also misses the TLB. Linux's default
-    ``madvise`` policy grants 2 MiB pages to memory that asks for them.
-    """
-    if size < (1 << 22) or not hasattr(mmap, "MADV_HUGEPAGE"):
-        return np.zeros(size, dtype=np.uint8)
-    memory = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    with contextlib.suppress(OSError):
-        memory.madvise(mmap.MADV_HUGEPAGE)
-    return np.frombuffer(memory, dtype=np.uint8)
-
-
 def _flat_tables(db: PatternDatabase) -> tuple[Array, Array]:
     """All tables in one array (plus a zero entry for ungrouped tiles) and each one's offset.
 
     One array indexed by offset + index is markedly faster in the inner loop
-    than a tuple of arrays indexed by group; the copy (the tables' size) is
-    made once per loaded database and freed with it.
+    than a tuple of arrays indexed by group. It is the database's own
+    contiguous buffer (huge pages where granted), not a copy.
     """
-    cached = _FLAT.get(db)
-    if cached is None:
-        sizes = [len(t) for t in db.tables] + [1]
-        offset = np.zeros(len(sizes), dtype=np.int64)
-        offset[1:] = np.cumsum(sizes[:-1])
-        flat = _table_memory(sum(sizes))
-        for table, at in zip(db.tables, offset):
-            flat[at : at + len(table)] = np.frombuffer(table, dtype=np.uint8)
-        cached = _FLAT[db] = (flat, offset)
-    return cached
+    buffer, offsets = db.contiguous()
+    flat = np.frombuffer(buffer, dtype=np.uint8)
+    return flat, np.array([*offsets, len(buffer) - 1], dtype=np.int64)
 
 
 class _DigitsPlan:

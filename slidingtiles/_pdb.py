@@ -15,6 +15,7 @@ import contextlib
 import hashlib
 import itertools
 import json
+import mmap
 import os
 import struct
 import tempfile
@@ -302,7 +303,7 @@ class PatternDatabase:
         self.groups, self.encodings, self.path = groups, encodings, path
         self.tables: tuple[Table, ...] = tuple(tables)
         self.entry = entry
-        self._contiguous: tuple[bytes, tuple[int, ...]] | None = None
+        self._contiguous: tuple[memoryview, tuple[int, ...]] | None = None
         self.cells = rows * cols
         blank = goal.index(0)
         self.reflect = rows == cols and blank // cols == blank % cols
@@ -325,7 +326,7 @@ class PatternDatabase:
         """Bytes held by the tables."""
         return sum(len(t) for t in self.tables)
 
-    def contiguous(self) -> tuple[bytes, tuple[int, ...]]:
+    def contiguous(self) -> tuple[memoryview, tuple[int, ...]]:
         """Return the tables back to back in one buffer, then one zero entry, and their offsets.
 
         >>> db = PatternDatabase.build(2, 2, groups=[(1,), (2, 3)])
@@ -333,15 +334,19 @@ class PatternDatabase:
         >>> offsets, len(buffer) == db.nbytes + 1, buffer[-1]
         ((0, 4), True, 0)
 
-        Made on the first call (one copy of the tables); from then on `tables`
-        are views into it, so the memory is not doubled. The zero entry is the
+        The search kernels index this one buffer (offset + index) rather than
+        a table per group. Made on the first call (one copy of the tables, on
+        huge pages where Linux grants them: random lookups in tens or hundreds
+        of megabytes then miss the TLB far less); from then on `tables` are
+        views into it, so the memory is not doubled. The zero entry is the
         value of tiles outside every group.
         """
         if self._contiguous is None:
-            buffer = b"".join((*self.tables, b"\x00"))
+            buffer = _table_buffer(self.nbytes + 1)
             offsets = tuple(itertools.accumulate((len(t) for t in self.tables[:-1]), initial=0))
-            view = memoryview(buffer)
-            self.tables = tuple(view[o : o + len(t)] for o, t in zip(offsets, self.tables))
+            for at, table in zip(offsets, self.tables):
+                buffer[at : at + len(table)] = table
+            self.tables = tuple(buffer[o : o + len(t)] for o, t in zip(offsets, self.tables))
             self._contiguous = (buffer, offsets)
         return self._contiguous
 
@@ -500,6 +505,19 @@ def _resolve(
 
 
 # -- the table file -----------------------------------------------------------------
+
+
+def _table_buffer(size: int) -> memoryview:
+    """Zeroed writable memory, backed by transparent huge pages where the system allows.
+
+    Linux's default ``madvise`` policy grants 2 MiB pages to memory that asks.
+    """
+    if size >= 1 << 22 and hasattr(mmap, "MADV_HUGEPAGE"):
+        memory = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
+        with contextlib.suppress(OSError):
+            memory.madvise(mmap.MADV_HUGEPAGE)
+        return memoryview(memory)
+    return memoryview(bytearray(size))
 
 
 def _checksum(tables: Iterable[Table]) -> str:
