@@ -29,6 +29,7 @@ kept as cell bit masks, which builds the 7-8 partition of 4x4 in about
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib
 import json
@@ -1300,6 +1301,51 @@ def _popcount_numba(x: int) -> int:
 _popcount = _popcount_python if _njit is None else _inlined(_popcount_numba)
 
 
+def _load_atomics() -> tuple[Any, Any]:
+    """``_atomic_load(pointer, i)`` and ``_atomic_or(pointer, i, bits) -> old`` (`_pointer`s).
+
+    The threads of the table builder add states to the same mask arrays: a
+    plain ``masks[i] |= bits`` by one thread can overwrite another's bits,
+    silently dropping states (and the table would overestimate). LLVM's
+    ``atomicrmw or`` loses no bits, and the old mask it returns tells exactly
+    one thread that it added a state. The atomic load reads a mask another
+    thread may be writing (on x86 it is an ordinary load). ``monotonic``
+    ordering suffices: the end of each parallel loop orders everything else.
+    """
+    if _njit is None:  # pragma: no cover
+        return None, None
+    extending = importlib.import_module("numba.extending")
+    types = importlib.import_module("numba.core.types")
+
+    def load_typer(typingctx: Any, pointer: Any, i: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            size = context.get_abi_sizeof(context.get_value_type(signature.return_type))
+            return builder.load_atomic(builder.gep(args[0], [args[1]]), "monotonic", size)
+
+        return pointer.dtype(pointer, types.intp), codegen
+
+    def or_typer(typingctx: Any, pointer: Any, i: Any, bits: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            return builder.atomic_rmw("or", builder.gep(args[0], [args[1]]), args[2], "monotonic")
+
+        return pointer.dtype(pointer, types.intp, pointer.dtype), codegen
+
+    return extending.intrinsic(load_typer), extending.intrinsic(or_typer)
+
+
+_atomic_load, _atomic_or = _load_atomics()
+
+
+def _parallel(function: _F) -> _F:
+    """Like `_compiled`, with numba's ``prange`` loops run on its threads."""
+    if _njit is None:  # pragma: no cover
+        return function
+    return cast(_F, _njit(cache=True, nogil=True, parallel=True)(function))
+
+
+_prange: Any = range if _njit is None else importlib.import_module("numba").prange
+
+
 @_compiled
 def _rank(pos: Array, k: int, cells: int) -> int:
     """The compact rank of distinct positions (same bijection as `_pdb_build.perm_rank`)."""
@@ -1335,73 +1381,268 @@ def _unrank(rank: int, k: int, cells: int, pos: Array, digit: Array) -> int:
     return used
 
 
-@_compiled
+@_inlined
+def _grow(region: int, left_col: int, right_col: int, cols: int, full: int) -> int:
+    """The cells of a region and their neighbours."""
+    return (
+        region
+        | ((region << 1) & ~left_col)
+        | ((region >> 1) & ~right_col)
+        | (region << cols)
+        | (region >> cols)
+    ) & full
+
+
+@_inlined
 def _flood(start: int, free: int, left_col: int, right_col: int, cols: int, full: int) -> int:
     """The region of free cells connected to the start bits (start included)."""
     region = start
     while True:
-        grown = (
-            (
-                region
-                | ((region << 1) & ~left_col)
-                | ((region >> 1) & ~right_col)
-                | (region << cols)
-                | (region >> cols)
-            )
-            & (free | start)
-            & full
-        )
+        grown = _grow(region, left_col, right_col, cols, full) & (free | start)
         if grown == region:
             return region
         region = grown
 
 
-@_compiled
-def _bfs_chunk(
-    begin: int, end: int, depth: int, k: int, cells: int, cols: int, neighbours: Array,
-    table: Array, visited: Array, current: Array, following: Array, pos: Array, digit: Array,
+# The parallel builder's work items: spans of ranks, whole blocks of the frontier flags (one
+# flag per block says whether the block holds frontier states, so sparse layers skip most of
+# the masks). How many successors wait, prefetched, before their `_claim`, and how many new
+# states before their entry in the next frontier is updated (the best of 6/4, 16/8 and 32/16
+# on the 8-tile group of 7-8).
+_SPAN = 1 << 16
+_BLOCK_BITS = 12
+_CLAIM_LAG = 16
+_JOIN_LAG = 8
+
+
+@_inlined
+def _claim(
+    visited: Any, rank: int, cell: int, free: int, left_col: int, right_col: int, cols: int,
+    full: int,
 ) -> int:  # fmt: skip
-    """Expand the frontier states of ranks [begin, end); return how many new states were found."""
+    """Add the state (rank, region of ``cell`` in ``free``): its region, or 0 if already there."""
+    if (np.int64(_atomic_load(visited, rank)) >> cell) & 1:
+        return 0
+    region = _flood(1 << cell, free, left_col, right_col, cols, full)
+    if (np.int64(_atomic_or(visited, rank, region)) >> cell) & 1:
+        return 0  # another thread added it first
+    return region
+
+
+@_inlined
+def _settle(
+    visited: Any, following: Any, marked: Any, to_rank: Array, to_cell: Array, to_free: Array,
+    new_rank: Array, new_region: Array, queued: int, settled: int, claimed: int, joined: int,
+    lag: int, join_lag: int, left_col: int, right_col: int, cols: int, full: int,
+) -> tuple[int, int, int]:  # fmt: skip
+    """Claim queued successors down to ``lag``, then add new states down to ``join_lag``.
+
+    Both queues are rings (sizes: powers of two); returns the new
+    ``settled, claimed, joined`` counts.
+    """
+    ring = to_rank.shape[0]
+    new_ring = new_rank.shape[0]
+    while queued - settled > lag:
+        s = settled & (ring - 1)
+        settled += 1
+        region = _claim(
+            visited, to_rank[s], to_cell[s], to_free[s], left_col, right_col, cols, full
+        )
+        if region:
+            _prefetch(following, to_rank[s])
+            t = claimed & (new_ring - 1)
+            new_rank[t] = to_rank[s]
+            new_region[t] = region
+            claimed += 1
+    while claimed - joined > join_lag:
+        t = joined & (new_ring - 1)
+        joined += 1
+        rank = new_rank[t]
+        _atomic_or(following, rank, new_region[t])
+        block = rank >> _BLOCK_BITS
+        if _atomic_load(marked, block) == 0:
+            _atomic_or(marked, block, 1)
+    return settled, claimed, joined
+
+
+@_inlined
+def _ring_size(entries: int) -> int:
+    """The least power of two that is at least ``entries``."""
+    size = 1
+    while size < entries:
+        size *= 2
+    return size
+
+
+@_compiled
+def _expand(
+    begin: int, end: int, depth: int, k: int, cells: int, cols: int, weight: Array,
+    table_array: Array, visited_array: Array, current_array: Array, following_array: Array,
+    words_array: Array, active: Array, marked_array: Array,
+) -> int:  # fmt: skip
+    """Expand the frontier states of ranks [begin, end) (whole flag blocks); return how many new.
+
+    One thread's share of `_bfs_chunk`. A frontier rank gets the layer's
+    depth in the table if this is its first frontier. Its placement is
+    unranked incrementally (consecutive frontier ranks mostly differ in the
+    last digit only: no division). Each of its blank regions is expanded:
+    a group tile next to the region slides into a neighbouring region cell.
+    The successor's rank is the parent's plus the change in `_rank`'s digits:
+    the moved tile's digit changes by the cells it skips (all of them less
+    the earlier tiles among them, for a vertical move), and the digit of each
+    later tile it skips changes by one. Successors are prefetched and queued
+    before `_claim` checks them, new states again before ``following`` gets
+    them (`_settle`): the masks are far larger than the caches.
+    """
+    table = _pointer(table_array)
+    visited = _pointer(visited_array)
+    current = _pointer(current_array)
+    following = _pointer(following_array)
+    words = _pointer(words_array)  # current, 8 bytes at a time
+    marked = _pointer(marked_array)
+    word_shift = 0
+    while (1 << word_shift) * current_array.itemsize < words_array.itemsize:
+        word_shift += 1
+    per_word = 1 << word_shift
     full = (1 << cells) - 1
     left_col = 0
     for c in range(0, cells, cols):
         left_col |= 1 << c
     right_col = left_col << (cols - 1)
-    found = 0
-    for r in range(begin, end):
-        pending: Any = np.int64(current[r])
-        if pending == 0:
+    digit = np.zeros(k, dtype=np.int64)
+    pos = np.zeros(k, dtype=np.int64)
+    tile_at = np.full(cells, k, dtype=np.int64)  # k on a free cell: weight[k] == 0
+    used_by = np.zeros(k + 1, dtype=np.int64)  # used_by[i]: the cells of tiles 0..i-1
+    # Capacities: the lag plus what one region queues (at most 4 moves per tile), and the join
+    # lag plus what one `_settle` claims (at most that region's, or the lag at the end).
+    ring = _ring_size(_CLAIM_LAG + 4 * k)
+    to_rank = np.zeros(ring, dtype=np.int64)
+    to_cell = np.zeros(ring, dtype=np.int64)
+    to_free = np.zeros(ring, dtype=np.int64)
+    new_ring = _ring_size(_JOIN_LAG + _CLAIM_LAG + 4 * k)
+    new_rank = np.zeros(new_ring, dtype=np.int64)
+    new_region = np.zeros(new_ring, dtype=np.int64)
+    queued = settled = claimed = joined = 0
+    previous = -(1 << 62)
+    for block in range(begin >> _BLOCK_BITS, (end + (1 << _BLOCK_BITS) - 1) >> _BLOCK_BITS):
+        if active[block] == 0:
             continue
-        current[r] = 0
-        occupied = _unrank(r, k, cells, pos, digit)
-        free = full & ~occupied
-        while pending:
-            low = pending & -pending
-            region = _flood(low, free, left_col, right_col, cols, full)
-            pending &= ~region
-            for j in range(k):
-                p = pos[j]
-                for direction in range(4):
-                    q = neighbours[p, direction]
-                    if q < 0 or not (region >> q) & 1:
-                        continue
-                    pos[j] = q
-                    nr = _rank(pos, k, cells)
-                    pos[j] = p
-                    if (np.int64(visited[nr]) >> p) & 1:
-                        continue
-                    new_free = free ^ (1 << p) ^ (1 << q)
-                    new_region = _flood(1 << p, new_free, left_col, right_col, cols, full)
-                    visited[nr] |= new_region
-                    following[nr] |= new_region
-                    if table[nr] == 255:
-                        table[nr] = depth + 1
-                    found += 1
+        active[block] = 0
+        r = max(begin, block << _BLOCK_BITS)
+        stop = min(end, (block + 1) << _BLOCK_BITS)
+        while r < stop:
+            if (r & (per_word - 1)) == 0 and r + per_word <= stop and words[r >> word_shift] == 0:
+                r += per_word
+                continue
+            pending: Any = np.int64(current[r])
+            if pending == 0:
+                r += 1
+                continue
+            current[r] = 0
+            if table[r] == 255:
+                table[r] = depth
+            if r - previous < cells - k + 1:  # add to the last digit, carry
+                digit[k - 1] += r - previous
+                first = k - 1
+                while digit[first] >= cells - first:
+                    digit[first] -= cells - first
+                    first -= 1
+                    digit[first] += 1
+            else:
+                x = r
+                for i in range(k - 1, -1, -1):
+                    digit[i] = x % (cells - i)
+                    x //= cells - i
+                first = 0
+            previous = r
+            for i in range(first, k):
+                tile_at[pos[i]] = k
+            used = used_by[first]
+            for i in range(first, k):
+                free = full & ~used
+                for _ in range(digit[i]):  # the digit-th free cell
+                    free &= free - 1
+                c = _popcount((free & -free) - 1)
+                pos[i] = c
+                tile_at[c] = i
+                used |= 1 << c
+                used_by[i + 1] = used
+            free = full & ~used
+            while pending:
+                region = _flood(pending & -pending, free, left_col, right_col, cols, full)
+                pending &= ~region
+                touching = _grow(region, left_col, right_col, cols, full) & used
+                while touching:
+                    from_bit = touching & -touching
+                    touching ^= from_bit
+                    p = _popcount(from_bit - 1)
+                    j = tile_at[p]
+                    targets = _grow(from_bit, left_col, right_col, cols, full) & region
+                    while targets:
+                        to_bit = targets & -targets
+                        targets ^= to_bit
+                        q = _popcount(to_bit - 1)
+                        lo, hi = (p, q) if p < q else (q, p)
+                        step = (hi - lo) * weight[j]
+                        for c in range(lo + 1, hi):
+                            i = tile_at[c]
+                            step += -weight[j] if i < j else weight[i]
+                        successor = r + step if q > p else r - step
+                        _prefetch(visited, successor)
+                        s = queued & (ring - 1)
+                        to_rank[s] = successor
+                        to_cell[s] = p
+                        to_free[s] = free ^ from_bit ^ to_bit
+                        queued += 1
+                settled, claimed, joined = _settle(
+                    visited, following, marked, to_rank, to_cell, to_free, new_rank, new_region,
+                    queued, settled, claimed, joined, _CLAIM_LAG, _JOIN_LAG,
+                    left_col, right_col, cols, full,
+                )  # fmt: skip
+            r += 1
+    settled, claimed, joined = _settle(
+        visited, following, marked, to_rank, to_cell, to_free, new_rank, new_region,
+        queued, settled, claimed, joined, 0, 0, left_col, right_col, cols, full,
+    )  # fmt: skip
+    return claimed
+
+
+@_parallel
+def _bfs_chunk(
+    begin: int, end: int, depth: int, k: int, cells: int, cols: int, weight: Array,
+    table: Array, visited: Array, current: Array, following: Array, words: Array,
+    active: Array, marked: Array,
+) -> int:  # fmt: skip
+    """Expand the frontier states of ranks [begin, end), `_SPAN` ranks per thread at a time.
+
+    Return how many new states were found. ``begin`` is a multiple of `_SPAN`,
+    so no flag block is shared by two threads; the masks are shared, through
+    atomic operations (`_claim`, `_settle`). The result does not depend on
+    which thread expands what: a state is new to exactly one of them, and the
+    depth it gets is that of the layer.
+    """
+    found = 0
+    for span in _prange((end - begin + _SPAN - 1) // _SPAN):
+        lo = begin + span * _SPAN
+        found += _expand(
+            lo, min(end, lo + _SPAN), depth, k, cells, cols, weight, table, visited, current,
+            following, words, active, marked,
+        )  # fmt: skip
     return found
 
 
 def _mask_dtype(cells: int) -> Any:
     return np.uint16 if cells <= 16 else (np.uint32 if cells <= 32 else np.uint64)
+
+
+def _one_span_at_a_time() -> contextlib.AbstractContextManager[object]:
+    """Let numba's threads take `_bfs_chunk`'s spans one at a time (default: half each)."""
+    if _njit is None:  # pragma: no cover
+        return contextlib.nullcontext()
+    return cast(
+        contextlib.AbstractContextManager[object],
+        importlib.import_module("numba").parallel_chunksize(1),
+    )
 
 
 def build_perm_table(
@@ -1419,9 +1660,11 @@ def build_perm_table(
     stored as bit masks of cells per rank: ``visited`` (every region reached),
     the current and the next frontier. Memory: ``perm(cells, k)`` times
     (1 table byte + 3 masks of 2 bytes on boards up to 16 cells), e.g. 3.6 GB
-    for an 8-tile group of 4x4. ``progress(depth, states, seconds)`` is called
-    every ``chunk`` ranks and after each layer; Ctrl-C is honoured between
-    chunks.
+    for an 8-tile group of 4x4. Each layer is expanded on all of numba's
+    threads (``NUMBA_NUM_THREADS``, ``numba.set_num_threads``); the table is
+    the same for any number. ``progress(depth, states, seconds)`` is called
+    every ``chunk`` ranks (rounded up to a multiple of 65536) and after each
+    layer; Ctrl-C is honoured between chunks.
     """
     import time
 
@@ -1429,17 +1672,17 @@ def build_perm_table(
     k = len(group)
     goal = list(goal)
     n = math.perm(cells, k)
-    count, to, _ = _move_arrays(rows, cols)
-    neighbours = np.full((cells, 4), -1, dtype=np.int64)
-    for b in range(cells):
-        neighbours[b, : count[b]] = to[b, : count[b]]
+    # What a unit of each tile's digit is worth in `_rank` (then 0, for the free cells).
+    weight = np.array([math.perm(cells - 1 - i, k - 1 - i) for i in range(k)] + [0], np.int64)
     dtype = _mask_dtype(cells)
     table = np.full(n, 255, dtype=np.uint8)
-    visited = np.zeros(n, dtype=dtype)
-    current = np.zeros(n, dtype=dtype)
-    following = np.zeros(n, dtype=dtype)
+    size = -(-n // 4) * 4  # whole 8-byte words, to skip empty runs 8 bytes at a time
+    visited = np.zeros(size, dtype=dtype)
+    current = np.zeros(size, dtype=dtype)
+    following = np.zeros(size, dtype=dtype)
+    active = np.zeros((n >> _BLOCK_BITS) + 1, dtype=np.uint8)
+    marked = np.zeros_like(active)
     pos = np.array([goal.index(t) for t in group], dtype=np.int64)
-    digit = np.zeros(k, dtype=np.int64)
     occupied = 0
     for p in pos:
         occupied |= 1 << int(p)
@@ -1451,19 +1694,24 @@ def build_perm_table(
     r0 = int(_rank(pos, k, cells))
     table[r0] = 0
     visited[r0] = current[r0] = start_region
+    active[r0 >> _BLOCK_BITS] = 1
+    chunk = -(-max(chunk, 1) // _SPAN) * _SPAN
     began = time.perf_counter()
     states, depth, found = 1, 0, 1
     while found:
         found = 0
+        words = current.view(np.uint64)
         for begin in range(0, n, chunk):
-            found += int(_bfs_chunk(
-                begin, min(n, begin + chunk), depth, k, cells, cols, neighbours, table,
-                visited, current, following, pos, digit,
-            ))  # fmt: skip
+            with _one_span_at_a_time():
+                found += int(_bfs_chunk(
+                    begin, min(n, begin + chunk), depth, k, cells, cols, weight, table,
+                    visited, current, following, words, active, marked,
+                ))  # fmt: skip
             if progress is not None:
                 progress(depth, states + found, time.perf_counter() - began)
         states += found
         current, following = following, current
+        active, marked = marked, active
         depth += 1
     del visited, current, following
     return table

@@ -759,7 +759,7 @@ def preferred_partition(
 
     On 4x4 under the numba backend that is ``"7-8"`` when its tables are
     cached (about 17x fewer nodes than 6-6-3, for about a second of loading
-    once per process); it is never built implicitly (15 minutes). Otherwise,
+    once per process); it is never built implicitly (about 6 minutes). Otherwise,
     the shape's default.
     """
     default = default_partition_name(rows, cols)
@@ -774,7 +774,8 @@ def preferred_partition(
 
 #: What a long build costs, measured (docs/accelerated.md), told before it starts.
 BUILD_COSTS = {
-    "7-8": "about 15 minutes on a 2-core machine, 3.8 GB of memory at peak, 288 MB on disk",
+    "7-8": "about 6 minutes on 2 cores (more when they are busy), 3.8 GB of memory at peak, "
+    "288 MB on disk",
 }
 
 
