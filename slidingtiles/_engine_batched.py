@@ -32,6 +32,7 @@ import numpy.typing as npt
 
 from ._backend import Guard
 from ._pdb import PatternDatabase
+from ._pdb_numpy import _neighbour_table
 from .search import SearchStats
 
 __all__ = ["CHUNK", "fits", "ida_pdb_batched"]
@@ -59,8 +60,13 @@ def fits(db: PatternDatabase, prune: list[int]) -> bool:
     larger ones.
     """
     cells = db.cells
-    largest_key = (len(prune) // 4 * cells) << max(1, (cells - 1).bit_length())
+    largest_key = (len(prune) // 4 * cells) << _cell_bits(cells)
     return largest_key < 1 << 31 and sum(len(t) for t in db.tables) < 1 << 31
+
+
+def _cell_bits(cells: int) -> int:
+    """Bits that hold a cell number: a move entry packs the child's key above them."""
+    return max(1, (cells - 1).bit_length())
 
 
 class _Batch:
@@ -146,13 +152,8 @@ class _Layout:
         entered, code_in = np.nonzero(nxt >= 0)
         back[nxt[entered, code_in] // 4] = code_in ^ 1
         back[0] = -1  # the start state: no move yet
-        to = np.full((cells, 4), -1, dtype=np.int64)
-        for b in range(cells):
-            r, c = divmod(b, cols)
-            for code, (dr, dc) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
-                if 0 <= r + dr < rows and 0 <= c + dc < cols:
-                    to[b, code] = (r + dr) * cols + c + dc
-        self.shift = max(1, (cells - 1).bit_length())
+        to = _neighbour_table(rows, cols)  # to[b, code]: the blank's next cell, -1 off the board
+        self.shift = _cell_bits(cells)
         state_next = nxt[:, None, :]  # (states, 1, 4) against cells (1, cells, 4)
         legal = (state_next >= 0) & (to[None] >= 0) & (_CODES[None, None, :] != back[:, None, None])
         packed = (state_next // 4 * cells + to[None]) << self.shift | to[None]
