@@ -106,7 +106,7 @@ class _Layout:
         spare = len(db.groups)
         buffer, offsets = db.contiguous()  # no copy of the tables: the memory is the database's
         self.table = np.frombuffer(buffer, dtype=np.uint8)
-        self.offset = np.array([*offsets, len(buffer) - 1], dtype=np.int64)  # spare: the 0 entry
+        self.offset = np.array(offsets, dtype=np.int64)  # the spare group's: the zero entry
         groups = spare + 1
         self.KEY, self.BLANK, self.H, self.RH = 0, 1, 2, 3
         self.IDX = 4

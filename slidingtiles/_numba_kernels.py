@@ -705,8 +705,7 @@ def _flat_tables(db: PatternDatabase) -> tuple[Array, Array]:
     contiguous buffer (huge pages where granted), not a copy.
     """
     buffer, offsets = db.contiguous()
-    flat = np.frombuffer(buffer, dtype=np.uint8)
-    return flat, np.array([*offsets, len(buffer) - 1], dtype=np.int64)
+    return np.frombuffer(buffer, dtype=np.uint8), np.array(offsets, dtype=np.int64)
 
 
 class _DigitsPlan:

@@ -331,19 +331,19 @@ class PatternDatabase:
 
         >>> db = PatternDatabase.build(2, 2, groups=[(1,), (2, 3)])
         >>> buffer, offsets = db.contiguous()
-        >>> offsets, len(buffer) == db.nbytes + 1, buffer[-1]
-        ((0, 4), True, 0)
+        >>> offsets, len(buffer) == db.nbytes + 1, buffer[offsets[-1]]
+        ((0, 4, 20), True, 0)
 
         The search kernels index this one buffer (offset + index) rather than
         a table per group. Made on the first call (one copy of the tables, on
         huge pages where Linux grants them: random lookups in tens or hundreds
         of megabytes then miss the TLB far less); from then on `tables` are
-        views into it, so the memory is not doubled. The zero entry is the
-        value of tiles outside every group.
+        views into it, so the memory is not doubled. The zero entry, whose
+        offset ends ``offsets``, is the value of tiles outside every group.
         """
         if self._contiguous is None:
             buffer = _table_buffer(self.nbytes + 1)
-            offsets = tuple(itertools.accumulate((len(t) for t in self.tables[:-1]), initial=0))
+            offsets = tuple(itertools.accumulate((len(t) for t in self.tables), initial=0))
             for at, table in zip(offsets, self.tables):
                 buffer[at : at + len(table)] = table
             self.tables = tuple(buffer[o : o + len(t)] for o, t in zip(offsets, self.tables))

@@ -381,7 +381,7 @@ def test_contiguous_tables_are_views_and_still_pickle() -> None:
     assert db.contiguous()[0] is buffer  # made once
     assert [bytes(t) for t in db.tables] == before
     assert all(isinstance(t, memoryview) and t.obj is buffer.obj for t in db.tables)
-    assert offsets == (0, len(before[0]))
+    assert offsets == (0, len(before[0]), len(before[0]) + len(before[1]))
     assert bytes(buffer) == b"".join(before) + b"\x00"
     again = pickle.loads(pickle.dumps(db))
     assert [bytes(t) for t in again.tables] == before
