@@ -217,7 +217,8 @@ def _expand(lay: _Layout, batch: _Batch, bound: int) -> tuple[_Batch | None, int
     to = option & ((1 << lay.shift) - 1)
     rowat = parent * width
     t = state.view(np.uint8).ravel()[rowat * 4 + (4 * lay.TILES) + to]
-    move_t = (flat & 3) * lay.cells + t
+    code = flat & 3
+    move_t = code * lay.cells + t
     cells_flat = state.ravel()
     icol = lay.index_col[t]
     i = cells_flat[rowat + icol] + lay.step[move_t]
@@ -252,7 +253,7 @@ def _expand(lay: _Layout, batch: _Batch, bound: int) -> tuple[_Batch | None, int
         for k in np.flatnonzero((nh_k == 0) & (nrh_k == 0)):
             # h = 0 short of the goal happens only with tiles outside every group.
             if np.array_equal(tiles[k * width * 4 + 4 * lay.TILES :][: lay.cells], lay.goal):
-                raise _Found(batch, int(parents[k]), int(kept[k]), int(flat[kept[k]] & 3))
+                raise _Found(batch, int(parents[k]), int(kept[k]), int(code[kept[k]]))
     child[:, lay.KEY] = option[kept] >> lay.shift
     child[:, lay.BLANK] = to_k
     child[:, lay.H] = nh_k
@@ -265,7 +266,7 @@ def _expand(lay: _Layout, batch: _Batch, bound: int) -> tuple[_Batch | None, int
         where = at + ricol[kept]
         cflat[where] = ri[kept]
         cflat[where + lay.VAL_AFTER_IDX] = rv[kept]
-    return _Batch(g1, batch, child, flat[kept] & 3, parents, kept), least
+    return _Batch(g1, batch, child, code[kept], parents, kept), least
 
 
 def _unwind(found: _Found) -> tuple[str, int, int]:
