@@ -109,8 +109,16 @@ def _inlined(function: _F) -> _F:
     return cast(_F, _njit(cache=True, nogil=True, inline="always")(function))
 
 
+def _same_array(array: Array) -> Array:
+    return array
+
+
+def _no_prefetch(pointer: Array, i: int) -> None:
+    return None
+
+
 def _load_pointer_intrinsics() -> tuple[Any, Any]:
-    """``_pointer(array)`` and ``_prefetch(pointer, i)``, numba intrinsics (None without numba).
+    """``_pointer(array)`` and ``_prefetch(pointer, i)``: numba intrinsics, plain Python without.
 
     ``_pointer`` gives an array's data as a raw pointer, for the search
     loops: indexing it is one address computation, where indexing the array
@@ -123,8 +131,8 @@ def _load_pointer_intrinsics() -> tuple[Any, Any]:
     (LLVM's ``llvm.prefetch``): a hint, which never faults and changes no
     value, so a search that uses it visits exactly the same nodes.
     """
-    if _njit is None:  # pragma: no cover
-        return None, None
+    if _njit is None:  # without numba the kernels run as plain Python: an array is its pointer
+        return _same_array, _no_prefetch
     extending = importlib.import_module("numba.extending")
     types = importlib.import_module("numba.core.types")
     ir = importlib.import_module("llvmlite.ir")
@@ -1300,6 +1308,16 @@ def _popcount_numba(x: int) -> int:
 _popcount = _popcount_python if _njit is None else _inlined(_popcount_numba)
 
 
+def _load_python(masks: Array, i: int) -> Any:
+    return masks[i]
+
+
+def _or_python(masks: Array, i: int, bits: Any) -> Any:
+    old = masks[i]
+    masks[i] = old | bits
+    return old
+
+
 def _load_atomics() -> tuple[Any, Any]:
     """``_atomic_load(pointer, i)`` and ``_atomic_or(pointer, i, bits) -> old`` (`_pointer`s).
 
@@ -1311,8 +1329,8 @@ def _load_atomics() -> tuple[Any, Any]:
     thread may be writing (on x86 it is an ordinary load). ``monotonic``
     ordering suffices: the end of each parallel loop orders everything else.
     """
-    if _njit is None:  # pragma: no cover
-        return None, None
+    if _njit is None:  # one Python thread: plain reads and ORs are already atomic
+        return _load_python, _or_python
     extending = importlib.import_module("numba.extending")
     types = importlib.import_module("numba.core.types")
 
