@@ -44,8 +44,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from slidingtiles import Board, _backend, _engine, random_board, scramble
-from slidingtiles import _pdb as pdb
+from slidingtiles import Board, random_board, scramble
+from slidingtiles._engine import dispatch as _backend
+from slidingtiles._engine.python import depth_first as _engine
+from slidingtiles.heuristics._pdb import database as pdb
 
 DATA = Path(__file__).resolve().parent / "data" / "korf100.txt"
 ROOT = Path(__file__).resolve().parent.parent
@@ -122,8 +124,10 @@ def speed(python_count: int, md_seeds: list[int]) -> None:
 _START_CODE = """
 import time
 t0 = time.perf_counter()
-from slidingtiles import Board, _backend, _engine
-from slidingtiles import _pdb as pdb
+from slidingtiles import Board
+from slidingtiles._engine import dispatch as _backend
+from slidingtiles._engine.python import depth_first as _engine
+from slidingtiles.heuristics._pdb import database as pdb
 t1 = time.perf_counter()
 goal = Board.goal(3, 3)
 db = pdb.PatternDatabase.build(3, 3, goal, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
@@ -200,7 +204,7 @@ GROUPS_78 = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15))
 
 
 def load_or_build_78(goal: Board) -> object:
-    from slidingtiles import _numba_kernels as nk
+    from slidingtiles._engine.numba import kernels as nk
 
     path = nk.packed_table_path(4, 4, goal.tiles, GROUPS_78, "7-8")
     begin = time.perf_counter()
@@ -226,7 +230,7 @@ def load_or_build_78(goal: Board) -> object:
 
 
 def korf78(repeat: int) -> bool:
-    from slidingtiles import _numba_kernels as nk
+    from slidingtiles._engine.numba import kernels as nk
 
     goal = Board.goal(4, 4, blank="first")
     db: pdb.PatternDatabase = load_or_build_78(goal)  # type: ignore[assignment]

@@ -12,7 +12,7 @@ import time
 from concurrent.futures import ProcessPoolExecutor
 
 import slidingtiles as st
-from slidingtiles import _backend
+from slidingtiles._engine import dispatch as _backend
 
 
 def main() -> None:

@@ -21,7 +21,7 @@ import sys
 import time
 
 from slidingtiles import Board, random_board
-from slidingtiles._reduce import solve_constructive
+from slidingtiles._solve.reduce import solve_constructive
 
 
 def replay(board: Board, moves: str) -> tuple[int, ...]:

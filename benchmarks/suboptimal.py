@@ -25,7 +25,7 @@ import statistics
 import time
 
 from slidingtiles import Board, SearchLimitExceeded, heuristics, scramble, solve
-from slidingtiles._reduce import solve_constructive
+from slidingtiles._solve.reduce import solve_constructive
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,11 +5,13 @@
 31
 """
 
-from . import heuristics, pdb, search
-from ._batch import BatchResult, solve_many
-from ._board import MAX_CELLS, Board, BoardLike
-from ._coerce import GoalLike, board_and_goal
-from ._errors import (
+from slidingtiles import heuristics
+from slidingtiles import pdb
+from slidingtiles import search
+from slidingtiles._batch import BatchResult, solve_many
+from slidingtiles._board.board import MAX_CELLS, Board, BoardLike
+from slidingtiles._board.coerce import GoalLike, board_and_goal
+from slidingtiles._errors import (
     GoalMismatchError,
     InvalidBoardError,
     InvalidMoveError,
@@ -19,14 +21,14 @@ from ._errors import (
     UnknownHeuristicError,
     UnsolvableError,
 )
-from ._moves import Moves
-from ._random import random_board, scramble
-from ._reduce import ReduceResult, solve_constructive
-from ._render import board_svg, solution_html, solution_svg
-from ._solvability import Solvability, is_solvable, solvability
-from ._solve import ALGORITHMS, Solution, solve
-from ._tile_state import TileState
-from .search import SearchResult, SearchStats
+from slidingtiles._board.moves import Moves
+from slidingtiles._board.random import random_board, scramble
+from slidingtiles._solve.reduce import ReduceResult, solve_constructive
+from slidingtiles._render import board_svg, solution_html, solution_svg
+from slidingtiles._board.solvability import Solvability, is_solvable, solvability
+from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
+from slidingtiles._solve.tile_state import TileState
+from slidingtiles.search import SearchResult, SearchStats
 
 __version__ = "0.1.0"
 

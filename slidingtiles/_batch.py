@@ -12,8 +12,8 @@ from typing import Any
 
 import attrs
 
-from . import _heuristics as heuristics
-from ._errors import SlidingTilesError
+from slidingtiles.heuristics import _registry as heuristics
+from slidingtiles._errors import SlidingTilesError
 
 __all__ = ["BatchResult", "solve_many"]
 
@@ -83,7 +83,7 @@ class BatchResult:
 def _solve_one(task: tuple[int, Any, dict[str, Any]]) -> BatchResult:
     """Solve one board and turn any failure into an error result (runs in the worker)."""
     index, board, kwargs = task
-    from ._solve import solve  # imported here: workers unpickle only this module's name
+    from slidingtiles._solve.solve import solve  # imported here: workers unpickle only this module's name
 
     try:
         return BatchResult(index, board, solve(board, **kwargs))
@@ -95,7 +95,7 @@ def _solve_one(task: tuple[int, Any, dict[str, Any]]) -> BatchResult:
 
 def _portable_kwargs(kwargs: dict[str, Any], remote: bool) -> dict[str, Any]:
     """Check the solve options once, and replace registered heuristics by their names."""
-    from ._solve import solve
+    from slidingtiles._solve.solve import solve
 
     accepted = inspect.signature(solve).parameters
     unknown = [name for name in kwargs if name not in accepted or name == "board"]

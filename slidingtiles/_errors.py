@@ -6,10 +6,12 @@ from __future__ import annotations
 from typing import Any
 
 __all__ = [
+    "BackendError",
     "GoalMismatchError",
     "InvalidBoardError",
     "InvalidMoveError",
     "NoPathError",
+    "PatternDatabaseError",
     "SearchLimitExceeded",
     "SlidingTilesError",
     "UnknownHeuristicError",
@@ -108,3 +110,27 @@ class NoPathError(SlidingTilesError, LookupError):
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""
+
+
+class PatternDatabaseError(SlidingTilesError, ValueError):
+    """A table file is missing, truncated, altered, or does not match what was asked.
+
+    Attributes:
+        value: the offending path or argument.
+    """
+
+    def __init__(self, message: str, value: object = None) -> None:
+        super().__init__(message)
+        self.value = value
+
+
+class BackendError(SlidingTilesError, ImportError):
+    """The requested implementation cannot be used (unknown name, or numba missing or broken).
+
+    Attributes:
+        value: the requested implementation, as given.
+    """
+
+    def __init__(self, message: str, value: object = None) -> None:
+        super().__init__(message)
+        self.value = value

@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # only for annotations: keeps this module free of import cycles
-    from ._board import Board
-    from ._solve import Solution
+    from slidingtiles._board.board import Board
+    from slidingtiles._solve.solve import Solution
 
 __all__ = ["board_svg", "solution_html", "solution_svg"]
 

@@ -16,7 +16,7 @@ else the platform's user cache directory), in a documented, versioned,
 checksummed binary format, written atomically; see docs/pattern-databases.md.
 """
 
-from ._pdb import (
+from slidingtiles.heuristics._pdb.database import (
     AUTO_BUILD_SECONDS,
     AUTO_MAX_CELLS,
     BUILD_COSTS,

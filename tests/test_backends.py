@@ -18,9 +18,10 @@ from pathlib import Path
 import pytest
 
 import slidingtiles as st
-from slidingtiles import Board, _backend
-from slidingtiles import _pdb as pdb
-from slidingtiles._engine import _Guard
+from slidingtiles import Board
+from slidingtiles._engine import dispatch as _backend
+from slidingtiles.heuristics._pdb import database as pdb
+from slidingtiles._engine.python.depth_first import _Guard
 from tests.conftest import Oracle, goals
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -186,7 +187,7 @@ def test_limits_and_progress_are_identical(
     searches in batches and checks the guard between batches, so it stops
     within a batch (`CHUNK` expansions) past the limit.
     """
-    from slidingtiles._engine_batched import CHUNK
+    from slidingtiles._engine.python.batched import CHUNK
 
     goal = Board.goal(4, 4)
     board = st.random_board(4, 4, seed=1)
@@ -233,7 +234,7 @@ def test_ctrl_c_from_progress_propagates(both: tuple[_backend.Kernels, _backend.
 def test_table_builders_agree(kernels: _backend.Kernels, shape: tuple[int, int],
                               group: tuple[int, ...]) -> None:  # fmt: skip
     """The numba frontier-only search gives the numpy builder's bytes, both encodings."""
-    from slidingtiles._pdb_build import build_group_table, encoding_for
+    from slidingtiles._engine.indexing import build_group_table, encoding_for
 
     cells = shape[0] * shape[1]
     for goal in goals(*shape)[: 1 if cells > 12 else 3]:  # 4x4: the numpy builder is slower
@@ -282,7 +283,7 @@ def test_placement_kernel_counts_equal_the_digits_kernel(
     groups: list[tuple[int, ...]],
 ) -> None:  # fmt: skip
     """Same values in every encoding, so the same nodes as the pure-Python digits kernel."""
-    from slidingtiles import _numba_kernels as nk
+    from slidingtiles._engine.numba import kernels as nk
 
     python, _ = both
     rng = random.Random(5)

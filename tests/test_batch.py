@@ -163,7 +163,7 @@ def test_bad_arguments_fail_at_once() -> None:
 def run_batch(argv: list[str]) -> int:
     import argparse
 
-    from slidingtiles._cli import add_batch_command
+    from slidingtiles._cli.main import add_batch_command
 
     parser = argparse.ArgumentParser(prog="slidingtiles")
     add_batch_command(parser.add_subparsers())

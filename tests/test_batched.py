@@ -14,10 +14,11 @@ from collections.abc import Callable
 import pytest
 
 import slidingtiles as st
-from slidingtiles import Board, _engine
-from slidingtiles import _engine_batched as batched
-from slidingtiles import _pdb as pdb
-from slidingtiles._engine import _Guard, _ida_pdb, _pruning_table
+from slidingtiles import Board
+from slidingtiles._engine.python import depth_first as _engine
+from slidingtiles._engine.python import batched
+from slidingtiles.heuristics._pdb import database as pdb
+from slidingtiles._engine.python.depth_first import _Guard, _ida_pdb, _pruning_table
 from tests.conftest import Oracle, goals
 
 pytestmark = pytest.mark.usefixtures("table_cache")

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from slidingtiles import Board, _backend, heuristics, is_solvable, random_board, solve
+from slidingtiles import Board, heuristics, is_solvable, random_board, solve
+from slidingtiles._engine import dispatch as _backend
 from slidingtiles.__main__ import main
 
 PUZZLE04 = "3\n 0  1  3\n 4  2  5\n 7  8  6\n"
@@ -426,7 +427,7 @@ def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_subcommand_table_is_extensible(capsys: pytest.CaptureFixture[str]) -> None:
-    from slidingtiles import _cli
+    from slidingtiles._cli import main as _cli
 
     def add_hello(subparsers) -> None:  # type: ignore[no-untyped-def]
         parser = subparsers.add_parser("hello", help="say hello")
@@ -445,7 +446,7 @@ def test_library_log_messages_reach_stderr(
 ) -> None:
     import logging
 
-    from slidingtiles import _cli
+    from slidingtiles._cli import main as _cli
 
     real_solve = _cli.solve
 

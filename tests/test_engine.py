@@ -10,9 +10,9 @@ import pytest
 
 import slidingtiles as st
 from slidingtiles import Board, heuristics
-from slidingtiles import _pdb as pdb
-from slidingtiles._engine import engine_solve, supports
-from slidingtiles._tile_state import TileState
+from slidingtiles.heuristics._pdb import database as pdb
+from slidingtiles._engine.python.depth_first import engine_solve, supports
+from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import astar, idastar
 from tests.conftest import Oracle, goals
 
@@ -89,7 +89,7 @@ def test_engine_matches_generic_idastar_on_random_larger_boards() -> None:
 
 
 def test_duplicate_sequences_are_rederived_and_pruned() -> None:
-    from slidingtiles import _engine
+    from slidingtiles._engine.python import depth_first as _engine
 
     assert _engine.learn_duplicate_sequences(10) == sorted(_engine._DUPLICATES_10.split())
     table = _engine._pruning_table()

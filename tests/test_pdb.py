@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from slidingtiles import Board, _backend, heuristics
-from slidingtiles import _pdb as pdb
-from slidingtiles._pdb_build import digits_index, encoding_for, perm_rank
+from slidingtiles import Board, heuristics
+from slidingtiles._engine import dispatch as _backend
+from slidingtiles.heuristics._pdb import database as pdb
+from slidingtiles._engine.indexing import digits_index, encoding_for, perm_rank
 from tests.conftest import goals
 
 KORF = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "korf100.txt"
@@ -342,7 +343,8 @@ def test_solve_prefers_cached_7_8_tables_under_numba(
     table_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With numba active and 7-8 tables cached, solve(heuristic="pdb") loads them, never builds."""
-    from slidingtiles import _backend, _solve
+    from slidingtiles._engine import dispatch as _backend
+    from slidingtiles._solve import solve as _solve
 
     goal = Board.goal(4, 4, blank="first")
     assert pdb.preferred_partition(4, 4, goal) == "6-6-3"  # nothing cached

@@ -12,7 +12,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from slidingtiles import Board, is_solvable, solvability
-from slidingtiles._solvability import _verdict
+from slidingtiles._board.solvability import _verdict
 
 from .conftest import Oracle
 

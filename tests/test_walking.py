@@ -9,7 +9,7 @@ import pytest
 
 import slidingtiles as st
 from slidingtiles import Board, heuristics
-from slidingtiles._walking import applies, walking_distance
+from slidingtiles.heuristics._walking import applies, walking_distance
 from tests.conftest import Oracle, goals
 
 

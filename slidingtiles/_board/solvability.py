@@ -6,8 +6,8 @@ from collections.abc import Hashable
 
 import attrs
 
-from ._board import Board, BoardLike
-from ._coerce import GoalLike, board_and_goal
+from slidingtiles._board.board import Board, BoardLike
+from slidingtiles._board.coerce import GoalLike, board_and_goal
 
 __all__ = ["Solvability", "is_solvable", "solvability"]
 

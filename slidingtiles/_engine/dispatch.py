@@ -35,12 +35,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Protocol
 
-from ._cache import user_cache_dir
-from ._errors import SlidingTilesError
+from slidingtiles._cache import user_cache_dir
+from slidingtiles._errors import SlidingTilesError
 
 if TYPE_CHECKING:
-    from ._pdb import PatternDatabase
-    from .search import SearchStats
+    from slidingtiles.heuristics._pdb.database import PatternDatabase
+    from slidingtiles.search import SearchStats
 
 __all__ = [
     "ENV_IMPLEMENTATION",
@@ -124,17 +124,17 @@ class _PythonKernels:
         self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
         conflicts: bool,
     ) -> EngineResult:  # fmt: skip
-        from . import _engine
+        from slidingtiles._engine.python import depth_first as _engine
 
         return _engine._ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)  # type: ignore[arg-type]
 
     def ida_pdb(self, db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
-        from . import _engine
+        from slidingtiles._engine.python import depth_first as _engine
 
         return _engine._ida_pdb(db, tiles, guard, batched=True)  # type: ignore[arg-type]
 
     def walk_perfect(self, db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
-        from . import _engine
+        from slidingtiles._engine.python import depth_first as _engine
 
         return _engine._walk_perfect(db, tiles, guard)  # type: ignore[arg-type]
 
@@ -146,7 +146,7 @@ class _PythonKernels:
         self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
         encoding: str, progress: Callable[[int, int, float], object] | None = None,
     ) -> bytes:  # fmt: skip
-        from ._pdb_build import build_group_table
+        from slidingtiles._engine.indexing import build_group_table
 
         return build_group_table(rows, cols, goal, group, encoding=encoding, progress=progress)
 

@@ -44,10 +44,10 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 import numpy as np
 from numpy.typing import NDArray
 
-from .search import SearchStats
+from slidingtiles.search import SearchStats
 
 if TYPE_CHECKING:
-    from ._pdb import PatternDatabase
+    from slidingtiles.heuristics._pdb.database import PatternDatabase
 
 
 __all__ = [
@@ -414,7 +414,7 @@ def _prune_table() -> Array:
     ``next = table[state + move code]``, states times 4, -1 = prune: the
     pure-Python kernels skip those moves, so these kernels must too.
     """
-    from . import _engine
+    from slidingtiles._engine.python import depth_first as _engine
 
     make = getattr(_engine, "_pruning_table", None)
     if make is None:
@@ -440,7 +440,7 @@ def _narrow(array: Array) -> Array:
 
 def _next_check(guard: Guard, expanded: int) -> int:
     """The expansion at which the engine's guard wants to be called next."""
-    from . import _engine
+    from slidingtiles._engine.python import depth_first as _engine
 
     next_check = getattr(guard, "next_check", None)
     if next_check is None:
@@ -1166,7 +1166,7 @@ class _PlacementPlan:
 
         ``where[t]``: the cell of tile t.
         """
-        from ._pdb_build import digits_index, perm_rank
+        from slidingtiles._engine.indexing import digits_index, perm_rank
 
         cells = self.db.cells
         spare = len(self.db.groups)
@@ -1231,7 +1231,7 @@ def ida_pdb_placements(db: PatternDatabase, tiles: list[int], guard: Guard) -> E
 
 def walk_perfect(db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
     """Follow a perfect table downhill: O(length) lookups, so the pure-Python walk is used."""
-    from . import _engine
+    from slidingtiles._engine.python import depth_first as _engine
 
     return _engine._walk_perfect(db, tiles, guard)  # type: ignore[arg-type]
 
@@ -1792,7 +1792,7 @@ def packed_table_path(
     cache_dir: str | os.PathLike[str] | None = None,
 ) -> Path:  # fmt: skip
     """The cache file of a 4-bit database (named like `slidingtiles._pdb.table_path`)."""
-    from . import _pdb
+    from slidingtiles.heuristics._pdb import database as _pdb
 
     key = json.dumps([rows, cols, list(goal), [list(g) for g in groups]]).encode()
     digest = hashlib.sha256(key).hexdigest()[:12]
@@ -1809,7 +1809,7 @@ def build_packed_database(
     group's ``perm(cells, k) * 7`` bytes during its search (3.6 GB for 8
     tiles of 4x4) plus the packed tables built so far.
     """
-    from . import _pdb
+    from slidingtiles.heuristics._pdb import database as _pdb
 
     tables = []
     for g, group in enumerate(groups):
@@ -1830,7 +1830,7 @@ def build_packed_database(
 
 def save_packed(db: PatternDatabase, path: Path) -> None:
     """Write a 4-bit database atomically in the table file format (entry ``u4-excess``)."""
-    from . import _pdb
+    from slidingtiles.heuristics._pdb import database as _pdb
 
     header = db.header()
     header["entry"] = U4_ENTRY
@@ -1843,7 +1843,7 @@ def save_packed(db: PatternDatabase, path: Path) -> None:
 
 def load_packed(path: Path) -> PatternDatabase:
     """Read and verify a 4-bit database file (magic, version, entry, sizes, checksum)."""
-    from . import _pdb
+    from slidingtiles.heuristics._pdb import database as _pdb
 
     try:
         data = path.read_bytes()

@@ -26,11 +26,12 @@ from pathlib import Path
 
 import attrs
 
-from . import _backend, _heuristics
-from ._board import Board
-from ._cache import ENV_CACHE_DIR, user_cache_dir
-from ._errors import SlidingTilesError
-from ._pdb_build import (
+from slidingtiles._engine import dispatch as _backend
+from slidingtiles.heuristics import _registry as _heuristics
+from slidingtiles._board.board import Board
+from slidingtiles._cache import ENV_CACHE_DIR, user_cache_dir
+from slidingtiles._errors import SlidingTilesError
+from slidingtiles._engine.indexing import (
     _REGION_TABLE_MAX_CELLS,
     MAX_TABLE_ENTRIES,
     BuildProgress,
@@ -382,7 +383,7 @@ class PatternDatabase:
         goal_tiles, name, grouping = _resolve(rows, cols, goal, name, groups)
         cells = rows * cols
         if name == "7-8":
-            from . import _numba_kernels
+            from slidingtiles._engine.numba import kernels as _numba_kernels
 
             def report78(group: int, depth: int, states: int, seconds: float) -> None:
                 if progress is not None:

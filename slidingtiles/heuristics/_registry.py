@@ -8,9 +8,9 @@ from typing import TypeAlias, overload
 
 import attrs
 
-from ._board import Board
-from ._errors import UnknownHeuristicError
-from ._solvability import _inversions
+from slidingtiles._board.board import Board
+from slidingtiles._errors import UnknownHeuristicError
+from slidingtiles._board.solvability import _inversions
 
 __all__ = [
     "FastHeuristic",

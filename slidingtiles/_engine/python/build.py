@@ -13,7 +13,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from ._pdb_build import digits_index, table_entries
+from slidingtiles._engine.indexing import digits_index, table_entries
 
 __all__ = ["breadth_first_table"]
 

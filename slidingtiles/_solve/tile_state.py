@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ._board import Board
-from ._moves import DIRECTIONS
+from slidingtiles._board.board import Board
+from slidingtiles._board.moves import DIRECTIONS
 
 __all__ = ["TileState"]
 
@@ -58,7 +58,7 @@ class TileState:
     def from_boards(cls, board: Board, goal: Board) -> TileState:
         """Return the state for ``board`` with ``goal`` as the target (shapes must match)."""
         if board.shape != goal.shape:
-            from ._errors import GoalMismatchError
+            from slidingtiles._errors import GoalMismatchError
 
             raise GoalMismatchError(
                 f"the goal is {goal.rows}x{goal.cols} but the board is {board.rows}x{board.cols}",

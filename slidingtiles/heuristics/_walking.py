@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections import deque
 from functools import cache
 
-from . import _heuristics
-from ._board import Board
+from slidingtiles.heuristics import _registry as _heuristics
+from slidingtiles._board.board import Board
 
 __all__ = ["MAX_CELLS", "MAX_SIDE", "applies", "walking_distance"]
 

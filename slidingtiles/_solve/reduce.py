@@ -23,13 +23,13 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from . import _heuristics
-from ._board import Board, BoardLike
-from ._coerce import GoalLike, board_and_goal
-from ._errors import SearchLimitExceeded, UnsolvableError
-from ._moves import Moves
-from ._solvability import solvability
-from .search import SearchStats
+from slidingtiles.heuristics import _registry as _heuristics
+from slidingtiles._board.board import Board, BoardLike
+from slidingtiles._board.coerce import GoalLike, board_and_goal
+from slidingtiles._errors import SearchLimitExceeded, UnsolvableError
+from slidingtiles._board.moves import Moves
+from slidingtiles._board.solvability import solvability
+from slidingtiles.search import SearchStats
 
 __all__ = [
     "MAX_MOVES",
@@ -370,8 +370,8 @@ class _Reducer:
 
     def finish_3x3(self, cells: list[int], time_limit: float | None) -> None:
         """Solve a remaining 3x3 region optimally: A* with linear conflict, on relabelled tiles."""
-        from ._tile_state import TileState
-        from .search import astar
+        from slidingtiles._solve.tile_state import TileState
+        from slidingtiles.search import astar
 
         tiles, goal_at, width = self.tiles, self.goal_at, self.width
         relabel = {goal_at[c]: i for i, c in enumerate(cells)}

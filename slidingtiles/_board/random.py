@@ -5,10 +5,10 @@ from __future__ import annotations
 import random as _random
 from collections.abc import Hashable
 
-from ._board import Board, BoardLike
-from ._coerce import GoalLike, board_and_goal
-from ._moves import DIRECTIONS, OPPOSITE
-from ._solvability import is_solvable
+from slidingtiles._board.board import Board, BoardLike
+from slidingtiles._board.coerce import GoalLike, board_and_goal
+from slidingtiles._board.moves import DIRECTIONS, OPPOSITE
+from slidingtiles._board.solvability import is_solvable
 
 __all__ = ["random_board", "scramble"]
 

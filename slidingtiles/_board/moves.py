@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from ._errors import InvalidMoveError
+from slidingtiles._errors import InvalidMoveError
 
 __all__ = ["DIRECTIONS", "OPPOSITE", "Moves", "normalize_move"]
 

@@ -8,8 +8,8 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from ._errors import InvalidBoardError, InvalidMoveError
-from ._moves import DIRECTIONS, Moves, normalize_move
+from slidingtiles._errors import InvalidBoardError, InvalidMoveError
+from slidingtiles._board.moves import DIRECTIONS, Moves, normalize_move
 
 __all__ = ["MAX_CELLS", "Board", "BoardLike"]
 
@@ -399,7 +399,7 @@ class Board:
 
     def _repr_svg_(self) -> str:
         """Draw the board in notebooks (Jupyter calls this)."""
-        from ._render import board_svg
+        from slidingtiles._render import board_svg
 
         return board_svg(self)
 
@@ -547,7 +547,7 @@ class Board:
         >>> Board("8 1 3/4 0 2/7 6 5").hamming()
         5
         """
-        from ._heuristics import misplaced
+        from slidingtiles.heuristics._registry import misplaced
 
         return misplaced(self, Board.goal(self.rows, self.cols) if goal is None else goal)
 
@@ -557,6 +557,6 @@ class Board:
         >>> Board("8 1 3/4 0 2/7 6 5").manhattan()
         10
         """
-        from ._heuristics import manhattan
+        from slidingtiles.heuristics._registry import manhattan
 
         return manhattan(self, Board.goal(self.rows, self.cols) if goal is None else goal)

@@ -28,11 +28,11 @@ from collections import deque
 from collections.abc import Callable
 from time import perf_counter
 
-from . import _backend
-from ._board import Board
-from ._errors import SearchLimitExceeded
-from ._pdb import PatternDatabase
-from .search import SearchStats
+from slidingtiles._engine import dispatch as _backend
+from slidingtiles._board.board import Board
+from slidingtiles._errors import SearchLimitExceeded
+from slidingtiles.heuristics._pdb.database import PatternDatabase
+from slidingtiles.search import SearchStats
 
 __all__ = [
     "ENGINE_HEURISTICS",
@@ -280,7 +280,7 @@ def _ida_pdb(
                 break
             bound = found
             if batched and expanded - before > HANDOFF_EXPANSIONS:
-                from ._engine_batched import fits, ida_pdb_batched
+                from slidingtiles._engine.python.batched import fits, ida_pdb_batched
 
                 if fits(db, prune):
                     return ida_pdb_batched(

@@ -11,16 +11,17 @@ from typing import Any, Literal, TypeAlias
 
 import attrs
 
-from . import _engine, _pdb
-from . import _heuristics as heuristics
-from ._board import Board, BoardLike
-from ._coerce import GoalLike, board_and_goal
-from ._errors import UnsolvableError
-from ._moves import Moves
-from ._reduce import solve_constructive
-from ._solvability import solvability
-from ._tile_state import TileState
-from .search import SearchResult, SearchStats, astar, bfs, greedy, idastar
+from slidingtiles._engine.python import depth_first as _engine
+from slidingtiles.heuristics._pdb import database as _pdb
+from slidingtiles.heuristics import _registry as heuristics
+from slidingtiles._board.board import Board, BoardLike
+from slidingtiles._board.coerce import GoalLike, board_and_goal
+from slidingtiles._errors import UnsolvableError
+from slidingtiles._board.moves import Moves
+from slidingtiles._solve.reduce import solve_constructive
+from slidingtiles._board.solvability import solvability
+from slidingtiles._solve.tile_state import TileState
+from slidingtiles.search import SearchResult, SearchStats, astar, bfs, greedy, idastar
 
 __all__ = ["ALGORITHMS", "Algorithm", "HeuristicLike", "Solution", "solve"]
 
@@ -80,7 +81,7 @@ class Solution:
 
     def _repr_svg_(self) -> str:
         """Animate the solution in notebooks (Jupyter calls this)."""
-        from ._render import solution_svg
+        from slidingtiles._render import solution_svg
 
         return solution_svg(self)
 

@@ -24,21 +24,21 @@ from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from typing import IO, Any, NoReturn, TypeAlias, TypeVar, cast
 
-from . import _heuristics as heuristics
-from . import _pdb
-from ._batch import solve_many
-from ._board import Board
-from ._coerce import board_and_goal
-from ._errors import (
+from slidingtiles.heuristics import _registry as heuristics
+from slidingtiles.heuristics._pdb import database as _pdb
+from slidingtiles._batch import solve_many
+from slidingtiles._board.board import Board
+from slidingtiles._board.coerce import board_and_goal
+from slidingtiles._errors import (
     NoPathError,
     SearchLimitExceeded,
     SlidingTilesError,
     UnsolvableError,
 )
-from ._random import random_board, scramble
-from ._solvability import solvability
-from ._solve import ALGORITHMS, Solution, solve
-from .search import SearchStats
+from slidingtiles._board.random import random_board, scramble
+from slidingtiles._board.solvability import solvability
+from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
+from slidingtiles.search import SearchStats
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -361,7 +361,7 @@ def _report_unsolvable(args: argparse.Namespace, board: Board, error: Unsolvable
 
 
 def _goal_for_report(board: Board, goal: str | None) -> Board | None:
-    from ._coerce import board_and_goal
+    from slidingtiles._board.coerce import board_and_goal
 
     try:
         return board_and_goal(board, goal)[1]
@@ -436,7 +436,7 @@ def solution_json(solution: Solution) -> dict[str, Any]:
 
 
 def _write_html(path: str, solution: Solution) -> None:
-    from ._render import solution_html
+    from slidingtiles._render import solution_html
 
     try:
         with open(path, "w", encoding="utf-8") as handle:
@@ -514,7 +514,7 @@ def _random_command(args: argparse.Namespace) -> int:
     if args.moves is None:
         board = random_board(rows, cols, goal=args.goal, seed=args.seed)
     else:
-        from ._coerce import board_and_goal
+        from slidingtiles._board.coerce import board_and_goal
 
         goal = board_and_goal(Board.goal(rows, cols), args.goal)[1]
         board = scramble(goal, args.moves, seed=args.seed)

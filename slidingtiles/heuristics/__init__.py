@@ -6,7 +6,7 @@
  ('linear_conflict', True), ('pdb', True)]
 """
 
-from ._heuristics import (
+from slidingtiles.heuristics._registry import (
     FastHeuristic,
     Heuristic,
     HeuristicInfo,
@@ -20,8 +20,8 @@ from ._heuristics import (
     registry,
     unregister,
 )
-from ._pdb import pattern_database
-from ._walking import walking_distance
+from slidingtiles.heuristics._pdb.database import pattern_database
+from slidingtiles.heuristics._walking import walking_distance
 
 __all__ = [
     "FastHeuristic",

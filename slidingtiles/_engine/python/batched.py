@@ -30,10 +30,10 @@ import weakref
 import numpy as np
 import numpy.typing as npt
 
-from ._backend import Guard
-from ._pdb import PatternDatabase
-from ._pdb_numpy import _neighbour_table
-from .search import SearchStats
+from slidingtiles._engine.dispatch import Guard
+from slidingtiles.heuristics._pdb.database import PatternDatabase
+from slidingtiles._engine.python.build import _neighbour_table
+from slidingtiles.search import SearchStats
 
 __all__ = ["CHUNK", "fits", "ida_pdb_batched"]
 

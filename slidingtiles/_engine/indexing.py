@@ -151,7 +151,7 @@ def build_group_table(
     (placement, blank region) pairs, at most ``perm(cells, k) * (cells - k)``.
     Needs numpy (imported here, not when the package is).
     """
-    from ._pdb_numpy import breadth_first_table
+    from slidingtiles._engine.python.build import breadth_first_table
 
     return breadth_first_table(
         rows, cols, goal, group, encoding=encoding, progress=progress,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TypeAlias
 
-from ._board import Board, BoardLike
-from ._errors import GoalMismatchError, InvalidBoardError
+from slidingtiles._board.board import Board, BoardLike
+from slidingtiles._errors import GoalMismatchError, InvalidBoardError
 
 __all__ = ["GoalLike", "board_and_goal"]
 
