@@ -22,10 +22,9 @@ import sys
 import time
 from pathlib import Path
 
-from slidingtiles import Board, SearchLimitExceeded, random_board, solve
+from slidingtiles import Board, SearchLimitExceeded, pdb, random_board, solve
 from slidingtiles._engine import dispatch as _backend
-from slidingtiles.heuristics._pdb import database as pdb
-from slidingtiles._engine.python.depth_first import engine_solve
+from slidingtiles._engine.dispatch import engine_solve
 
 DATA = Path(__file__).resolve().parent / "data" / "korf100.txt"
 #: The two 8-puzzle positions 31 moves from the blank-last goal (the maximum).

@@ -5,7 +5,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Sequence
 
-from slidingtiles._cli.main import main as _cli_main
+from slidingtiles._cli import main as _cli_main
 
 __all__ = ["main"]
 

@@ -12,8 +12,9 @@ from typing import Any
 
 import attrs
 
-from slidingtiles.heuristics import _registry as heuristics
+from slidingtiles import heuristics
 from slidingtiles._errors import SlidingTilesError
+from slidingtiles._solve.solve import Solution, solve
 
 __all__ = ["BatchResult", "solve_many"]
 
@@ -43,7 +44,7 @@ class BatchResult:
 
     index: int
     board: Any
-    solution: Any = None  # a Solution; Any keeps this module free of an import cycle
+    solution: Solution | None = None
     error: str | None = None
     error_type: str | None = None
 
@@ -70,9 +71,8 @@ class BatchResult:
         out["moves"] = str(sol.moves)
         out["length"] = len(sol.moves)
         out["optimal"] = sol.optimal
-        lower_bound = getattr(sol, "lower_bound", None)
-        if lower_bound is not None:
-            out["lower_bound"] = lower_bound
+        if sol.lower_bound is not None:
+            out["lower_bound"] = sol.lower_bound
         out["algorithm"] = sol.algorithm
         out["heuristic"] = sol.heuristic
         out["expanded"] = sol.stats.expanded
@@ -83,8 +83,6 @@ class BatchResult:
 def _solve_one(task: tuple[int, Any, dict[str, Any]]) -> BatchResult:
     """Solve one board and turn any failure into an error result (runs in the worker)."""
     index, board, kwargs = task
-    from slidingtiles._solve.solve import solve  # imported here: workers unpickle only this module's name
-
     try:
         return BatchResult(index, board, solve(board, **kwargs))
     except (SlidingTilesError, ValueError, TypeError, LookupError, RuntimeError) as error:
@@ -95,8 +93,6 @@ def _solve_one(task: tuple[int, Any, dict[str, Any]]) -> BatchResult:
 
 def _portable_kwargs(kwargs: dict[str, Any], remote: bool) -> dict[str, Any]:
     """Check the solve options once, and replace registered heuristics by their names."""
-    from slidingtiles._solve.solve import solve
-
     accepted = inspect.signature(solve).parameters
     unknown = [name for name in kwargs if name not in accepted or name == "board"]
     if unknown:
@@ -260,6 +256,3 @@ def _run(
                 yield report(result)
     finally:
         report.close()
-
-
-# -- the ``slidingtiles batch`` subcommand --------------------------------------------

@@ -10,14 +10,71 @@ from __future__ import annotations
 
 import html
 import json
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Hashable, Sequence
+from typing import Protocol, runtime_checkable
 
-if TYPE_CHECKING:  # only for annotations: keeps this module free of import cycles
-    from slidingtiles._board.board import Board
-    from slidingtiles._solve.solve import Solution
+__all__ = ["BoardView", "SolutionView", "board_svg", "solution_html", "solution_svg"]
 
-__all__ = ["board_svg", "solution_html", "solution_svg"]
+
+@runtime_checkable
+class BoardView(Protocol):
+    """What drawing needs of a board: its shape, flat tiles (0 the blank) and tile labels.
+
+    >>> from slidingtiles import Board
+    >>> isinstance(Board("1 2/3 0"), BoardView)
+    True
+
+    A Protocol, so that this module (the lowest layer) imports nothing of the
+    package and `Board` can import it at module top.
+    """
+
+    @property
+    def rows(self) -> int: ...
+    @property
+    def cols(self) -> int: ...
+    @property
+    def size(self) -> int: ...
+    @property
+    def tiles(self) -> tuple[int, ...]: ...
+    def label(self, tile: int) -> Hashable: ...
+    def to_text(self) -> str: ...
+
+
+class _StatsView(Protocol):
+    @property
+    def generated(self) -> int: ...
+    @property
+    def seconds(self) -> float: ...
+
+
+@runtime_checkable
+class SolutionView(Protocol):
+    """What drawing needs of a solution: its boards, its moves and how they were found.
+
+    >>> from slidingtiles import solve
+    >>> isinstance(solve("1 2/0 3"), SolutionView)
+    True
+
+    ``boards`` runs from the start to the goal, one more than the moves.
+    """
+
+    @property
+    def start(self) -> BoardView: ...
+    @property
+    def goal(self) -> BoardView: ...
+    @property
+    def moves(self) -> str: ...
+    @property
+    def boards(self) -> Sequence[BoardView]: ...
+    @property
+    def optimal(self) -> bool: ...
+    @property
+    def algorithm(self) -> str: ...
+    @property
+    def heuristic(self) -> str: ...
+    @property
+    def stats(self) -> _StatsView: ...
+
 
 _GAP = 3  # pixels between tiles
 _PAD = 4  # pixels between the frame and the tiles
@@ -37,7 +94,7 @@ def _check_cell(cell: object) -> int:
     return cell
 
 
-def _labels(board: Board) -> list[str]:
+def _labels(board: BoardView) -> list[str]:
     """The text drawn on each tile number (index 0, the blank, is never drawn)."""
     return [str(board.label(tile)) for tile in range(board.size)]
 
@@ -53,7 +110,7 @@ def _origin(index: int, cols: int, cell: int) -> tuple[int, int]:
     return _PAD + col * cell, _PAD + row * cell
 
 
-def _svg_open(board: Board, cell: int, extra_height: int, css_class: str, label: str) -> str:
+def _svg_open(board: BoardView, cell: int, extra_height: int, css_class: str, label: str) -> str:
     width = board.cols * cell + 2 * _PAD
     height = board.rows * cell + 2 * _PAD + extra_height
     return (
@@ -79,7 +136,7 @@ def _tile(tile: int, text: str, x: int, y: int, cell: int, font: float, home: bo
     )
 
 
-def board_svg(board: Board, *, goal: Board | None = None, cell: int = 60) -> str:
+def board_svg(board: BoardView, *, goal: BoardView | None = None, cell: int = 60) -> str:
     """Return an SVG picture of a board: one square per tile, the blank left empty.
 
     >>> from slidingtiles import Board
@@ -105,7 +162,7 @@ def board_svg(board: Board, *, goal: Board | None = None, cell: int = 60) -> str
     return "".join(parts)
 
 
-def _positions(boards: Sequence[Board]) -> list[list[int]]:
+def _positions(boards: Sequence[BoardView]) -> list[list[int]]:
     """positions[k][tile] = the cell of ``tile`` on board k."""
     result = []
     for board in boards:
@@ -116,7 +173,7 @@ def _positions(boards: Sequence[Board]) -> list[list[int]]:
     return result
 
 
-def solution_svg(solution: Solution, *, cell: int = 60, seconds_per_move: float = 0.5) -> str:
+def solution_svg(solution: SolutionView, *, cell: int = 60, seconds_per_move: float = 0.5) -> str:
     """Return an animated SVG that plays the solution's moves in a loop (SMIL, no script).
 
     >>> from slidingtiles import solve
@@ -262,7 +319,7 @@ _SCRIPT = """
 
 
 def solution_html(
-    solution: Solution, *, title: str | None = None, cell: int = 60, interval_ms: int = 450
+    solution: SolutionView, *, title: str | None = None, cell: int = 60, interval_ms: int = 450
 ) -> str:
     """Return a self-contained HTML page that steps through a solution, usable offline.
 

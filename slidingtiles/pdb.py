@@ -16,7 +16,8 @@ else the platform's user cache directory), in a documented, versioned,
 checksummed binary format, written atomically; see docs/pattern-databases.md.
 """
 
-from slidingtiles.heuristics._pdb.database import (
+from slidingtiles._errors import PatternDatabaseError
+from slidingtiles.heuristics._pdb import (
     AUTO_BUILD_SECONDS,
     AUTO_MAX_CELLS,
     BUILD_COSTS,
@@ -25,7 +26,6 @@ from slidingtiles.heuristics._pdb.database import (
     MAX_TABLE_ENTRIES,
     BuildProgress,
     PatternDatabase,
-    PatternDatabaseError,
     TableInfo,
     build,
     cache_dir,

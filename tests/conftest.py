@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from slidingtiles import Board
-from slidingtiles.heuristics._pdb import database as _pdb
+from slidingtiles.heuristics._pdb import store as _pdb
 
 # Never touch the user's table cache; tables built by one test are reused by the next.
 os.environ[_pdb.ENV_CACHE_DIR] = tempfile.mkdtemp(prefix="st-tables-")

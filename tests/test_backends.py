@@ -20,8 +20,10 @@ import pytest
 import slidingtiles as st
 from slidingtiles import Board
 from slidingtiles._engine import dispatch as _backend
+from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS
 from slidingtiles.heuristics._pdb import database as pdb
-from slidingtiles._engine.python.depth_first import _Guard
+from slidingtiles.pdb import PatternDatabaseError, read_table
+from slidingtiles.search._limits import Guard
 from tests.conftest import Oracle, goals
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -55,7 +57,17 @@ def samples(oracle: Oracle, count: int, seed: int) -> list[tuple[tuple[int, ...]
     return [*items[-2:], *random.Random(seed).sample(items, count)]
 
 
-Run = Callable[[_backend.Kernels, list[int], _Guard], _backend.EngineResult]
+def guard(
+    max_nodes: int | None, time_limit: float | None,
+    progress: Callable[[st.SearchStats], object] | None,
+) -> Guard:  # fmt: skip
+    """The guard the engine gives a kernel: IDA*, a pause at least every 16384 nodes."""
+    return Guard("idastar", max_nodes=max_nodes, time_limit=time_limit, max_memory=None,
+                 progress=progress, progress_every=1 << 14, state_bytes=0,
+                 time_stride=1 << 14)  # fmt: skip
+
+
+Run = Callable[[_backend.Kernels, list[int], Guard], _backend.EngineResult]
 
 
 def runner(heuristic: str, goal: Board, db: pdb.PatternDatabase | None = None) -> Run:
@@ -94,7 +106,7 @@ def test_manhattan_kernels_match_the_oracle(
         table = oracle(goal)
         run = runner(heuristic, goal)
         for tiles, distance in samples(table, 12, seed=index):
-            moves, stats = run(kernels, list(tiles), _Guard(None, None, None))
+            moves, stats = run(kernels, list(tiles), guard(None, None, None))
             solved(table.board(tiles), goal, moves, distance)
             assert stats.max_frontier == distance
 
@@ -114,7 +126,7 @@ def test_pdb_kernels_match_the_oracle(
         table = oracle(goal)
         run = runner("pdb", goal, db)
         for tiles, distance in samples(table, 12, seed=10 + index):
-            moves, _ = run(kernels, list(tiles), _Guard(None, None, None))
+            moves, _ = run(kernels, list(tiles), guard(None, None, None))
             solved(table.board(tiles), goal, moves, distance)
 
 
@@ -126,7 +138,7 @@ def test_perfect_walk_matches_the_oracle(
     assert db.perfect
     table = oracle(goal)
     for tiles, distance in samples(table, 20, seed=3):
-        moves, _ = kernels.walk_perfect(db, list(tiles), _Guard(None, None, None))
+        moves, _ = kernels.walk_perfect(db, list(tiles), guard(None, None, None))
         solved(table.board(tiles), goal, moves, distance)
 
 
@@ -135,7 +147,7 @@ def test_goal_needs_no_search(kernels: _backend.Kernels) -> None:
     db = pdb.PatternDatabase.build(3, 3, goal, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
     for heuristic in ("manhattan", "linear_conflict", "pdb"):
         run = runner(heuristic, goal, db)
-        moves, stats = run(kernels, list(goal.tiles), _Guard(None, None, None))
+        moves, stats = run(kernels, list(goal.tiles), guard(None, None, None))
         assert (moves, stats.expanded, stats.generated) == ("", 0, 0)
 
 
@@ -154,8 +166,8 @@ def test_identical_node_counts_on_oracle_states(
         for heuristic in ("manhattan", "linear_conflict", "pdb"):
             run = runner(heuristic, goal, db)
             for tiles, _ in samples(table, 10, seed=20 + index):
-                expected = counts(run(python, list(tiles), _Guard(None, None, None)))
-                assert counts(run(numba, list(tiles), _Guard(None, None, None))) == expected
+                expected = counts(run(python, list(tiles), guard(None, None, None)))
+                assert counts(run(numba, list(tiles), guard(None, None, None))) == expected
 
 
 def test_identical_node_counts_on_random_4x4(
@@ -173,9 +185,9 @@ def test_identical_node_counts_on_random_4x4(
             board = st.scramble(goal, 50, seed=rng.randrange(10**6))
             for heuristic in ("manhattan", "linear_conflict", "pdb"):
                 run = runner(heuristic, goal, db)
-                expected = counts(run(python, list(board.tiles), _Guard(None, None, None)))
+                expected = counts(run(python, list(board.tiles), guard(None, None, None)))
                 solved(board, goal, expected[0], len(expected[0]))
-                assert counts(run(numba, list(board.tiles), _Guard(None, None, None))) == expected
+                assert counts(run(numba, list(board.tiles), guard(None, None, None))) == expected
 
 
 def test_limits_and_progress_are_identical(
@@ -198,21 +210,21 @@ def test_limits_and_progress_are_identical(
         for kernels in both:
             seen: list[st.SearchStats] = []
             with pytest.raises(st.SearchLimitExceeded) as info:
-                run(kernels, list(board.tiles), _Guard(40_000, None, seen.append))
+                run(kernels, list(board.tiles), guard(40_000, None, seen.append))
             stats = info.value.stats
-            assert info.value.limit == "max_nodes"
+            assert info.value.limit == "nodes"
             outcomes.append((
                 stats.expanded, stats.generated, stats.iterations,
                 [(s.expanded, s.generated, s.iterations) for s in seen],
             ))  # fmt: skip
         if heuristic == "pdb":
-            assert 40_000 < outcomes[0][0] <= 40_000 + CHUNK
-            assert outcomes[1][0] == 40_001
+            assert 40_000 <= outcomes[0][0] <= 40_000 + CHUNK
+            assert outcomes[1][0] == 40_000  # the guard stops before expanding node 40,001
         else:
             assert outcomes[0] == outcomes[1]
-        assert outcomes[0][0] > 40_000
+        assert outcomes[0][0] >= 40_000
     with pytest.raises(st.SearchLimitExceeded, match="time_limit"):
-        runner("manhattan", goal)(both[1], list(board.tiles), _Guard(None, 0.01, None))
+        runner("manhattan", goal)(both[1], list(board.tiles), guard(None, 0.01, None))
 
 
 def test_ctrl_c_from_progress_propagates(both: tuple[_backend.Kernels, _backend.Kernels]) -> None:
@@ -223,7 +235,7 @@ def test_ctrl_c_from_progress_propagates(both: tuple[_backend.Kernels, _backend.
 
     with pytest.raises(KeyboardInterrupt):
         runner("manhattan", goal)(both[1], list(st.random_board(4, 4, seed=2).tiles),
-                                  _Guard(None, None, interrupt))  # fmt: skip
+                                  guard(None, None, interrupt))  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -259,17 +271,19 @@ def test_supports_pdb(kernels: _backend.Kernels) -> None:
 
 def encoded_variants(goal: Board, groups: list[tuple[int, ...]]) -> list[pdb.PatternDatabase]:
     """The same partition as digits, perm (8-bit) and perm 4-bit tables."""
-    nk = pytest.importorskip("slidingtiles._numba_kernels")
+    pytest.importorskip("numba")
+    from slidingtiles._engine.numba import build as nb
+
     rows, cols = goal.shape
     digits = pdb.PatternDatabase.build(rows, cols, goal, groups=groups)
-    perm = [nk.build_perm_table(rows, cols, goal.tiles, g) for g in groups]
+    perm = [nb.build_perm_table(rows, cols, goal.tiles, g) for g in groups]
     u8 = pdb.PatternDatabase(rows, cols, goal.tiles, "custom", digits.groups,
-                             ("perm",) * len(groups), tuple(t.tobytes() for t in perm))  # fmt: skip
+                             (PERM,) * len(groups), tuple(t.tobytes() for t in perm))  # fmt: skip
     u4 = pdb.PatternDatabase(
-        rows, cols, goal.tiles, "custom", digits.groups, ("perm",) * len(groups),
-        tuple(nk.pack_excess(t, rows, cols, goal.tiles, g) for t, g in zip(perm, groups)),
+        rows, cols, goal.tiles, "custom", digits.groups, (PERM,) * len(groups),
+        tuple(nb.pack_excess(t, rows, cols, goal.tiles, g) for t, g in zip(perm, groups)),
+        entry=U4_EXCESS,
     )  # fmt: skip
-    u4.entry = nk.U4_ENTRY  # type: ignore[attr-defined,unused-ignore]
     return [digits, u8, u4]
 
 
@@ -283,46 +297,62 @@ def test_placement_kernel_counts_equal_the_digits_kernel(
     groups: list[tuple[int, ...]],
 ) -> None:  # fmt: skip
     """Same values in every encoding, so the same nodes as the pure-Python digits kernel."""
-    from slidingtiles._engine.numba import kernels as nk
+    from slidingtiles._engine.numba import pdb as npdb
+    from slidingtiles._engine.numba import placement
 
     python, _ = both
     rng = random.Random(5)
     for goal in goals(*shape):
         digits, u8, u4 = encoded_variants(goal, groups)
-        assert nk.supports_pdb(u4)
+        assert npdb.supports_pdb(u4)
         assert not python.supports_pdb(u4)
         for _ in range(3):
             tiles = list(st.scramble(goal, 40, seed=rng.randrange(10**6)).tiles)
-            expected = counts(python.ida_pdb(digits, list(tiles), _Guard(None, None, None)))
+            expected = counts(python.ida_pdb(digits, list(tiles), guard(None, None, None)))
             for db in (digits, u8, u4):
-                found = counts(nk.ida_pdb_placements(db, list(tiles), _Guard(None, None, None)))
+                found = counts(placement.ida_pdb_placements(db, list(tiles),
+                                                            guard(None, None, None)))  # fmt: skip
                 assert found == expected
-            assert counts(nk.ida_pdb(u4, list(tiles), _Guard(None, None, None))) == expected
+            assert counts(npdb.ida_pdb(u4, list(tiles), guard(None, None, None))) == expected
 
 
-def test_packed_file_round_trip_and_damage(tmp_path: Path) -> None:
-    nk = pytest.importorskip("slidingtiles._numba_kernels")
+def test_u4_tables_build_and_round_trip_a_table_file(tmp_path: Path) -> None:
+    """4-bit tables from the numba builder: written, read back and checked like any table file."""
+    pytest.importorskip("numba")
+    from slidingtiles._engine.numba import build as nb
+    from slidingtiles.heuristics._pdb.tablefile import write_table
+
     goal = Board.goal(3, 3, blank="first")
     groups = [(1, 2, 3, 4), (5, 6, 7, 8)]
-    db = nk.build_packed_database(3, 3, goal.tiles, groups, "4-4")
-    path = nk.packed_table_path(3, 3, goal.tiles, groups, "4-4", cache_dir=tmp_path)
-    nk.save_packed(db, path)
-    again = nk.load_packed(path)
+    tables = tuple(
+        nb.build_group_table(3, 3, goal.tiles, g, encoding=PERM, entry=U4_EXCESS) for g in groups
+    )
+    assert tables == tuple(
+        nb.pack_excess(nb.build_perm_table(3, 3, goal.tiles, g), 3, 3, goal.tiles, g)
+        for g in groups
+    )
+    db = pdb.PatternDatabase(3, 3, goal.tiles, "4-4", tuple(groups), (PERM, PERM), tables,
+                             entry=U4_EXCESS)  # fmt: skip
+    path = tmp_path / "u4.stpdb"
+    write_table(db, path)
+    again = read_table(path)
     assert (again.tables, again.groups, again.goal, again.entry) == (
-        db.tables, db.groups, db.goal, "u4-excess"
+        db.tables, db.groups, db.goal, U4_EXCESS
     )  # fmt: skip
     assert [len(t) for t in again.tables] == [(9 * 8 * 7 * 6 + 1) // 2] * 2
     data = bytearray(path.read_bytes())
     data[-5] ^= 0x10
     path.write_bytes(bytes(data))
-    with pytest.raises(pdb.PatternDatabaseError, match="checksum"):
-        nk.load_packed(path)
+    with pytest.raises(PatternDatabaseError, match="checksum"):
+        read_table(path)
     path.write_bytes(bytes(data[:-3]))
-    with pytest.raises(pdb.PatternDatabaseError, match="complete"):
-        nk.load_packed(path)
+    with pytest.raises(PatternDatabaseError, match="truncated"):
+        read_table(path)
     with pytest.raises(ValueError, match="4 bits"):  # an unreached entry cannot be packed
-        nk.pack_excess(nk.build_perm_table(3, 3, goal.tiles, tuple(range(1, 9))), 3, 3,
+        nb.pack_excess(nb.build_perm_table(3, 3, goal.tiles, tuple(range(1, 9))), 3, 3,
                        goal.tiles, tuple(range(1, 9)))  # fmt: skip
+    with pytest.raises(ValueError, match="perm-ranked"):
+        nb.build_group_table(3, 3, goal.tiles, (1, 2), encoding=DIGITS, entry=U4_EXCESS)
 
 
 # -- choosing the implementation -----------------------------------------------------------
@@ -347,7 +377,7 @@ def test_forced_python_never_imports_numba() -> None:
         "                                          _Guard(None, None, None), True)\n"
         "assert moves == 'DR', moves\n"
         "assert 'numba' not in sys.modules, 'numba was imported'\n"
-        "assert 'slidingtiles._numba_kernels' not in sys.modules\n"
+        "assert not [m for m in sys.modules if m.startswith('slidingtiles._engine.numba.')]\n"
         "print('ok')\n"
     )
     result = run_python(code, "python")

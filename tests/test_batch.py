@@ -10,8 +10,7 @@ from typing import Any
 
 import pytest
 
-from slidingtiles import Board, heuristics, random_board, scramble
-from slidingtiles._batch import BatchResult, solve_many
+from slidingtiles import BatchResult, Board, heuristics, random_board, scramble, solve_many
 
 UNSOLVABLE = "1 2 3 4/5 6 7 8/9 10 11 12/13 15 14 0"
 
@@ -163,7 +162,7 @@ def test_bad_arguments_fail_at_once() -> None:
 def run_batch(argv: list[str]) -> int:
     import argparse
 
-    from slidingtiles._cli.main import add_batch_command
+    from slidingtiles._cli.batch import add_batch_command
 
     parser = argparse.ArgumentParser(prog="slidingtiles")
     add_batch_command(parser.add_subparsers())

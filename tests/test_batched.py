@@ -14,11 +14,11 @@ from collections.abc import Callable
 import pytest
 
 import slidingtiles as st
-from slidingtiles import Board
-from slidingtiles._engine.python import depth_first as _engine
+from slidingtiles import Board, pdb
+from slidingtiles._engine.dispatch import engine_guard
+from slidingtiles._engine.pruning import pruning_table
 from slidingtiles._engine.python import batched
-from slidingtiles.heuristics._pdb import database as pdb
-from slidingtiles._engine.python.depth_first import _Guard, _ida_pdb, _pruning_table
+from slidingtiles._engine.python import pdb as python_pdb
 from tests.conftest import Oracle, goals
 
 pytestmark = pytest.mark.usefixtures("table_cache")
@@ -32,12 +32,12 @@ def counts(result: tuple[str, st.SearchStats]) -> Counts:
 
 
 def depth_first(db: pdb.PatternDatabase, tiles: tuple[int, ...]) -> Counts:
-    return counts(_ida_pdb(db, list(tiles), _Guard(None, None, None)))
+    return counts(python_pdb.ida_pdb(db, list(tiles), engine_guard()))
 
 
 def in_batches(db: pdb.PatternDatabase, tiles: tuple[int, ...]) -> Counts:
-    return counts(batched.ida_pdb_batched(db, list(tiles), _Guard(None, None, None),
-                                          _pruning_table()))  # fmt: skip
+    return counts(batched.ida_pdb_batched(db, list(tiles), engine_guard(),
+                                          pruning_table()))  # fmt: skip
 
 
 @pytest.fixture(params=[2, 64, 1 << 13])
@@ -88,19 +88,18 @@ def test_handoff_from_the_depth_first_kernel(monkeypatch: pytest.MonkeyPatch) ->
     db = pdb.PatternDatabase.build(4, 4, goal, groups=[(1, 2, 5, 6), (3, 4, 7, 8),
                                                        (9, 10, 13, 14), (11, 12, 15)])  # fmt: skip
     calls: list[int] = []
-    real = batched.ida_pdb_batched
+    real = batched.continue_in_batches
 
-    def spy(*args: object, **kwargs: object) -> tuple[str, st.SearchStats]:
+    def spy(*args: object) -> tuple[str, st.SearchStats] | None:
         calls.append(1)
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+        return real(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(batched, "ida_pdb_batched", spy)
     for threshold in (0, 50, 10**9):
-        monkeypatch.setattr(_engine, "HANDOFF_EXPANSIONS", threshold)
+        monkeypatch.setattr(python_pdb, "HANDOFF_EXPANSIONS", threshold)
         for seed in range(3):
             tiles = st.scramble(goal, 40, seed=seed).tiles
             expected = depth_first(db, tiles)
-            handed = counts(_ida_pdb(db, list(tiles), _Guard(None, None, None), batched=True))
+            handed = counts(python_pdb.ida_pdb(db, list(tiles), engine_guard(), handoff=spy))
             assert handed == expected
     assert calls  # the handoff happened at least for threshold 0
 
@@ -119,15 +118,16 @@ def test_limits_and_progress_are_checked_per_batch() -> None:
     board = st.random_board(4, 4, seed=1)
     db = pdb.PatternDatabase.build(4, 4, goal, groups=[(1, 2, 3), (4, 5, 6), (7, 8, 9)])
     seen: list[st.SearchStats] = []
+    guard = engine_guard(max_nodes=40_000, progress=seen.append)
     with pytest.raises(st.SearchLimitExceeded) as info:
-        batched.ida_pdb_batched(db, list(board.tiles), _Guard(40_000, None, seen.append),
-                                _pruning_table())  # fmt: skip
-    assert info.value.limit == "max_nodes"
+        batched.ida_pdb_batched(db, list(board.tiles), guard, pruning_table())
+    assert info.value.limit == "nodes"
     assert 40_000 < info.value.stats.expanded <= 40_000 + batched.CHUNK
     assert seen
     assert all(s.expanded <= 40_000 for s in seen)
+    guard = engine_guard(time_limit=0.01)
     with pytest.raises(st.SearchLimitExceeded, match="time_limit"):
-        batched.ida_pdb_batched(db, list(board.tiles), _Guard(None, 0.01, None), _pruning_table())
+        batched.ida_pdb_batched(db, list(board.tiles), guard, pruning_table())
 
 
 def test_ctrl_c_from_progress_propagates() -> None:
@@ -139,4 +139,4 @@ def test_ctrl_c_from_progress_propagates() -> None:
 
     with pytest.raises(KeyboardInterrupt):
         batched.ida_pdb_batched(db, list(st.random_board(4, 4, seed=2).tiles),
-                                _Guard(None, None, interrupt), _pruning_table())  # fmt: skip
+                                engine_guard(progress=interrupt), pruning_table())  # fmt: skip

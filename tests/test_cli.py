@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from slidingtiles import Board, heuristics, is_solvable, random_board, solve
-from slidingtiles._engine import dispatch as _backend
 from slidingtiles.__main__ import main
+from slidingtiles._engine import dispatch as _backend
 
 PUZZLE04 = "3\n 0  1  3\n 4  2  5\n 7  8  6\n"
 UNSOLVABLE = "3\n 1  2  3\n 4  5  6\n 8  7  0\n"
@@ -384,7 +384,7 @@ def test_keyboard_interrupt_exits_130(
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr("slidingtiles._cli.solve", interrupted)
+    monkeypatch.setattr("slidingtiles._cli.solve.solve", interrupted)
     code, out, err = run(capsys, "solve", "6 4 7/8 5 0/3 2 1")
     assert (code, out) == (130, "")
     assert_one_line(err)
@@ -427,7 +427,7 @@ def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_subcommand_table_is_extensible(capsys: pytest.CaptureFixture[str]) -> None:
-    from slidingtiles._cli import main as _cli
+    from slidingtiles import _cli
 
     def add_hello(subparsers) -> None:  # type: ignore[no-untyped-def]
         parser = subparsers.add_parser("hello", help="say hello")
@@ -446,7 +446,7 @@ def test_library_log_messages_reach_stderr(
 ) -> None:
     import logging
 
-    from slidingtiles._cli import main as _cli
+    from slidingtiles._cli import solve as _cli
 
     real_solve = _cli.solve
 

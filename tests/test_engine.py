@@ -9,10 +9,10 @@ from pathlib import Path
 import pytest
 
 import slidingtiles as st
-from slidingtiles import Board, heuristics
-from slidingtiles.heuristics._pdb import database as pdb
-from slidingtiles._engine.python.depth_first import engine_solve, supports
-from slidingtiles._solve.tile_state import TileState
+from slidingtiles import Board, TileState, heuristics, pdb
+from slidingtiles._engine.dispatch import engine_solve, supports
+from slidingtiles._engine.pruning import learn_duplicate_sequences, pruning_table
+from slidingtiles.heuristics._pdb import store
 from slidingtiles.search import astar, idastar
 from tests.conftest import Oracle, goals
 
@@ -89,10 +89,10 @@ def test_engine_matches_generic_idastar_on_random_larger_boards() -> None:
 
 
 def test_duplicate_sequences_are_rederived_and_pruned() -> None:
-    from slidingtiles._engine.python import depth_first as _engine
+    from slidingtiles._engine import pruning
 
-    assert _engine.learn_duplicate_sequences(10) == sorted(_engine._DUPLICATES_10.split())
-    table = _engine._pruning_table()
+    assert learn_duplicate_sequences(10) == sorted(pruning._DUPLICATES_10.split())
+    table = pruning_table()
     codes = {"U": 0, "D": 1, "L": 2, "R": 3}
 
     def survives(moves: str) -> bool:
@@ -110,16 +110,34 @@ def test_duplicate_sequences_are_rederived_and_pruned() -> None:
     assert survives("RRDDLLUU")
 
 
+@pytest.mark.parametrize(
+    ("heuristic", "algorithm"),
+    [("linear_conflict", "auto"), ("manhattan", "auto"), ("linear_conflict", "astar"),
+     ("linear_conflict", "idastar"), ("misplaced", "idastar"), ("manhattan", "bfs")],
+)  # fmt: skip
+def test_limit_names_are_the_same_on_every_path(heuristic: str, algorithm: str) -> None:
+    """One guard: `SearchLimitExceeded.limit` is "nodes" or "time" whichever search ran."""
+    board = st.random_board(4, 4, seed=3)
+    kwargs = {"heuristic": heuristic, "algorithm": algorithm}
+    with pytest.raises(st.SearchLimitExceeded) as info:
+        st.solve(board, max_nodes=50, **kwargs)  # type: ignore[arg-type]
+    assert (info.value.limit, info.value.value) == ("nodes", 50)
+    assert info.value.stats.expanded <= 50
+    with pytest.raises(st.SearchLimitExceeded) as info:
+        st.solve(board, time_limit=1e-9, **kwargs)  # type: ignore[arg-type]
+    assert (info.value.limit, info.value.value) == ("time", 1e-9)
+
+
 def test_engine_limits_and_progress() -> None:
     hard = Board("6 4 7/8 5 0/3 2 1")
     goal = Board.goal(3, 3)
     with pytest.raises(st.SearchLimitExceeded) as info:
         engine_solve(st.random_board(4, 4, seed=1), Board.goal(4, 4), "manhattan", max_nodes=20_000)
-    assert info.value.limit == "max_nodes"
-    assert info.value.stats.expanded == 20_001  # checked exactly, not only every so often
+    assert info.value.limit == "nodes"
+    assert info.value.stats.expanded == 20_000  # checked exactly, not only every so often
     with pytest.raises(st.SearchLimitExceeded) as info:
         engine_solve(hard, goal, "linear_conflict", max_nodes=10)
-    assert info.value.stats.expanded == 11
+    assert info.value.stats.expanded == 10
     with pytest.raises(st.SearchLimitExceeded, match="time_limit"):
         engine_solve(st.random_board(4, 4, seed=1), Board.goal(4, 4), "manhattan", time_limit=0.01)
     seen: list[st.SearchStats] = []
@@ -170,7 +188,7 @@ def test_auto_picks_the_table_when_it_is_available(
     assert st.solve("1 2 3/4 0 6/7 5 8").heuristic == "pdb"
     assert len(list(table_cache.iterdir())) == 1  # built on first use
     # A table too slow to build is not built: the best table-free heuristic is used.
-    monkeypatch.setattr(pdb, "AUTO_BUILD_SECONDS", 0.0)
+    monkeypatch.setattr(store, "AUTO_BUILD_SECONDS", 0.0)  # where auto_available reads it
     sol = st.solve(st.scramble(Board.goal(3, 4), 30, seed=2))
     assert sol.heuristic != "pdb"
     assert heuristics.get(sol.heuristic).strength >= heuristics.get("linear_conflict").strength

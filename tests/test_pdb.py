@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from slidingtiles import Board, heuristics
+from slidingtiles import Board, heuristics, pdb
 from slidingtiles._engine import dispatch as _backend
-from slidingtiles.heuristics._pdb import database as pdb
 from slidingtiles._engine.indexing import digits_index, encoding_for, perm_rank
+from slidingtiles.heuristics._pdb import store
 from tests.conftest import goals
 
 KORF = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "korf100.txt"
@@ -67,7 +67,7 @@ def test_group_tables_match_an_independent_abstract_search(shape: tuple[int, int
 
 
 @pytest.mark.parametrize("shape", [(3, 3), (2, 4)])
-def test_perfect_table_is_the_exact_distance(shape, oracle) -> None:  # type: ignore[no-untyped-def]
+def test_perfect_table_is_the_exact_distance(shape: tuple[int, int], oracle) -> None:  # type: ignore[no-untyped-def]
     for goal in goals(*shape)[:2]:
         db = pdb.load(*shape, goal)
         assert db.perfect
@@ -85,7 +85,9 @@ def test_perfect_table_is_the_exact_distance(shape, oracle) -> None:  # type: ig
     [((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]), ((3, 3), [(1, 5, 7), (2, 3, 4), (6, 8)]),
      ((2, 4), [(1, 2, 3, 4), (5, 6, 7)]), ((2, 4), [(1, 5), (2, 6), (3, 7), (4,)])],
 )  # fmt: skip
-def test_additive_tables_are_admissible(shape, groups, oracle) -> None:  # type: ignore[no-untyped-def]
+def test_additive_tables_are_admissible(  # type: ignore[no-untyped-def]
+    shape: tuple[int, int], groups: list[tuple[int, ...]], oracle
+) -> None:
     rng = random.Random(7)
     for goal in goals(*shape):
         db = pdb.PatternDatabase.build(*shape, goal, groups=groups)
@@ -241,7 +243,7 @@ def test_a_damaged_file_is_detected_and_rebuilt(how: str, monkeypatch: pytest.Mo
     [info] = pdb.verify()
     assert not info.ok
     assert info.problem
-    monkeypatch.setattr(pdb, "_LOADED", {})
+    monkeypatch.setattr(store, "_LOADED", {})
     with pytest.raises(pdb.PatternDatabaseError):
         pdb.load(3, 3, groups=[(1, 2, 3), (4, 5, 6, 7, 8)], build_missing=False)
     rebuilt = pdb.load(3, 3, groups=[(1, 2, 3), (4, 5, 6, 7, 8)])
@@ -333,7 +335,7 @@ def test_a_file_for_another_shape_is_not_trusted(
     assert wide.path != square_path
     assert wide.path is not None
     square_path.write_bytes(wide.path.read_bytes())
-    monkeypatch.setattr(pdb, "_LOADED", {})
+    monkeypatch.setattr(store, "_LOADED", {})
     with pytest.raises(pdb.PatternDatabaseError, match="another shape"):
         pdb.load(2, 2, build_missing=False)
     assert (pdb.load(2, 2).rows, pdb.load(2, 2).cols) == (2, 2)
@@ -343,8 +345,8 @@ def test_solve_prefers_cached_7_8_tables_under_numba(
     table_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With numba active and 7-8 tables cached, solve(heuristic="pdb") loads them, never builds."""
-    from slidingtiles._engine import dispatch as _backend
-    from slidingtiles._solve import solve as _solve
+    from slidingtiles._solve import choose
+    from slidingtiles.heuristics import _pdb
 
     goal = Board.goal(4, 4, blank="first")
     assert pdb.preferred_partition(4, 4, goal) == "6-6-3"  # nothing cached
@@ -366,8 +368,8 @@ def test_solve_prefers_cached_7_8_tables_under_numba(
             return real_load(rows, cols, goal_tiles, name, build_missing=False)  # type: ignore[arg-type]
         return small
 
-    monkeypatch.setattr(pdb, "load", fake_load)
-    handled, db = _solve._engine_database(heuristics.registry()["pdb"], goal, goal)
+    monkeypatch.setattr(_pdb, "load", fake_load)  # the name the solver calls
+    handled, db = choose._engine_database(heuristics.registry()["pdb"], goal, goal)
     assert handled
     assert db is small
     assert requested == [("7-8", False), ("default", True)]
@@ -389,3 +391,24 @@ def test_contiguous_tables_are_views_and_still_pickle() -> None:
     assert [bytes(t) for t in again.tables] == before
     board = Board("8 7 6/5 4 3/2 1 0").tiles
     assert again.value(board) == db.value(board) > 0
+
+
+def test_4_bit_tables_hold_the_same_values_and_round_trip(table_cache: Path) -> None:
+    """The 7-8 layout (perm ranks, 4-bit excess over Manhattan) on a small custom partition."""
+    groups = [(1, 2, 3, 4), (5, 6, 7, 8)]
+    if _backend.IMPLEMENTATION != "numba":
+        with pytest.raises(ImportError, match="numba"):
+            pdb.PatternDatabase.build(3, 3, groups=groups, name="7-8")
+        return
+    plain = pdb.PatternDatabase.build(3, 3, groups=groups)
+    packed = pdb.build(3, 3, groups=groups, name="7-8")
+    assert (packed.entry, packed.encodings) == ("u4-excess", ("perm", "perm"))
+    assert [len(t) for t in packed.tables] == [(9 * 8 * 7 * 6 + 1) // 2] * 2
+    assert packed.path is not None
+    again = pdb.read_table(packed.path)
+    assert (again.entry, again.tables) == (packed.entry, packed.tables)
+    rng = random.Random(11)
+    for _ in range(500):
+        tiles = tuple(rng.sample(range(9), 9))
+        assert again.group_values(tiles) == plain.group_values(tiles)
+        assert again.value(tiles) == plain.value(tiles)

@@ -11,8 +11,18 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import slidingtiles
-from slidingtiles import Board, SearchLimitExceeded, SearchStats, UnsolvableError, heuristics, is_solvable, random_board
-from slidingtiles._solve.reduce import ReduceResult, manhattan_lower_bound, solve_constructive
+from slidingtiles import (
+    Board,
+    ReduceResult,
+    SearchLimitExceeded,
+    SearchStats,
+    UnsolvableError,
+    heuristics,
+    is_solvable,
+    random_board,
+    solve_constructive,
+)
+from slidingtiles._solve.reduce import _window_table, manhattan_lower_bound
 from tests.conftest import Oracle
 
 seeds = st.integers(0, 2**32 - 1)
@@ -171,8 +181,6 @@ def test_each_shortening_step_only_removes_moves(shape: tuple[int, int]) -> None
 
 
 def test_window_tables_are_exact(oracle: Callable[[Board], Oracle]) -> None:
-    from slidingtiles._solve.reduce import _window_table
-
     # Distances in the table from the identity arrangement = BFS distances on a 2x3 board.
     table = _window_table(2, 3, 5)
     exact = oracle(Board([1, 2, 3, 4, 5, 0], shape=(2, 3)))

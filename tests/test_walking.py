@@ -9,7 +9,8 @@ import pytest
 
 import slidingtiles as st
 from slidingtiles import Board, heuristics
-from slidingtiles.heuristics._walking import applies, walking_distance
+from slidingtiles.heuristics import walking_distance
+from slidingtiles.heuristics._walking import applies
 from tests.conftest import Oracle, goals
 
 

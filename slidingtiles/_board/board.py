@@ -8,8 +8,10 @@ from typing import Literal, TypeAlias
 
 import attrs
 
-from slidingtiles._errors import InvalidBoardError, InvalidMoveError
+from slidingtiles._board import geometry
 from slidingtiles._board.moves import DIRECTIONS, Moves, normalize_move
+from slidingtiles._errors import GoalMismatchError, InvalidBoardError, InvalidMoveError
+from slidingtiles._render import board_svg
 
 __all__ = ["MAX_CELLS", "Board", "BoardLike"]
 
@@ -399,8 +401,6 @@ class Board:
 
     def _repr_svg_(self) -> str:
         """Draw the board in notebooks (Jupyter calls this)."""
-        from slidingtiles._render import board_svg
-
         return board_svg(self)
 
     def __getitem__(self, cell: tuple[int, int]) -> int:
@@ -547,9 +547,7 @@ class Board:
         >>> Board("8 1 3/4 0 2/7 6 5").hamming()
         5
         """
-        from slidingtiles.heuristics._registry import misplaced
-
-        return misplaced(self, Board.goal(self.rows, self.cols) if goal is None else goal)
+        return geometry.misplaced(self.tiles, self._goal_tiles(goal))
 
     def manhattan(self, goal: Board | None = None) -> int:
         """Return the sum of the tiles' row and column distances to their goal cells.
@@ -557,6 +555,14 @@ class Board:
         >>> Board("8 1 3/4 0 2/7 6 5").manhattan()
         10
         """
-        from slidingtiles.heuristics._registry import manhattan
+        return geometry.manhattan(self.cols, self.tiles, self._goal_tiles(goal))
 
-        return manhattan(self, Board.goal(self.rows, self.cols) if goal is None else goal)
+    def _goal_tiles(self, goal: Board | None) -> tuple[int, ...]:
+        """The goal's tiles (blank last by default), after checking it fits this board."""
+        if goal is None:
+            return Board.goal(self.rows, self.cols).tiles
+        if goal.shape != self.shape:
+            raise GoalMismatchError(
+                f"the goal is {goal.rows}x{goal.cols}, the board {self.rows}x{self.cols}", goal
+            )
+        return goal.tiles

@@ -6,6 +6,7 @@ from collections.abc import Hashable
 
 import attrs
 
+from slidingtiles._board import geometry
 from slidingtiles._board.board import Board, BoardLike
 from slidingtiles._board.coerce import GoalLike, board_and_goal
 
@@ -48,9 +49,7 @@ class Solvability:
 
 def _permutation_parity(tiles: tuple[int, ...], goal: tuple[int, ...]) -> int:
     """Parity of the permutation taking goal cells to board cells (cycle count)."""
-    where = [0] * len(goal)
-    for cell, tile in enumerate(goal):
-        where[tile] = cell
+    where = geometry.home_cells(goal)
     seen = bytearray(len(tiles))
     transpositions = 0
     for start in range(len(tiles)):
@@ -66,36 +65,13 @@ def _permutation_parity(tiles: tuple[int, ...], goal: tuple[int, ...]) -> int:
     return transpositions % 2
 
 
-def _inversions(tiles: tuple[int, ...], goal: tuple[int, ...]) -> int:
-    """Pairs out of goal order among the non-blank tiles: O(n log n) with a Fenwick tree."""
-    rank = [0] * len(goal)
-    for order, tile in enumerate(t for t in goal if t != 0):
-        rank[tile] = order + 1
-    sequence = [rank[t] for t in tiles if t != 0]
-    size = len(sequence)
-    tree = [0] * (size + 1)
-    inversions = 0
-    for seen_count, value in enumerate(sequence):
-        # Count earlier values <= value; the rest are inversions with this one.
-        smaller, i = 0, value
-        while i > 0:
-            smaller += tree[i]
-            i -= i & -i
-        inversions += seen_count - smaller
-        i = value
-        while i <= size:
-            tree[i] += 1
-            i += i & -i
-    return inversions
-
-
 def _verdict(board: Board, goal: Board) -> Solvability:
     rows, cols = board.shape
     blank_row, blank_col = board.blank_position
     goal_row, goal_col = goal.blank_position
     distance = abs(blank_row - goal_row) + abs(blank_col - goal_col)
     parity = _permutation_parity(board.tiles, goal.tiles)
-    inversions = _inversions(board.tiles, goal.tiles)
+    inversions = geometry.inversions(board.tiles, goal.tiles)
     shift = abs(blank_row - goal_row)
     if rows == 1 or cols == 1:
         # A single line never reorders its tiles: only the blank's place can change.

@@ -1,1 +1,49 @@
-"""(package)"""
+"""The ``slidingtiles`` command line: argparse front end over the library (parse, call, format).
+
+>>> main(["random", "2x3", "--moves", "0"])
+1 2 3/4 5 0
+0
+
+Modules: `common` (exit codes, parser classes, argument types, board input, the one
+error printer), `output` (COS 226 text, JSON, HTML, progress line), `solve` (the
+solve, check, random and heuristics commands), `tables` (pdb), `batch` (batch) and
+`main` (the table of registrars, the parser, `main`). The command line imports the
+library only through its public façade: ``slidingtiles``, ``slidingtiles.pdb``,
+``slidingtiles.heuristics`` and ``slidingtiles.search``.
+
+Handlers raise the library's errors; `main` turns them into exit codes and
+one-line messages:
+
+* 0: done (solved, solvable, listed);
+* 1: no answer: the board is unsolvable or a search limit was reached;
+* 2: bad input or usage (malformed board, unknown heuristic, unreadable file);
+* 130: interrupted with Ctrl-C.
+"""
+
+from slidingtiles._cli.batch import add_batch_command, batch_command
+from slidingtiles._cli.common import (
+    EXIT_BAD_INPUT,
+    EXIT_INTERRUPTED,
+    EXIT_NO_ANSWER,
+    EXIT_OK,
+    CommandError,
+    Registrar,
+)
+from slidingtiles._cli.main import SUBCOMMANDS, build_parser, main
+from slidingtiles._cli.output import cos226_text, solution_json
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_INTERRUPTED",
+    "EXIT_NO_ANSWER",
+    "EXIT_OK",
+    "SUBCOMMANDS",
+    "CommandError",
+    "Registrar",
+    "add_batch_command",
+    "batch_command",
+    "build_parser",
+    "cos226_text",
+    "main",
+    "solution_json",
+]

@@ -1,91 +1,74 @@
 """The one dispatcher between the pure-Python kernels and the optional numba kernels.
 
->>> from slidingtiles import _backend
->>> _backend.IMPLEMENTATION in ("python", "numba")
-True
+>>> from slidingtiles import Board
+>>> moves, stats = engine_solve(Board("1 2 3/4 0 6/7 5 8"), Board.goal(3, 3), "manhattan")
+>>> moves, stats.iterations, IMPLEMENTATION in ("python", "numba")
+('DR', 1, True)
 
-The implementation is chosen once, at import, from the environment variable
-``SLIDINGTILES_IMPLEMENTATION``:
+This is the only module that knows both implementations: the tile engine's
+callers (`solve`, the table builder) come here, and the kernels below
+(`slidingtiles._engine.python`, `slidingtiles._engine.numba`) never import it or
+each other. The implementation is chosen once, at import, from
+``SLIDINGTILES_IMPLEMENTATION`` (see `slidingtiles._accel`):
 
-* ``auto`` (the default, also when unset or empty): numba when it imports,
-  else pure Python, silently. Should numba then fail to compile a kernel, the
-  dispatcher logs a warning on the ``slidingtiles`` logger and switches to
-  pure Python for good.
+* ``auto`` (the default): numba when it is installed, else pure Python,
+  silently. numba is imported on the first search that needs it (importing it
+  takes about half a second). Should that import or a compilation fail, a
+  warning goes to the ``slidingtiles`` logger and pure Python takes over for good.
 * ``python``: the pure-Python kernels; numba is never imported.
-* ``numba``: the numba kernels; raises `BackendError` (an ImportError) at
-  import when numba is missing or broken, saying how to install it.
+* ``numba``: the numba kernels; `BackendError` (an ImportError) at import when
+  numba is missing or broken, saying how to install it.
 
-Both implementations expose the same kernels under the same names, with the
-same arguments, results (move strings and node counts) and errors, through
-`kernels`. Compiled numba code is cached on disk: next to the package when
-its directory is writable, otherwise in ``<slidingtiles cache>/numba`` (see
-`numba_cache_dir`), set through ``NUMBA_CACHE_DIR`` unless the user already
-set it.
+Both implementations give the same move strings, node counts and errors.
 """
 
 from __future__ import annotations
 
 import importlib
-import importlib.util
 import logging
-import os
 import sys
 from collections.abc import Callable, Sequence
-from pathlib import Path
 from types import ModuleType
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
-from slidingtiles._cache import user_cache_dir
-from slidingtiles._errors import SlidingTilesError
-
-if TYPE_CHECKING:
-    from slidingtiles.heuristics._pdb.database import PatternDatabase
-    from slidingtiles.search import SearchStats
+from slidingtiles._accel import (
+    ENV_IMPLEMENTATION,
+    INSTALL_HINT,
+    numba_installed,
+    prepare_numba_cache,
+    requested_implementation,
+)
+from slidingtiles._board.board import Board
+from slidingtiles._engine.indexing import DIGITS, U4_EXCESS, U8_MOVES
+from slidingtiles._engine.python import manhattan as python_manhattan
+from slidingtiles._engine.python import pdb as python_pdb
+from slidingtiles._engine.tables import PatternTables
+from slidingtiles._errors import BackendError
+from slidingtiles.search import SearchStats
+from slidingtiles.search._limits import Guard
 
 __all__ = [
-    "ENV_IMPLEMENTATION",
+    "CHECK_EVERY",
+    "ENGINE_HEURISTICS",
     "IMPLEMENTATION",
-    "IMPLEMENTATIONS",
-    "BackendError",
-    "Guard",
+    "EngineResult",
     "Kernels",
+    "build_group_table",
+    "engine_guard",
+    "engine_solve",
     "kernels",
-    "numba_cache_dir",
+    "supports",
 ]
 
-#: The environment variable that chooses the implementation.
-ENV_IMPLEMENTATION = "SLIDINGTILES_IMPLEMENTATION"
-#: Its accepted values.
-IMPLEMENTATIONS = ("auto", "python", "numba")
-_INSTALL_HINT = 'install the extra: pip install "slidingtiles[fast]" (numba and numpy)'
+#: Heuristic names the engine implements natively.
+ENGINE_HEURISTICS = ("manhattan", "linear_conflict", "pdb")
+#: Expansions between two returns of a kernel to its guard (limits, progress, Ctrl-C).
+CHECK_EVERY = 1 << 14
+
 _LOG = logging.getLogger("slidingtiles")
 
-EngineResult = tuple[str, "SearchStats"]
-
-
-class BackendError(SlidingTilesError, ImportError):
-    """The requested implementation cannot be used (unknown name, or numba missing or broken).
-
-    Attributes:
-        value: the requested implementation, as given.
-    """
-
-    def __init__(self, message: str, value: object = None) -> None:
-        super().__init__(message)
-        self.value = value
-
-
-class Guard(Protocol):
-    """The engine's limit and progress guard, as the kernels use it."""
-
-    iterations: int
-    depth: int
-
-    def check(self, expanded: int, generated: int) -> None:
-        """Raise `SearchLimitExceeded` past a limit; report progress."""
-
-    def stats(self, expanded: int, generated: int) -> SearchStats:
-        """Return the statistics so far."""
+EngineResult = tuple[str, SearchStats]
+Progress = Callable[[int, int, float], object]
 
 
 class Kernels(Protocol):
@@ -99,24 +82,33 @@ class Kernels(Protocol):
     ) -> EngineResult:  # fmt: skip
         """IDA* with Manhattan distance (plus linear conflicts when ``conflicts``)."""
 
-    def ida_pdb(self, db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
-        """IDA* with additive digits-encoded tables, maxed with the reflection."""
+    def ida_pdb(self, db: PatternTables, tiles: list[int], guard: Guard) -> EngineResult:
+        """IDA* with additive tables, maxed with the reflection."""
 
-    def walk_perfect(self, db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
-        """Follow a perfect table downhill."""
-
-    def supports_pdb(self, db: PatternDatabase) -> bool:
-        """Whether `ida_pdb` (or `walk_perfect`, for a perfect table) can use this database."""
+    def supports_pdb(self, db: PatternTables) -> bool:
+        """Whether `ida_pdb` can search with these tables."""
 
     def build_group_table(
         self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
-        encoding: str, progress: Callable[[int, int, float], object] | None = None,
+        encoding: str, entry: str, progress: Progress | None,
     ) -> bytes:  # fmt: skip
         """Return one group's pattern table."""
 
 
+def _kernel_module(name: str) -> ModuleType:
+    """Import a kernel module on first use: numba's (optional) and the numpy ones.
+
+    ``python.batched`` and ``python.build`` need numpy, whose import costs about
+    0.1 s that a walk down a perfect table or a Manhattan search never needs;
+    numba's modules need numba, which may be absent. Both are loaded here, the
+    one place that knows every kernel module, when a search or a build first
+    asks for them.
+    """
+    return importlib.import_module(f"slidingtiles._engine.{name}")
+
+
 class _PythonKernels:
-    """The pure-Python kernels of `slidingtiles._engine` and `slidingtiles._pdb_build`."""
+    """The pure-Python kernels (`slidingtiles._engine.python`)."""
 
     name = "python"
 
@@ -124,64 +116,55 @@ class _PythonKernels:
         self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
         conflicts: bool,
     ) -> EngineResult:  # fmt: skip
-        from slidingtiles._engine.python import depth_first as _engine
+        return python_manhattan.ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
 
-        return _engine._ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)  # type: ignore[arg-type]
+    def ida_pdb(self, db: PatternTables, tiles: list[int], guard: Guard) -> EngineResult:
+        batched = _kernel_module("python.batched")
+        return python_pdb.ida_pdb(db, tiles, guard, handoff=batched.continue_in_batches)
 
-    def ida_pdb(self, db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
-        from slidingtiles._engine.python import depth_first as _engine
-
-        return _engine._ida_pdb(db, tiles, guard, batched=True)  # type: ignore[arg-type]
-
-    def walk_perfect(self, db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
-        from slidingtiles._engine.python import depth_first as _engine
-
-        return _engine._walk_perfect(db, tiles, guard)  # type: ignore[arg-type]
-
-    def supports_pdb(self, db: PatternDatabase) -> bool:
-        entry = getattr(db, "entry", "u8-moves")
-        return bool(db.perfect or (entry == "u8-moves" and set(db.encodings) == {"digits"}))
+    def supports_pdb(self, db: PatternTables) -> bool:
+        return db.entry == U8_MOVES and all(e == DIGITS for e in db.encodings)
 
     def build_group_table(
         self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
-        encoding: str, progress: Callable[[int, int, float], object] | None = None,
+        encoding: str, entry: str, progress: Progress | None,
     ) -> bytes:  # fmt: skip
-        from slidingtiles._engine.indexing import build_group_table
-
-        return build_group_table(rows, cols, goal, group, encoding=encoding, progress=progress)
+        if entry != U8_MOVES:
+            raise BackendError(
+                f"{entry} tables are built by the numba backend; {INSTALL_HINT}", entry
+            )
+        table: bytes = _kernel_module("python.build").build_group_table(
+            rows, cols, goal, group, encoding=encoding, progress=progress
+        )
+        return table
 
 
 class _NumbaKernels:
-    """The numba kernels of `slidingtiles._numba_kernels`; under ``auto``, fall back on failure.
-
-    Under ``auto`` numba is imported on the first search that needs it, not
-    when slidingtiles is imported (importing numba takes about half a second,
-    and perfect-table walks and table lookups never need it); if that import
-    or a compilation fails, the pure-Python kernels take over for good.
-    """
+    """The numba kernels (`slidingtiles._engine.numba`); under ``auto``, fall back on failure."""
 
     name = "numba"
 
     def __init__(self, fallback: bool) -> None:
         self._fallback = fallback
         self._fallen = False
-        self._loaded: ModuleType | None = None
+        self._modules: dict[str, ModuleType] = {}
         if not fallback:
-            self._load()
+            self._load("pdb")
 
-    def _load(self) -> ModuleType:
-        if self._loaded is None:
-            _prepare_numba_cache()
+    def _load(self, name: str) -> ModuleType:
+        module = self._modules.get(name)
+        if module is None:
+            prepare_numba_cache()
             importlib.import_module("numba")
-            self._loaded = importlib.import_module("slidingtiles._numba_kernels")
-        return self._loaded
+            module = self._modules[name] = _kernel_module(f"numba.{name}")
+        return module
 
-    def _module(self) -> ModuleType | None:
-        """The compiled kernels, or None once fallen back to pure Python."""
+    def _module(self, name: str) -> ModuleType | None:
+        """A compiled kernel module, or None once fallen back to pure Python."""
         if self._fallen:
             return None
         try:
-            return self._load()
+            return self._load(name)
         except Exception as exc:
             if not self._fallback:
                 raise
@@ -190,8 +173,8 @@ class _NumbaKernels:
 
     def _failed(self, exc: Exception) -> bool:
         """Under ``auto``, switch to pure Python for good when numba itself fails."""
-        NumbaError = importlib.import_module("numba.core.errors").NumbaError
-        if not self._fallback or not isinstance(exc, NumbaError):
+        numba_error = importlib.import_module("numba.core.errors").NumbaError
+        if not self._fallback or not isinstance(exc, numba_error):
             return False
         self._switch(f"numba failed ({exc})", quiet=False)
         return True
@@ -206,7 +189,7 @@ class _NumbaKernels:
         self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
         conflicts: bool,
     ) -> EngineResult:  # fmt: skip
-        module = self._module()
+        module = self._module("manhattan")
         try:
             if module is not None:
                 result: EngineResult = module.ida_manhattan(
@@ -218,8 +201,8 @@ class _NumbaKernels:
                 raise
         return kernels.ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
 
-    def ida_pdb(self, db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
-        module = self._module()
+    def ida_pdb(self, db: PatternTables, tiles: list[int], guard: Guard) -> EngineResult:
+        module = self._module("pdb")
         try:
             if module is not None:
                 result: EngineResult = module.ida_pdb(db, tiles, guard)
@@ -229,108 +212,151 @@ class _NumbaKernels:
                 raise
         return kernels.ida_pdb(db, tiles, guard)
 
-    def walk_perfect(self, db: PatternDatabase, tiles: list[int], guard: Guard) -> EngineResult:
-        # A few dozen lookups: the pure-Python walk, without loading numba.
-        return _PythonKernels().walk_perfect(db, tiles, guard)
-
-    def supports_pdb(self, db: PatternDatabase) -> bool:
+    def supports_pdb(self, db: PatternTables) -> bool:
         if _PythonKernels().supports_pdb(db):  # what numba supports too, without loading it
             return True
-        module = self._module()
+        module = self._module("pdb")
         return bool(module.supports_pdb(db)) if module is not None else kernels.supports_pdb(db)
 
     def build_group_table(
         self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
-        encoding: str, progress: Callable[[int, int, float], object] | None = None,
+        encoding: str, entry: str, progress: Progress | None,
     ) -> bytes:  # fmt: skip
-        module = self._module()
+        module = self._module("build")
         try:
             if module is not None:
                 table: bytes = module.build_group_table(
-                    rows, cols, goal, group, encoding=encoding, progress=progress
+                    rows, cols, goal, group, encoding=encoding, entry=entry, progress=progress
                 )
                 return table
         except Exception as exc:
             if not self._failed(exc):
                 raise
         return kernels.build_group_table(
-            rows, cols, goal, group, encoding=encoding, progress=progress
+            rows, cols, goal, group, encoding=encoding, entry=entry, progress=progress
         )
-
-
-def _writable(directory: Path) -> bool:
-    """Whether numba could create its ``__pycache__`` files in this directory."""
-    pycache = directory / "__pycache__"
-    target = pycache if pycache.is_dir() else directory
-    return os.access(target, os.W_OK | os.X_OK)
-
-
-def numba_cache_dir() -> Path | None:
-    """Return the directory set as ``NUMBA_CACHE_DIR`` for compiled kernels, or None.
-
-    >>> numba_cache_dir() is None or numba_cache_dir().name == "numba"
-    True
-
-    None means numba's own default applies: the user set ``NUMBA_CACHE_DIR``
-    (never overridden), or the package directory is writable, in which case
-    numba caches next to the source in ``__pycache__``. Otherwise (a
-    read-only install) it is ``<slidingtiles cache>/numba``: the user cache
-    directory (``~/.cache/slidingtiles/numba`` on Linux) or
-    ``$SLIDINGTILES_CACHE_DIR/numba``.
-    """
-    if os.environ.get("NUMBA_CACHE_DIR"):
-        return None
-    if _writable(Path(__file__).resolve().parent):
-        return None
-    return user_cache_dir() / "numba"
-
-
-def _prepare_numba_cache() -> None:
-    """Point numba's cache at the user cache before anything compiles (read-only installs)."""
-    directory = numba_cache_dir()
-    if directory is None:
-        return
-    os.environ["NUMBA_CACHE_DIR"] = str(directory)
-    config = sys.modules.get("numba.core.config")
-    if config is not None:  # numba was imported before us: its config has read the variable
-        config.CACHE_DIR = str(directory)  # type: ignore[attr-defined]
 
 
 def _choose() -> tuple[Kernels, str]:
-    raw = os.environ.get(ENV_IMPLEMENTATION, "")
-    requested = raw.strip().lower() or "auto"
-    if requested not in IMPLEMENTATIONS:
-        raise BackendError(
-            f"{ENV_IMPLEMENTATION}={raw!r} is not an implementation; "
-            f"choose from {', '.join(IMPLEMENTATIONS)}",
-            raw,
-        )
+    requested = requested_implementation()
     if requested == "python":
         return _PythonKernels(), "python"
     if requested == "auto":
-        if not _numba_installed():
+        if not numba_installed():
             return _PythonKernels(), "python"
         return _NumbaKernels(fallback=True), "numba"
     try:
         return _NumbaKernels(fallback=False), "numba"
     except Exception as exc:
         raise BackendError(
-            f"{ENV_IMPLEMENTATION}=numba but numba cannot be used ({exc}); {_INSTALL_HINT}",
-            raw,
+            f"{ENV_IMPLEMENTATION}=numba but numba cannot be used ({exc}); {INSTALL_HINT}",
+            "numba",
         ) from exc
-
-
-def _numba_installed() -> bool:
-    """Whether numba can be found, without importing it."""
-    if "numba" in sys.modules:
-        return sys.modules["numba"] is not None
-    try:
-        return importlib.util.find_spec("numba") is not None
-    except (ImportError, ValueError):
-        return False
 
 
 kernels: Kernels
 #: The active implementation: ``"python"`` or ``"numba"``.
 IMPLEMENTATION: str
 kernels, IMPLEMENTATION = _choose()
+
+
+def supports(heuristic: str, db: PatternTables | None = None) -> bool:
+    """Return True if the engine implements this heuristic (for tables: these tables).
+
+    >>> supports("manhattan"), supports("misplaced")
+    (True, False)
+    """
+    if heuristic == "pdb":
+        return db is not None and (db.perfect or kernels.supports_pdb(db))
+    return heuristic in ENGINE_HEURISTICS
+
+
+def engine_guard(
+    *,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    progress: Callable[[SearchStats], object] | None = None,
+) -> Guard:
+    """Return the `Guard` of one engine search: limits validated, checked every `CHECK_EVERY` nodes.
+
+    >>> engine_guard(max_nodes=10).first_pause()
+    11
+    """
+    return Guard(
+        "idastar", max_nodes=max_nodes, time_limit=time_limit, max_memory=None,
+        progress=progress, progress_every=CHECK_EVERY, state_bytes=0, time_stride=CHECK_EVERY,
+    )  # fmt: skip
+
+
+def engine_solve(
+    start: Board,
+    goal: Board,
+    heuristic: str,
+    *,
+    db: PatternTables | None = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    progress: Callable[[SearchStats], object] | None = None,
+) -> EngineResult:
+    """Return an optimal move string and statistics, by the active kernel for ``heuristic``.
+
+    >>> engine_solve(Board("1 2 3/4 5 6/7 0 8"), Board.goal(3, 3), "linear_conflict")[0]
+    'R'
+
+    The board must be solvable for the goal (the caller checks parity: an
+    unsolvable board would make IDA* run until a limit stops it). For
+    ``"pdb"`` pass the loaded tables for this shape and goal: a perfect
+    table is walked (O(length) lookups), others drive IDA*. Limits are those
+    of the one `Guard` (validated there, named ``"nodes"`` and ``"time"`` in
+    `SearchLimitExceeded`); ``progress`` gets a `SearchStats` every 16,384
+    expansions. Ctrl-C propagates and leaves nothing behind.
+    """
+    guard = engine_guard(max_nodes=max_nodes, time_limit=time_limit, progress=progress)
+    tiles = list(start.tiles)
+    # One Python frame per move of the current path: make room for long paths on big boards.
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))
+    try:
+        if heuristic == "pdb":
+            if db is None or db.goal != goal.tiles or (db.rows, db.cols) != start.shape:
+                raise ValueError(
+                    "heuristic 'pdb' needs the pattern database of this shape and goal"
+                )
+            if db.perfect:  # a few dozen lookups: no compiled kernel needed
+                return python_pdb.walk_perfect(db, tiles, guard)
+            if not kernels.supports_pdb(db):
+                raise ValueError(f"the {IMPLEMENTATION} engine cannot search {db.encodings} tables")
+            return kernels.ida_pdb(db, tiles, guard)
+        if heuristic in ("manhattan", "linear_conflict"):
+            return kernels.ida_manhattan(
+                start.rows, start.cols, goal.tiles, tiles, guard, heuristic == "linear_conflict"
+            )
+        raise ValueError(f"the engine has no kernel for heuristic {heuristic!r}")
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def build_group_table(
+    rows: int,
+    cols: int,
+    goal: Sequence[int],
+    group: Sequence[int],
+    *,
+    encoding: str,
+    entry: str = U8_MOVES,
+    progress: Progress | None = None,
+) -> bytes:
+    """Return one group's pattern table, built by the active implementation.
+
+    >>> build_group_table(2, 2, (1, 2, 3, 0), (1, 2), encoding="digits")[1]
+    255
+
+    ``progress(depth, states, seconds)`` after each breadth-first layer.
+    ``entry="u4-excess"`` (4-bit entries, `encoding="perm"`) needs the numba
+    backend: `BackendError` otherwise. Both implementations build the same bytes.
+    """
+    if entry not in (U8_MOVES, U4_EXCESS):
+        raise ValueError(f"unknown table entry encoding {entry!r}")
+    return kernels.build_group_table(
+        rows, cols, goal, group, encoding=encoding, entry=entry, progress=progress
+    )

@@ -1,69 +1,44 @@
-"""Pattern database construction: a breadth-first search over (group placement, blank region).
+"""How a pattern table is indexed and what its entries hold: shared by builders and kernels.
 
-A group's abstract state is where its tiles stand plus the region of cells the
-blank can reach without moving a group tile (moves of other tiles are free, so
-the blank anywhere in its region is one state). Every move of a group tile
-costs one, so a plain breadth-first search by layers from the goal gives each
-abstract state its cost, and the table keeps the least cost over regions: the
-fewest group-tile moves to bring the group home from that placement, a lower
-bound for any blank position. The search (in `slidingtiles._pdb_numpy`, imported
-only when a table is built, so solving with cached tables never loads numpy)
-is vectorised with numpy: a layer is an array of integer keys
-``index * cells + region_min_cell``.
+>>> digits_index([1, 2], 16), perm_rank([2, 1], 3), table_entries(9, 8, PERM)
+(33, 5, 362880)
+
+A group's table has one entry per placement of its tiles. ``digits``
+indexes it by ``sum cell * cells**slot`` (one addition per move keeps it
+current); ``perm`` by the compact rank of the placement (no gaps, for large
+groups). An entry is a byte (``u8-moves``: the fewest moves of the group's
+tiles) or half a byte (``u4-excess``: that number less the group's Manhattan
+distance, halved).
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-
-import attrs
+from collections.abc import Sequence
 
 __all__ = [
+    "DIGITS",
     "MAX_TABLE_ENTRIES",
-    "BuildProgress",
-    "build_group_table",
+    "PERM",
+    "REGION_TABLE_MAX_CELLS",
+    "U4_EXCESS",
+    "U8_MOVES",
     "digits_index",
     "encoding_for",
     "perm_rank",
     "table_entries",
 ]
 
+#: Index encodings: digits (``sum cell * cells**slot``) and perm (compact rank).
+DIGITS, PERM = "digits", "perm"
+#: Entry encodings: a byte of moves, or 4 bits of (moves - group Manhattan) / 2, two per byte
+#: (entry r in the low nibble of byte r // 2 when r is even).
+U8_MOVES, U4_EXCESS = "u8-moves", "u4-excess"
 #: The largest table (entries = bytes) built for one group.
 MAX_TABLE_ENTRIES = 1 << 25
-# Boards up to this many cells look regions up in a precomputed (free mask, cell) table.
-_REGION_TABLE_MAX_CELLS = 16
 
-
-@attrs.frozen
-class BuildProgress:
-    """A snapshot of a table build, passed to the ``progress`` callback.
-
-    >>> BuildProgress(0, 3, 6, 5, 1234, 0.5).fraction_groups
-    0.0
-
-    Attributes:
-        group: index of the group being built (0-based).
-        groups: number of groups in the partition.
-        group_size: tiles in this group.
-        depth: the breadth-first layer just finished (moves of group tiles).
-        states: abstract states reached so far in this group.
-        seconds: time since this group's build started.
-        done: True on the last call for a group.
-    """
-
-    group: int
-    groups: int
-    group_size: int
-    depth: int
-    states: int
-    seconds: float
-    done: bool = False
-
-    @property
-    def fraction_groups(self) -> float:
-        """Fraction of groups finished before this one."""
-        return self.group / self.groups
+#: Boards up to this many cells look blank regions up in a precomputed (free mask, cell) table.
+REGION_TABLE_MAX_CELLS = 16
 
 
 def table_entries(cells: int, group_size: int, encoding: str) -> int:
@@ -128,32 +103,3 @@ def perm_rank(positions: Sequence[int], cells: int) -> int:
         rank = rank * (cells - i) + (p - below)
         used |= 1 << p
     return rank
-
-
-def build_group_table(
-    rows: int,
-    cols: int,
-    goal: Sequence[int],
-    group: Sequence[int],
-    *,
-    encoding: str,
-    progress: Callable[[int, int, float], object] | None = None,
-) -> bytes:
-    """Return one group's table: entry = fewest group-tile moves from that placement to home.
-
-    >>> table = build_group_table(2, 2, (1, 2, 3, 0), (1, 2), encoding="digits")
-    >>> table[digits_index([0, 1], 4)], table[digits_index([1, 3], 4)], table[1]
-    (0, 2, 255)
-
-    ``progress(depth, states, seconds)`` is called after each layer. Entries
-    of unreachable or impossible placements (two tiles on one cell) hold 255.
-    Cost: O(states * group size) numpy work, where states is the number of
-    (placement, blank region) pairs, at most ``perm(cells, k) * (cells - k)``.
-    Needs numpy (imported here, not when the package is).
-    """
-    from slidingtiles._engine.python.build import breadth_first_table
-
-    return breadth_first_table(
-        rows, cols, goal, group, encoding=encoding, progress=progress,
-        region_table_max_cells=_REGION_TABLE_MAX_CELLS,
-    )  # fmt: skip

@@ -1,25 +1,29 @@
-"""`solve`: parse, check solvability, pick heuristic and algorithm, search, package a `Solution`."""
+"""`solve`: parse, check solvability, pick heuristic and algorithm, search, package a `Solution`.
+
+>>> solve("1 2 3/4 0 6/7 5 8").moves
+Moves('DR')
+"""
 
 from __future__ import annotations
 
-import logging
-import math
 from collections.abc import Callable, Hashable
-from functools import cached_property
 from numbers import Real
 from typing import Any, Literal, TypeAlias
 
-import attrs
-
-from slidingtiles._engine.python import depth_first as _engine
-from slidingtiles.heuristics._pdb import database as _pdb
-from slidingtiles.heuristics import _registry as heuristics
-from slidingtiles._board.board import Board, BoardLike
+from slidingtiles._board.board import BoardLike
 from slidingtiles._board.coerce import GoalLike, board_and_goal
-from slidingtiles._errors import UnsolvableError
 from slidingtiles._board.moves import Moves
-from slidingtiles._solve.reduce import solve_constructive
 from slidingtiles._board.solvability import solvability
+from slidingtiles._engine import dispatch
+from slidingtiles._errors import UnsolvableError
+from slidingtiles._solve.choose import (
+    HeuristicLike,
+    _checked,
+    _engine_database,
+    _resolve_heuristic,
+)
+from slidingtiles._solve.reduce import solve_constructive
+from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import SearchResult, SearchStats, astar, bfs, greedy, idastar
 
@@ -30,193 +34,9 @@ Algorithm: TypeAlias = Literal["auto", "astar", "idastar", "bfs", "greedy", "wei
 ALGORITHMS: tuple[str, ...] = (
     "auto", "astar", "idastar", "bfs", "greedy", "weighted", "reduce",
 )  # fmt: skip
-#: A heuristic: a registered name, ``"auto"``, a `HeuristicInfo`, or ``h(board, goal) -> int``.
-HeuristicLike: TypeAlias = "str | heuristics.HeuristicInfo | heuristics.Heuristic"
-
-_LOG = logging.getLogger("slidingtiles")
 
 # Boards up to this many cells use A* (its memory stays small); larger ones IDA*.
 _ASTAR_MAX_CELLS = 12
-
-
-@attrs.frozen
-class Solution:
-    """A solved puzzle: the moves, the boards they pass through, and what the search cost.
-
-    >>> sol = solve("1 2 3/4 0 6/7 5 8")
-    >>> sol.moves, sol.tiles, len(sol), sol.optimal
-    (Moves('DR'), (5, 8), 2, True)
-    >>> print(sol.boards[-1])
-    1 2 3
-    4 5 6
-    7 8 .
-
-    Attributes:
-        start: the board solved.
-        goal: the goal reached.
-        moves: the blank's moves, a `Moves` string (``"DR"``: blank down, then right).
-        optimal: True only when the algorithm and heuristic guarantee a shortest solution.
-        heuristic: the name of the heuristic used (``"none"`` for BFS).
-        algorithm: the algorithm that ran (``"astar"``, ``"idastar"``, ...).
-        stats: `SearchStats`: nodes expanded and generated (COS 226's "states
-            enqueued"), largest frontier, seconds.
-
-    ``tiles`` (the tile that slides at each step, by label on labelled boards
-    see `tile_labels`) and ``boards`` are derived by replaying the moves.
-    """
-
-    start: Board
-    goal: Board
-    moves: Moves
-    optimal: bool
-    heuristic: str
-    algorithm: str
-    stats: SearchStats
-    #: A proven lower bound on the optimal length: the length itself when optimal, the
-    #: Manhattan distance for "reduce", None when nothing is known.
-    lower_bound: int | None = None
-
-    def __len__(self) -> int:
-        return len(self.moves)
-
-    def _repr_svg_(self) -> str:
-        """Animate the solution in notebooks (Jupyter calls this)."""
-        from slidingtiles._render import solution_svg
-
-        return solution_svg(self)
-
-    @property
-    def length(self) -> int:
-        """Number of moves."""
-        return len(self.moves)
-
-    @cached_property
-    def boards(self) -> tuple[Board, ...]:
-        """Every board from start to goal, ``len(moves) + 1`` of them."""
-        boards = [self.start]
-        for move in self.moves:
-            boards.append(boards[-1].move(move))
-        return tuple(boards)
-
-    @cached_property
-    def tiles(self) -> tuple[int, ...]:
-        """The tile that slides at each step (the one the blank swaps with)."""
-        # A flat replay: O(moves + cells), where going through `boards` is O(moves x cells).
-        cols = self.start.cols
-        cells = list(self.start.tiles)
-        blank = self.start.blank
-        offset = {"U": -cols, "D": cols, "L": -1, "R": 1}
-        slid = []
-        for move in self.moves:
-            cell = blank + offset[move]
-            slid.append(cells[cell])
-            cells[blank], cells[cell] = cells[cell], 0
-            blank = cell
-        return tuple(slid)
-
-    @property
-    def tile_labels(self) -> tuple[Hashable, ...]:
-        """The sliding tiles by label (the same as `tiles` on unlabelled boards)."""
-        return tuple(self.start.label(t) for t in self.tiles)
-
-    def __str__(self) -> str:
-        kind = "optimal" if self.optimal else "not proven optimal"
-        return (
-            f"{len(self)} moves ({kind}, {self.algorithm} + {self.heuristic}): {self.moves or '-'}"
-        )
-
-
-def _resolve_heuristic(
-    heuristic: HeuristicLike, start: Board, goal: Board
-) -> heuristics.HeuristicInfo:
-    if isinstance(heuristic, heuristics.HeuristicInfo):
-        return heuristic
-    if isinstance(heuristic, str):
-        if heuristic == "auto":
-            return _auto_heuristic(goal)
-        return heuristics.get(heuristic)
-    if callable(heuristic):
-        for info in heuristics.registry().values():
-            if info.function is heuristic:
-                return info
-        # Unregistered: nothing vouches for admissibility, so optimality is not claimed.
-        name = getattr(heuristic, "__name__", type(heuristic).__name__)
-        return heuristics.HeuristicInfo(name, heuristic, admissible=False, consistent=False)
-    raise TypeError(
-        f"heuristic must be a name, a HeuristicInfo or a callable h(board, goal), not {heuristic!r}"
-    )
-
-
-def _auto_heuristic(goal: Board) -> heuristics.HeuristicInfo:
-    """The strongest admissible heuristic that fits the goal (a table only if cached or quick)."""
-    candidates = sorted(
-        (i for i in heuristics.registry().values() if i.admissible),
-        key=lambda info: info.strength,
-        reverse=True,
-    )
-    for info in candidates:
-        if info.applies_to is None or info.applies_to(goal):
-            return info
-    return candidates[-1]
-
-
-def _build_logger(goal: Board) -> Callable[[_pdb.BuildProgress], None]:
-    """Progress of a first-use table build, logged (INFO only when it takes a second or more)."""
-    try:
-        estimate = _pdb.estimate_build_seconds(goal.rows, goal.cols, goal=goal.tiles)
-    except ValueError:
-        estimate = 0.0
-    level = logging.INFO if estimate >= 1.0 else logging.DEBUG
-    if not _pdb.is_cached(goal.rows, goal.cols, goal.tiles):
-        _LOG.log(
-            level, "building the %dx%d pattern database (about %.0f s, once; then cached in %s)",
-            goal.rows, goal.cols, estimate, _pdb.cache_dir(),
-        )  # fmt: skip
-
-    def log(progress: _pdb.BuildProgress) -> None:
-        if progress.done:
-            _LOG.log(
-                level, "pattern database: group %d/%d (%d tiles) built in %.1f s",
-                progress.group + 1, progress.groups, progress.group_size, progress.seconds,
-            )  # fmt: skip
-
-    return log
-
-
-def _engine_database(
-    info: heuristics.HeuristicInfo, start: Board, goal: Board
-) -> tuple[bool, _pdb.PatternDatabase | None]:
-    """Whether the tile engine runs this (registered, built-in) heuristic, and its table."""
-    if (
-        info.name not in _engine.ENGINE_HEURISTICS
-        or heuristics.registry().get(info.name) is not info
-    ):
-        return False, None
-    if info.name != "pdb":
-        return True, None
-    name = _pdb.preferred_partition(goal.rows, goal.cols, goal.tiles)
-    if name != _pdb.default_partition_name(goal.rows, goal.cols):
-        try:  # a cached stronger table, never rebuilt here: fall back to the default if damaged
-            db = _pdb.load(goal.rows, goal.cols, goal.tiles, name, build_missing=False)
-            return _engine.supports("pdb", db), db
-        except _pdb.PatternDatabaseError as exc:
-            _LOG.warning("the cached %s tables cannot be used (%s); using the default", name, exc)
-    db = _pdb.load(goal.rows, goal.cols, goal.tiles, progress=_build_logger(goal))
-    return _engine.supports("pdb", db), db
-
-
-def _checked(
-    info: heuristics.HeuristicInfo, start: Board, goal: Board
-) -> Callable[[TileState], float]:
-    """Specialise the heuristic to the goal, after checking it returns sane numbers."""
-    fast = info.for_goal(goal)
-    for board, where in ((start, "the start"), (goal, "the goal")):
-        value: Any = fast(board.tiles)
-        if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
-            raise TypeError(f"heuristic {info.name!r} returned {value!r} for {where}, not a number")
-        if value < 0:
-            raise ValueError(f"heuristic {info.name!r} returned {value!r} for {where}: negative")
-    return lambda state: fast(state.tiles)
 
 
 def solve(
@@ -240,6 +60,7 @@ def solve(
     (31, True)
     >>> solve("0 1 3/4 2 5/7 8 6").moves
     Moves('RDRD')
+    >>> from slidingtiles import Board
     >>> len(solve("8 1 3/4 0 2/7 6 5", goal=Board.goal(3, 3, blank="first")))
     22
 
@@ -328,7 +149,7 @@ def solve(
         # Built-in heuristics run in the tile engine: IDA* on one mutable board, same lengths.
         use_engine, db = _engine_database(info, start, target)
         if use_engine:
-            moves, stats = _engine.engine_solve(
+            moves, stats = dispatch.engine_solve(
                 start, target, info.name, db=db, max_nodes=max_nodes, time_limit=time_limit,
                 progress=progress,
             )  # fmt: skip

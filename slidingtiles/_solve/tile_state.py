@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from slidingtiles._board.board import Board
-from slidingtiles._board.moves import DIRECTIONS
+from slidingtiles._board.geometry import LETTERS, blank_moves
+from slidingtiles._errors import GoalMismatchError
 
 __all__ = ["TileState"]
 
@@ -20,16 +21,11 @@ class _Puzzle:
         self.goal = goal
         self.goal_tiles = goal.tiles
         self.labels = goal.labels
-        moves: list[tuple[tuple[str, int], ...]] = []
-        for cell in range(goal.size):
-            row, col = divmod(cell, self.cols)
-            options = []
-            for letter, (d_row, d_col) in DIRECTIONS.items():
-                r, c = row + d_row, col + d_col
-                if 0 <= r < self.rows and 0 <= c < self.cols:
-                    options.append((letter, r * self.cols + c))
-            moves.append(tuple(options))
-        self.moves_from = tuple(moves)
+        # (letter, cell) per legal blank move, in U, D, L, R order (successor order).
+        self.moves_from = tuple(
+            tuple((LETTERS[code], cell) for cell, code in options)
+            for options in blank_moves(self.rows, self.cols)
+        )
 
 
 class TileState:
@@ -58,8 +54,6 @@ class TileState:
     def from_boards(cls, board: Board, goal: Board) -> TileState:
         """Return the state for ``board`` with ``goal`` as the target (shapes must match)."""
         if board.shape != goal.shape:
-            from slidingtiles._errors import GoalMismatchError
-
             raise GoalMismatchError(
                 f"the goal is {goal.rows}x{goal.cols} but the board is {board.rows}x{board.cols}",
                 goal,

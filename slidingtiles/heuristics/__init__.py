@@ -6,21 +6,20 @@
  ('linear_conflict', True), ('pdb', True)]
 """
 
+# Importing the modules that define heuristics registers them, in this order (the order
+# `registry()` lists them in).
+from slidingtiles.heuristics._classic import inversions, linear_conflict, manhattan, misplaced
+from slidingtiles.heuristics._pdb import pattern_database
 from slidingtiles.heuristics._registry import (
     FastHeuristic,
     Heuristic,
     HeuristicInfo,
     get,
-    inversions,
-    linear_conflict,
-    manhattan,
-    misplaced,
     names,
     register,
     registry,
     unregister,
 )
-from slidingtiles.heuristics._pdb.database import pattern_database
 from slidingtiles.heuristics._walking import walking_distance
 
 __all__ = [

@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections import deque
 from functools import cache
 
-from slidingtiles.heuristics import _registry as _heuristics
 from slidingtiles._board.board import Board
+from slidingtiles._board.geometry import home_cells
+from slidingtiles.heuristics._registry import FastHeuristic, register
 
 __all__ = ["MAX_CELLS", "MAX_SIDE", "applies", "walking_distance"]
 
@@ -68,16 +69,14 @@ def _table(
     return distance
 
 
-def _specialize(goal: Board) -> _heuristics.FastHeuristic:
+def _specialize(goal: Board) -> FastHeuristic:
     if not applies(goal):
         raise ValueError(
             f"walking distance is built for boards with sides up to {MAX_SIDE} and at most "
             f"{MAX_CELLS} cells (4x4, 3x5, ...), not {goal.rows}x{goal.cols}"
         )
     rows, cols = goal.shape
-    home = [0] * goal.size
-    for cell, t in enumerate(goal.tiles):
-        home[t] = cell
+    home = home_cells(goal.tiles)
     home_row = [h // cols for h in home]
     home_col = [h % cols for h in home]
     row_of = [c // cols for c in range(goal.size)]
@@ -134,7 +133,7 @@ def walking_distance(board: Board, goal: Board) -> int:
 # Ranked below linear conflict for "auto": its estimates are often higher, but the tile
 # engine does not run it, and through the generic search it measured 20x slower on 4x4
 # scrambles (benchmarked with six 60-move scrambles: 33.5 s against 1.7 s).
-_heuristics.register(
+register(
     "walking_distance", walking_distance, admissible=True, consistent=True, strength=25,
     aliases=("walking-distance", "wd"),
     description="Takahashi's walking distance: vertical + horizontal (up to 16 cells)",

@@ -158,6 +158,7 @@ class Guard:
 
     __slots__ = (
         "_algorithm",
+        "_checkpoint",
         "_deadline",
         "_max_memory",
         "_memory_base",
@@ -170,6 +171,9 @@ class Guard:
         "_started",
         "_state_bytes",
         "_time_limit",
+        "_time_stride",
+        "depth",
+        "iterations",
     )
 
     def __init__(
@@ -182,6 +186,7 @@ class Guard:
         progress: object,
         progress_every: object,
         state_bytes: int,
+        time_stride: int = _TIME_STRIDE,
     ) -> None:
         """Validate the limits of a search and start its clock.
 
@@ -208,12 +213,17 @@ class Guard:
             )
         self._progress: Callable[[SearchStats], Any] | None = progress
         self._state_bytes = state_bytes
-        self._next_time = NEVER if self._time_limit is None else _TIME_STRIDE
+        self._time_stride = time_stride
+        self._next_time = NEVER if self._time_limit is None else time_stride
         self._next_memory = NEVER if self._max_memory is None else _MEMORY_STRIDE
         self._next_progress = NEVER if progress is None else every
         self._memory_base = resident_bytes() if self._max_memory is not None else None
         self._started = perf_counter()
         self._deadline = math.inf if self._time_limit is None else self._started + self._time_limit
+        self._checkpoint = self.first_checkpoint()
+        #: Iterations and depth of a kernel's search (IDA*: bounds tried, path length).
+        self.iterations = 0
+        self.depth = 0
 
     def first_checkpoint(self) -> int:
         """Return the expansion count at which `check` must first be called.
@@ -288,7 +298,7 @@ class Guard:
                     reopened,
                     iterations,
                 )
-            self._next_time = expanded + _TIME_STRIDE
+            self._next_time = expanded + self._time_stride
         if expanded >= self._next_memory:
             used = self._memory_used(stored)
             if self._max_memory is not None and used > self._max_memory:
@@ -307,7 +317,59 @@ class Guard:
         if self._progress is not None and expanded >= self._next_progress:
             self._progress(self.stats(expanded, generated, max_frontier, reopened, iterations))
             self._next_progress = expanded + self._progress_every
-        return min(self._node_cap, self._next_time, self._next_memory, self._next_progress)
+        self._checkpoint = min(
+            self._node_cap, self._next_time, self._next_memory, self._next_progress
+        )
+        return self._checkpoint
+
+    # -- the tile engine's kernels count nodes as they enter them ------------------------
+
+    def first_pause(self) -> int:
+        """Return the count of entered nodes at which a kernel must first call `pause`.
+
+        Example:
+            >>> Guard("idastar", max_nodes=5, time_limit=None, max_memory=None, progress=None,
+            ...       progress_every=100, state_bytes=0).first_pause()
+            6
+
+        The tile engine's kernels count a node when they enter it, before
+        expanding it: entering node ``n + 1`` means ``n`` were expanded, which
+        is what `check` is told. So the pause comes one node after the checkpoint,
+        and at least every ``time_stride`` nodes whatever the limits: a
+        compiled kernel returns to Python there, where Ctrl-C is seen.
+        """
+        return min(self._checkpoint, self._time_stride) + 1
+
+    def pause(self, entered: int, generated: int) -> int:
+        """A kernel's stop: `check` with its counts, and the next entered count to stop at.
+
+        Example:
+            >>> g = Guard("idastar", max_nodes=5, time_limit=None, max_memory=None,
+            ...           progress=None, progress_every=100, state_bytes=0)
+            >>> g.pause(6, 12)  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            slidingtiles._errors.SearchLimitExceeded: idastar: gave up after expanding 5 nodes ...
+
+        Statistics carry this guard's `iterations` and `depth` (as the
+        largest frontier: IDA* keeps one path).
+        """
+        expanded = entered - 1
+        checkpoint = self.check(expanded, generated, self.depth, 0, self.iterations, 0)
+        return min(checkpoint, expanded + self._time_stride) + 1
+
+    def snapshot(self, expanded: int, generated: int) -> SearchStats:
+        """Return a kernel's statistics: `stats` with this guard's iterations and depth.
+
+        Example:
+            >>> g = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None,
+            ...           progress=None, progress_every=1, state_bytes=0)
+            >>> g.iterations, g.depth = 2, 7
+            >>> s = g.snapshot(10, 30)
+            >>> s.expanded, s.generated, s.max_frontier, s.iterations
+            (10, 30, 7, 2)
+        """
+        return self.stats(expanded, generated, self.depth, 0, self.iterations)
 
     def _memory_used(self, stored: int) -> int:
         if self._memory_base is not None:

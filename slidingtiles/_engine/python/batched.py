@@ -30,17 +30,16 @@ import weakref
 import numpy as np
 import numpy.typing as npt
 
-from slidingtiles._engine.dispatch import Guard
-from slidingtiles.heuristics._pdb.database import PatternDatabase
-from slidingtiles._engine.python.build import _neighbour_table
+from slidingtiles._board.geometry import neighbour_table
+from slidingtiles._engine.tables import PatternTables
 from slidingtiles.search import SearchStats
+from slidingtiles.search._limits import Guard
 
-__all__ = ["CHUNK", "fits", "ida_pdb_batched"]
+__all__ = ["CHUNK", "continue_in_batches", "fits", "ida_pdb_batched"]
 
 #: Largest batch expanded at once: big enough to amortise numpy's per-call cost, small enough
 #: that the whole batch on the path to the goal (expanded in vain past it) stays cheap.
 CHUNK = 1 << 13
-_CHECK_EVERY = 1 << 14
 _CODES = np.arange(4, dtype=np.int32)
 _LETTERS = "UDLR"
 
@@ -49,11 +48,12 @@ I32 = npt.NDArray[np.int32]
 EngineResult = tuple[str, SearchStats]
 
 
-def fits(db: PatternDatabase, prune: list[int]) -> bool:
+def fits(db: PatternTables, prune: list[int]) -> bool:
     """Whether a node's row of int32s can hold this board's keys and table positions.
 
-    >>> from slidingtiles._engine import _pruning_table
-    >>> fits(PatternDatabase.build(2, 3, groups=[(1, 2), (3, 4, 5)]), _pruning_table())
+    >>> from slidingtiles._engine.pruning import pruning_table
+    >>> from slidingtiles.pdb import PatternDatabase
+    >>> fits(PatternDatabase.build(2, 3, groups=[(1, 2), (3, 4, 5)]), pruning_table())
     True
 
     True up to boards of a few hundred cells; the depth-first kernel searches
@@ -100,7 +100,7 @@ class _Layout:
     positions in the same order; then the board, one byte per cell.
     """
 
-    def __init__(self, db: PatternDatabase, prune: list[int]) -> None:
+    def __init__(self, db: PatternTables, prune: list[int]) -> None:
         cells, cols = db.cells, db.cols
         self.cells = cells
         spare = len(db.groups)
@@ -152,7 +152,7 @@ class _Layout:
         entered, code_in = np.nonzero(nxt >= 0)
         back[nxt[entered, code_in] // 4] = code_in ^ 1
         back[0] = -1  # the start state: no move yet
-        to = _neighbour_table(rows, cols)  # to[b, code]: the blank's next cell, -1 off the board
+        to = np.array(neighbour_table(rows, cols), dtype=np.int64)  # to[b, code]: next cell or -1
         self.shift = _cell_bits(cells)
         state_next = nxt[:, None, :]  # (states, 1, 4) against cells (1, cells, 4)
         legal = (state_next >= 0) & (to[None] >= 0) & (_CODES[None, None, :] != back[:, None, None])
@@ -192,7 +192,7 @@ class _Layout:
 
 
 #: One layout per loaded database (its move table and column maps), freed with the database.
-_LAYOUTS: weakref.WeakKeyDictionary[PatternDatabase, _Layout] = weakref.WeakKeyDictionary()
+_LAYOUTS: weakref.WeakKeyDictionary[PatternTables, _Layout] = weakref.WeakKeyDictionary()
 
 
 class _Found(Exception):
@@ -291,12 +291,12 @@ def _unwind(found: _Found) -> tuple[str, int, int]:
 
 
 def ida_pdb_batched(
-    db: PatternDatabase, tiles: list[int], guard: Guard, prune: list[int], *,
+    db: PatternTables, tiles: list[int], guard: Guard, prune: list[int], *,
     bound: int | None = None, expanded: int = 0, generated: int = 0,
 ) -> EngineResult:  # fmt: skip
     """IDA* with additive digits tables maxed with the reflection, a batch of nodes per step.
 
-    Same moves and statistics as the depth-first kernel (`slidingtiles._engine`)
+    Same moves and statistics as the depth-first kernel (`slidingtiles._engine.python.pdb`)
     with the same duplicate-sequence automaton ``prune``; limits and progress
     are checked after each batch of up to `CHUNK` nodes. ``bound``,
     ``expanded`` and ``generated`` continue a search the depth-first kernel
@@ -308,11 +308,10 @@ def ida_pdb_batched(
     root = lay.root(tiles)
     if tiles == list(db.goal):
         guard.depth = 0
-        return "", guard.stats(0, 0)
+        return "", guard.snapshot(0, 0)
     if bound is None:
         bound = int(max(root.state[0, lay.H], root.state[0, lay.RH]))
-    next_check = getattr(guard, "next_check", lambda done: done + _CHECK_EVERY)
-    check_at = next_check(expanded)
+    check_at = guard.first_pause()
     while True:
         guard.iterations += 1
         stack = [root]
@@ -325,8 +324,7 @@ def ida_pdb_batched(
                 generated += batch.candidates
                 least = min(least, beyond)
                 if expanded >= check_at:
-                    guard.check(expanded, generated)
-                    check_at = next_check(expanded)
+                    check_at = guard.pause(expanded, generated)
                 if child is not None:
                     size = len(child.code)
                     for start in range((size - 1) // CHUNK * CHUNK, -1, -CHUNK):
@@ -335,5 +333,29 @@ def ida_pdb_batched(
             path, extra_expanded, extra_generated = _unwind(found)
             generated += found.batch.candidates
             guard.depth = len(path)
-            return path, guard.stats(expanded - extra_expanded, generated - extra_generated)
+            return path, guard.snapshot(expanded - extra_expanded, generated - extra_generated)
         bound = least
+
+
+def continue_in_batches(
+    db: PatternTables, tiles: list[int], guard: Guard, prune: list[int], bound: int,
+    expanded: int, generated: int,
+) -> EngineResult | None:  # fmt: skip
+    """Continue a depth-first search in batches (a `python.pdb.Handoff`); None if it cannot.
+
+    >>> from slidingtiles._engine.pruning import pruning_table
+    >>> from slidingtiles.pdb import PatternDatabase
+    >>> from slidingtiles.search._limits import Guard
+    >>> guard = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None,
+    ...               progress=None, progress_every=1, state_bytes=0)
+    >>> db = PatternDatabase.build(2, 3, groups=[(1, 2), (3, 4, 5)])
+    >>> continue_in_batches(db, [1, 2, 3, 4, 0, 5], guard, pruning_table(), 1, 0, 0)[0]
+    'R'
+
+    None when a node's row of int32s cannot hold this board (`fits`).
+    """
+    if not fits(db, prune):
+        return None
+    return ida_pdb_batched(
+        db, tiles, guard, prune, bound=bound, expanded=expanded, generated=generated
+    )

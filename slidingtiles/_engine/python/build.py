@@ -1,7 +1,17 @@
-"""The numpy side of table building: breadth-first search over (placement, blank region) keys.
+"""Pattern table construction: a breadth-first search over (group placement, blank region).
 
-Imported only when a table is built (`slidingtiles._pdb_build.build_group_table`),
-so that solving with tables already on disk never loads numpy.
+>>> table = build_group_table(2, 2, (1, 2, 3, 0), (1, 2), encoding="digits")
+>>> table[digits_index([0, 1], 4)], table[digits_index([1, 3], 4)], table[1]
+(0, 2, 255)
+
+A group's abstract state is where its tiles stand plus the region of cells the
+blank can reach without moving a group tile (moves of other tiles are free, so
+the blank anywhere in its region is one state). Every move of a group tile
+costs one, so a plain breadth-first search by layers from the goal gives each
+abstract state its cost, and the table keeps the least cost over regions: the
+fewest group-tile moves to bring the group home from that placement, a lower
+bound for any blank position. The search is vectorised with numpy: a layer is
+an array of integer keys ``index * cells + region_min_cell``.
 """
 
 from __future__ import annotations
@@ -13,9 +23,16 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from slidingtiles._engine.indexing import digits_index, table_entries
+from slidingtiles._board.geometry import neighbour_table
+from slidingtiles._engine.indexing import (
+    DIGITS,
+    PERM,
+    REGION_TABLE_MAX_CELLS,
+    digits_index,
+    table_entries,
+)
 
-__all__ = ["breadth_first_table"]
+__all__ = ["build_group_table"]
 
 Array = NDArray[Any]
 
@@ -30,16 +47,9 @@ def _perm_rank_array(digits: list[Array], cells: int) -> Array:
     return rank
 
 
-def _neighbour_table(rows: int, cols: int) -> Array:
-    """nb[cell, direction] = neighbouring cell or -1 (up, down, left, right)."""
-    cells = rows * cols
-    nb = np.full((cells, 4), -1, dtype=np.int64)
-    for cell in range(cells):
-        r, c = divmod(cell, cols)
-        for d, (dr, dc) in enumerate(((-1, 0), (1, 0), (0, -1), (0, 1))):
-            if 0 <= r + dr < rows and 0 <= c + dc < cols:
-                nb[cell, d] = (r + dr) * cols + c + dc
-    return nb
+def neighbour_array(rows: int, cols: int) -> Array:
+    """``nb[cell, direction]``: the neighbouring cell or -1 (`geometry.neighbour_table`)."""
+    return np.array(neighbour_table(rows, cols), dtype=np.int64).reshape(rows * cols, 4)
 
 
 def _flood(start_bits: Array, free: Array, rows: int, cols: int) -> Array:
@@ -97,7 +107,7 @@ class _Regions:
         return mask, _lowest_cell(mask)
 
 
-def breadth_first_table(
+def build_group_table(
     rows: int,
     cols: int,
     goal: Sequence[int],
@@ -105,14 +115,21 @@ def breadth_first_table(
     *,
     encoding: str,
     progress: Callable[[int, int, float], object] | None = None,
-    region_table_max_cells: int = 16,
 ) -> bytes:
-    """The numpy implementation of `_pdb_build.build_group_table` (same arguments, same bytes)."""
+    """Return one group's table: entry = fewest group-tile moves from that placement to home.
+
+    ``progress(depth, states, seconds)`` is called after each layer. Entries
+    of unreachable or impossible placements (two tiles on one cell) hold 255.
+    Cost: O(states * group size) numpy work, where states is the number of
+    (placement, blank region) pairs, at most ``perm(cells, k) * (cells - k)``.
+    """
+    if encoding not in (DIGITS, PERM):
+        raise ValueError(f"unknown table encoding {encoding!r}")
     cells = rows * cols
     k = len(group)
     start_time = time.perf_counter()
-    nb = _neighbour_table(rows, cols)
-    regions = _Regions(rows, cols, region_table_max_cells)
+    nb = neighbour_array(rows, cols)
+    regions = _Regions(rows, cols, REGION_TABLE_MAX_CELLS)
     full = (1 << cells) - 1
     home = [list(goal).index(t) for t in group]
     blank_home = list(goal).index(0)
@@ -177,7 +194,7 @@ def breadth_first_table(
     # Deepest layer first, so the least cost over regions is written last.
     for d in range(len(layers) - 1, -1, -1):
         index = layers[d]
-        if encoding == "perm":
+        if encoding == PERM:
             index = _perm_rank_array([(index // int(powers[s])) % cells for s in range(k)], cells)
         table[index] = d
     return table.tobytes()

@@ -1,1 +1,72 @@
-"""(package)"""
+"""Additive disjoint pattern databases: partitions, tables, their files, the cache, the heuristic.
+
+>>> from slidingtiles.heuristics._pdb import partition
+>>> partition(3, 3)
+((1, 2, 3, 4, 5, 6, 7, 8),)
+
+The modules, each using only those before it: `partition` (which tiles share
+a table), `database` (`PatternDatabase`: the tables and their lookup, built
+through the engine's dispatcher), `tablefile` (the one place the file's bytes
+are written and read), `store` (the cache directory, build/load, listing,
+clearing) and `heuristic` (the registered ``pdb`` heuristic). The public face
+is `slidingtiles.pdb`; this package re-exports what it and
+`slidingtiles.heuristics` import.
+"""
+
+from slidingtiles._engine.indexing import MAX_TABLE_ENTRIES
+from slidingtiles._errors import PatternDatabaseError
+from slidingtiles.heuristics._pdb.database import FORMAT_VERSION, BuildProgress, PatternDatabase
+from slidingtiles.heuristics._pdb.heuristic import pattern_database
+from slidingtiles.heuristics._pdb.partition import (
+    default_partition_name,
+    partition,
+    partition_names,
+)
+from slidingtiles.heuristics._pdb.store import (
+    AUTO_BUILD_SECONDS,
+    AUTO_MAX_CELLS,
+    BUILD_COSTS,
+    ENV_CACHE_DIR,
+    TableInfo,
+    auto_available,
+    build,
+    cache_dir,
+    clear,
+    estimate_build_seconds,
+    is_cached,
+    list_tables,
+    load,
+    preferred_partition,
+    table_path,
+    verify,
+)
+from slidingtiles.heuristics._pdb.tablefile import read_table
+
+__all__ = [
+    "AUTO_BUILD_SECONDS",
+    "AUTO_MAX_CELLS",
+    "BUILD_COSTS",
+    "ENV_CACHE_DIR",
+    "FORMAT_VERSION",
+    "MAX_TABLE_ENTRIES",
+    "BuildProgress",
+    "PatternDatabase",
+    "PatternDatabaseError",
+    "TableInfo",
+    "auto_available",
+    "build",
+    "cache_dir",
+    "clear",
+    "default_partition_name",
+    "estimate_build_seconds",
+    "is_cached",
+    "list_tables",
+    "load",
+    "partition",
+    "partition_names",
+    "pattern_database",
+    "preferred_partition",
+    "read_table",
+    "table_path",
+    "verify",
+]

@@ -1,0 +1,231 @@
+"""What every command shares: exit codes, the parser classes, argument types, board input, errors.
+
+>>> shape("3x5"), positive_int("4")
+((3, 5), 4)
+
+Commands raise `CommandError` (or the library's errors) and never print their own
+failures; `slidingtiles._cli.main.main` hands each to `print_error`, the one place
+that formats a message for standard error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Callable
+from typing import IO, NoReturn, TypeAlias, TypeVar
+
+from slidingtiles import Board
+
+__all__ = [
+    "EXIT_BAD_INPUT",
+    "EXIT_INTERRUPTED",
+    "EXIT_NO_ANSWER",
+    "EXIT_OK",
+    "PROG",
+    "CommandError",
+    "Formatter",
+    "Handler",
+    "Parser",
+    "Registrar",
+    "Subparsers",
+    "UsageError",
+    "add_board_input",
+    "non_negative_int",
+    "one_line",
+    "positive_float",
+    "positive_int",
+    "print_error",
+    "read_board",
+    "shape",
+    "weight",
+]
+
+EXIT_OK = 0
+EXIT_NO_ANSWER = 1
+EXIT_BAD_INPUT = 2
+EXIT_INTERRUPTED = 130
+
+PROG = "slidingtiles"
+
+Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
+#: Adds one subcommand to the subparsers and sets its ``handler`` default.
+Registrar: TypeAlias = Callable[["argparse._SubParsersAction[argparse.ArgumentParser]"], None]
+Handler: TypeAlias = Callable[[argparse.Namespace], int]
+
+_Number = TypeVar("_Number", int, float)
+
+
+class CommandError(Exception):
+    """A user mistake the command line reports in one line, with its exit code."""
+
+    def __init__(self, message: str, code: int = EXIT_BAD_INPUT) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class UsageError(CommandError):
+    """A usage mistake found by argparse; the message already names the command."""
+
+
+class Parser(argparse.ArgumentParser):
+    """An ArgumentParser whose usage errors are one line and raise instead of exiting."""
+
+    def error(self, message: str) -> NoReturn:
+        raise UsageError(f"{self.prog}: error: {message} (see {self.prog} --help)")
+
+
+class Formatter(argparse.RawDescriptionHelpFormatter):
+    """Keeps the hand-formatted examples in epilogs and shows defaults."""
+
+    def __init__(self, prog: str) -> None:
+        super().__init__(prog, max_help_position=30)
+
+
+# -- errors ----------------------------------------------------------------------------
+
+
+def one_line(error: BaseException) -> str:
+    """The error's message with its whitespace collapsed to single spaces (its type if empty).
+
+    >>> one_line(ValueError("tile 9\\n   is out of range")), one_line(KeyError())
+    ('tile 9 is out of range', 'KeyError')
+    """
+    text = str(error).strip() or type(error).__name__
+    return " ".join(text.split())
+
+
+def print_error(error: BaseException, *, kind: str = "") -> None:
+    """Write ``error`` to standard error as one line: ``slidingtiles: [kind: ]message``.
+
+    >>> import contextlib
+    >>> with contextlib.redirect_stderr(sys.stdout):
+    ...     print_error(ValueError("bad\\n  tile"), kind="error")
+    ...     print_error(UsageError("slidingtiles solve: error: no board"))
+    slidingtiles: error: bad tile
+    slidingtiles solve: error: no board
+
+    A `UsageError` already names the command and is written as it is.
+    """
+    text = one_line(error)
+    if not isinstance(error, UsageError):
+        text = f"{PROG}: {kind}: {text}" if kind else f"{PROG}: {text}"
+    print(text, file=sys.stderr)
+
+
+# -- argument types --------------------------------------------------------------------
+
+
+def _number_type(
+    convert: Callable[[str], _Number], accept: Callable[[_Number], bool], requirement: str
+) -> Callable[[str], _Number]:
+    """An argparse ``type=`` that converts, checks, and names the bad value in its message."""
+    what = "a whole number" if convert is int else "a number"
+
+    def parse(text: str) -> _Number:
+        try:
+            value = convert(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+        if not accept(value):  # NaN fails every comparison, so it is refused here too
+            raise argparse.ArgumentTypeError(f"{text!r} {requirement}")
+        return value
+
+    return parse
+
+
+positive_float = _number_type(
+    float, lambda v: 0 < v < math.inf, "must be a positive number of seconds"
+)
+positive_int = _number_type(int, lambda v: v >= 1, "must be at least 1")
+non_negative_int = _number_type(int, lambda v: v >= 0, "must be 0 or more")
+weight = _number_type(float, lambda v: 1 <= v < math.inf, "must be a number >= 1")
+
+
+def shape(text: str) -> tuple[int, int]:
+    """``"4"`` (square), ``"3x5"`` or ``"3,5"`` as (rows, cols).
+
+    >>> shape("4"), shape("3,5"), shape("2×3")
+    ((4, 4), (3, 5), (2, 3))
+    """
+    parts = text.lower().replace("×", "x").replace(",", "x").split("x")
+    try:
+        numbers = [int(part) for part in parts]
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"{text!r} is not a shape: use N or ROWSxCOLS, e.g. 4 or 3x5"
+        ) from None
+    if len(numbers) == 1:
+        numbers *= 2
+    if len(numbers) != 2:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a shape: use N or ROWSxCOLS")
+    return numbers[0], numbers[1]
+
+
+# -- board input -----------------------------------------------------------------------
+
+
+def add_board_input(parser: argparse.ArgumentParser) -> None:
+    """Add the ways to give a board (words, ``-`` for stdin, ``-f FILE``) and ``--goal``."""
+    parser.add_argument(
+        "board",
+        nargs="*",
+        metavar="BOARD",
+        help='the board: "1 2 3/4 5 6/7 8 0" (rows split by /; 0, _ or . is the blank), '
+        "or - to read it from standard input",
+    )
+    parser.add_argument(
+        "-f",
+        "--file",
+        metavar="FILE",
+        help="read the board from FILE (COS 226 format: N, or ROWS COLS, then the rows; "
+        "or the one-line form); - is standard input",
+    )
+    parser.add_argument(
+        "--goal",
+        default=None,
+        metavar="GOAL",
+        help='the goal board in the same forms, or "last" (default: 1..n-1 then the '
+        'blank) or "first" (the blank first)',
+    )
+
+
+def _read_file(name: str, stdin: IO[str]) -> str:
+    if name == "-":
+        return stdin.read()
+    try:
+        with open(name, encoding="utf-8") as handle:
+            return handle.read()
+    except OSError as error:
+        raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"cannot read {name}: it is not UTF-8 text") from None
+
+
+def _board_text(args: argparse.Namespace) -> str:
+    """The board's text from -f FILE, '-' (stdin) or the positional words."""
+    words: list[str] = args.board
+    if args.file is not None and words:
+        raise CommandError("give the board either as an argument or with -f FILE, not both")
+    if args.file is not None:
+        text = _read_file(args.file, sys.stdin)
+    elif words == ["-"]:
+        text = sys.stdin.read()
+    elif words:
+        text = " ".join(words)
+    else:
+        raise CommandError('no board given: pass "1 2 3/4 5 6/7 8 0", -f FILE, or - for stdin')
+    if not text.strip():
+        raise CommandError("the board text is empty")
+    return text
+
+
+def read_board(args: argparse.Namespace) -> Board:
+    """The board given by `add_board_input`'s arguments; `CommandError` if none or unreadable.
+
+    >>> args = argparse.Namespace(board=["1 2/0 3"], file=None)
+    >>> read_board(args).to_text()
+    '1 2/0 3'
+    """
+    return Board(_board_text(args))

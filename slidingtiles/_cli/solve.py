@@ -1,0 +1,327 @@
+"""The board commands ``solve``, ``check`` and ``random``, and ``heuristics`` listing the choices.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser(prog="slidingtiles")
+>>> commands = parser.add_subparsers()
+>>> for add in (add_solve_command, add_check_command, add_random_command):
+...     add(commands)
+>>> parser.parse_args(["random", "3x4", "--seed", "1"]).shape
+(3, 4)
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from slidingtiles import (
+    ALGORITHMS,
+    Board,
+    SearchLimitExceeded,
+    SlidingTilesError,
+    UnsolvableError,
+    board_and_goal,
+    heuristics,
+    random_board,
+    scramble,
+    solvability,
+    solve,
+)
+from slidingtiles._cli.common import (
+    EXIT_NO_ANSWER,
+    EXIT_OK,
+    Formatter,
+    Subparsers,
+    add_board_input,
+    non_negative_int,
+    positive_float,
+    positive_int,
+    print_error,
+    read_board,
+    shape,
+    weight,
+)
+from slidingtiles._cli.output import (
+    board_json,
+    cos226_text,
+    print_json,
+    progress_printer,
+    solution_json,
+    stats_dict,
+    write_html,
+)
+
+__all__ = [
+    "add_check_command",
+    "add_heuristics_command",
+    "add_random_command",
+    "add_solve_command",
+]
+
+# -- solve -------------------------------------------------------------------------
+
+_SOLVE_EPILOG = """\
+examples:
+  slidingtiles solve "6 4 7/8 5 0/3 2 1"            # 31 moves, COS 226-style output
+  slidingtiles solve -f puzzle04.txt --format moves   # just the move string
+  slidingtiles solve "8 1 3/4 0 2/7 6 5" --goal first --format json
+  slidingtiles random 3 --seed 1 | slidingtiles solve - --html steps.html
+  slidingtiles solve "1 2 3/4 5 6/8 7 0"             # "No solution possible", exit 1
+
+moves are the directions the BLANK travels (U, D, L, R).
+exit status: 0 solved, 1 unsolvable or limit reached, 2 bad input.
+"""
+
+
+def add_solve_command(subparsers: Subparsers) -> None:
+    """Add ``solve BOARD``: find a shortest solution and print it (a registrar)."""
+    parser = subparsers.add_parser(
+        "solve",
+        help="find a shortest solution",
+        description="Solve a sliding-tile board and print the solution.",
+        epilog=_SOLVE_EPILOG,
+        formatter_class=Formatter,
+    )
+    add_board_input(parser)
+    parser.add_argument(
+        "--heuristic",
+        default="auto",
+        metavar="NAME",
+        help='a registered heuristic (see "slidingtiles heuristics"); default: auto, '
+        "the strongest admissible one",
+    )
+    parser.add_argument(
+        "--algorithm",
+        default="auto",
+        choices=ALGORITHMS,
+        help="search algorithm (default: auto: A* on small boards, IDA* on larger ones)",
+    )
+    parser.add_argument(
+        "--weight",
+        type=weight,
+        default=None,
+        metavar="W",
+        help="weighted A*: a solution at most W times the shortest, found faster",
+    )
+    parser.add_argument(
+        "--suboptimal", action="store_true",
+        help="any size, at once: the constructive solver (or weighted A* with --weight); "
+        "not shortest, reports the Manhattan lower bound",
+    )  # fmt: skip
+    parser.add_argument(
+        "--time-limit", type=positive_float, default=None, metavar="SECONDS",
+        help="give up after this many seconds (exit 1)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--max-nodes", type=positive_int, default=None, metavar="N",
+        help="give up after expanding N states (exit 1)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--format",
+        choices=("cos226", "moves", "json"),
+        default="cos226",
+        help="cos226: every board, then the move count (default); moves: the move "
+        "string only; json: everything, machine-readable",
+    )
+    parser.add_argument(
+        "--html", metavar="FILE", default=None,
+        help="also write a self-contained HTML page that steps through the solution",
+    )  # fmt: skip
+    parser.add_argument(
+        "--progress", action="store_true", help="show search progress on standard error"
+    )
+    parser.set_defaults(handler=_solve_command)
+
+
+def _solve_command(args: argparse.Namespace) -> int:
+    board = read_board(args)
+    progress = progress_printer() if args.progress else None
+    try:
+        solution = solve(
+            board,
+            args.goal,
+            heuristic=args.heuristic,
+            algorithm=args.algorithm,
+            weight=args.weight,
+            optimal=not args.suboptimal,
+            max_nodes=args.max_nodes,
+            time_limit=args.time_limit,
+            progress=progress,
+        )
+    except UnsolvableError as error:
+        _report_unsolvable(args, board, error)
+        return EXIT_NO_ANSWER
+    except SearchLimitExceeded as error:
+        _report_limit(args, error)
+        return EXIT_NO_ANSWER
+    finally:
+        if progress is not None:
+            sys.stderr.write("\n")
+    if args.html is not None:
+        write_html(args.html, solution)
+    if args.format == "moves":
+        print(solution.moves)
+    elif args.format == "json":
+        print_json(solution_json(solution))
+    else:
+        print(cos226_text(solution))
+    return EXIT_OK
+
+
+def _report_unsolvable(args: argparse.Namespace, board: Board, error: UnsolvableError) -> None:
+    reason = error.report.reason if error.report is not None else str(error)
+    if args.format == "cos226":
+        print("No solution possible")
+    elif args.format == "json":
+        goal = _goal_for_report(board, args.goal)
+        print_json(
+            {
+                "status": "unsolvable",
+                "board": board_json(board),
+                "goal": None if goal is None else board_json(goal),
+                "reason": reason,
+            }
+        )
+    print_error(Exception(reason))
+
+
+def _goal_for_report(board: Board, goal: str | None) -> Board | None:
+    try:
+        return board_and_goal(board, goal)[1]
+    except SlidingTilesError:
+        return None
+
+
+def _report_limit(args: argparse.Namespace, error: SearchLimitExceeded) -> None:
+    if args.format == "json":
+        print_json(
+            {
+                "status": "limit",
+                "limit": error.limit,
+                "value": error.value,
+                "statistics": stats_dict(error.stats),
+            }
+        )
+    print_error(error)
+
+
+# -- check -------------------------------------------------------------------------
+
+_CHECK_EPILOG = """\
+examples:
+  slidingtiles check "1 2 3/4 5 6/8 7 0"      # unsolvable: one swap away
+  slidingtiles check -f puzzle.txt --goal first
+
+exit status: 0 solvable, 1 unsolvable, 2 bad input.
+"""
+
+
+def add_check_command(subparsers: Subparsers) -> None:
+    """Add ``check BOARD``: say whether the board can reach its goal, and why (a registrar)."""
+    parser = subparsers.add_parser(
+        "check",
+        help="say whether a board can reach its goal, and why",
+        description="Decide solvability by the parity rule and explain the verdict.",
+        epilog=_CHECK_EPILOG,
+        formatter_class=Formatter,
+    )
+    add_board_input(parser)
+    parser.set_defaults(handler=_check_command)
+
+
+def _check_command(args: argparse.Namespace) -> int:
+    report = solvability(read_board(args), args.goal)
+    print(report.reason)
+    return EXIT_OK if report.solvable else EXIT_NO_ANSWER
+
+
+# -- random ------------------------------------------------------------------------
+
+_RANDOM_EPILOG = """\
+examples:
+  slidingtiles random 4x4 --seed 7              # uniformly random solvable 15-puzzle
+  slidingtiles random 3 --moves 20 --seed 1     # 20 random moves from the goal
+  slidingtiles random 3x5 --goal first --format cos226
+"""
+
+
+def add_random_command(subparsers: Subparsers) -> None:
+    """Add ``random SHAPE``: print a random solvable board (a registrar)."""
+    parser = subparsers.add_parser(
+        "random",
+        help="print a random solvable board",
+        description="Print a random board that can reach the goal.",
+        epilog=_RANDOM_EPILOG,
+        formatter_class=Formatter,
+    )
+    parser.add_argument("shape", type=shape, metavar="SHAPE", help="N (square) or ROWSxCOLS")
+    parser.add_argument(
+        "--moves", type=non_negative_int, default=None, metavar="K",
+        help="scramble the goal with K random moves instead of a uniform draw",
+    )  # fmt: skip
+    parser.add_argument("--seed", type=int, default=None, help="make the board reproducible")
+    parser.add_argument(
+        "--goal", default="last", metavar="GOAL",
+        help='"last" (default), "first", or a goal board of that shape',
+    )  # fmt: skip
+    parser.add_argument(
+        "--format", choices=("line", "cos226"), default="line",
+        help='line: "1 2 3/4 5 6/7 8 0", which solve reads (default); cos226: N then rows',
+    )  # fmt: skip
+    parser.set_defaults(handler=_random_command)
+
+
+def _random_command(args: argparse.Namespace) -> int:
+    rows, cols = args.shape
+    if args.moves is None:
+        board = random_board(rows, cols, goal=args.goal, seed=args.seed)
+    else:
+        goal = board_and_goal(Board.goal(rows, cols), args.goal)[1]
+        board = scramble(goal, args.moves, seed=args.seed)
+    print(board.to_cos226() if args.format == "cos226" else board.to_text())
+    return EXIT_OK
+
+
+# -- heuristics --------------------------------------------------------------------
+
+
+def add_heuristics_command(subparsers: Subparsers) -> None:
+    """Add ``heuristics``: list the registered heuristics and their guarantees (a registrar)."""
+    parser = subparsers.add_parser(
+        "heuristics",
+        help="list the registered heuristics",
+        description="List the registered heuristics, weakest first, with their guarantees. "
+        "Only admissible ones give proven shortest solutions.",
+        formatter_class=Formatter,
+    )
+    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    parser.set_defaults(handler=_heuristics_command)
+
+
+def _heuristics_command(args: argparse.Namespace) -> int:
+    infos = [heuristics.get(name) for name in heuristics.names()]
+    if args.json:
+        print_json(
+            {
+                "heuristics": [
+                    {
+                        "name": info.name,
+                        "admissible": info.admissible,
+                        "consistent": info.consistent,
+                        "strength": info.strength,
+                        "aliases": list(info.aliases),
+                        "description": info.description,
+                    }
+                    for info in infos
+                ]
+            }
+        )
+        return EXIT_OK
+    width = max([len("name"), *(len(info.name) for info in infos)])
+    print(f"{'name':<{width}}  admissible  consistent  description")
+    for info in infos:
+        yes_no = ["yes" if flag else "no" for flag in (info.admissible, info.consistent)]
+        flags = f"{yes_no[0]:<10}  {yes_no[1]:<10}"
+        aliases = f" (also: {', '.join(info.aliases)})" if info.aliases else ""
+        print(f"{info.name:<{width}}  {flags}  {info.description}{aliases}")
+    return EXIT_OK

@@ -1,0 +1,58 @@
+"""What a search kernel needs of a pattern database: a small protocol, not the database class.
+
+>>> from slidingtiles.pdb import PatternDatabase
+>>> isinstance(PatternDatabase.build(2, 2), PatternTables)
+True
+
+The tables themselves (partitions, files, the cache) live in
+`slidingtiles.heuristics`, a layer above the engine; the kernels see only this.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol, runtime_checkable
+
+__all__ = ["PatternTables", "Table"]
+
+#: One group's table: ``bytes``, or a view into the database's contiguous buffer.
+Table = bytes | memoryview
+
+
+@runtime_checkable
+class PatternTables(Protocol):
+    """Additive pattern tables for one shape and goal, as the kernels read them.
+
+    Attributes:
+        rows, cols, cells: the board shape.
+        goal: the goal's tiles, row-major, 0 the blank.
+        groups: the tile groups, in table order.
+        encodings: per group, `indexing.DIGITS` or `indexing.PERM`.
+        entry: what an entry holds: `indexing.U8_MOVES` or `indexing.U4_EXCESS`.
+        tables: per group, the entries.
+        reflect: whether the value is maxed with the board mirrored about the main diagonal.
+        mirror: ``mirror[t]``: the tile whose goal cell is t's goal cell transposed.
+        transpose: ``transpose[c]``: cell c mirrored (empty unless the board is square).
+    """
+
+    rows: int
+    cols: int
+    cells: int
+    goal: tuple[int, ...]
+    groups: tuple[tuple[int, ...], ...]
+    encodings: tuple[str, ...]
+    entry: str
+    tables: tuple[Table, ...]
+    reflect: bool
+    mirror: tuple[int, ...]
+    transpose: tuple[int, ...]
+
+    @property
+    def perfect(self) -> bool:
+        """Whether one group holds every tile (the value is then the exact distance)."""
+
+    def contiguous(self) -> tuple[memoryview, tuple[int, ...]]:
+        """The tables back to back in one buffer, then a zero entry, and their offsets."""
+
+    def value(self, tiles: Sequence[int]) -> int:
+        """The heuristic value of a board (O(cells))."""

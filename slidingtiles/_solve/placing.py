@@ -1,0 +1,351 @@
+"""Placing lines: the mutable board of a constructive solve and the moves that fill it in.
+
+>>> solver = Reducer(Board("1 2 3/4 5 6/0 7 8"), Board.goal(3, 3))
+>>> solver.finish([solver.cell(r, c) for r in range(3) for c in range(3)])
+>>> list(solver.trail), solver.tiles == solver.goal_at
+([16, 17, 18], True)
+
+`Reducer` keeps the tiles on a flat list padded with a border of ``-1`` (so
+no move needs a bounds check), a ``free`` flag per cell (placed tiles and the
+padding are never disturbed), and the trail of cells the blank visits.
+`Reducer.place_line` brings a line's tiles home one by one, the last two
+together by a small exact plan; `Reducer.finish` and `Reducer.finish_3x3`
+solve the last small region exactly. `slidingtiles._solve.reduce` decides
+which lines to peel and shortens the trail afterwards.
+"""
+
+from __future__ import annotations
+
+import heapq
+from array import array
+from collections import deque
+from time import perf_counter
+
+from slidingtiles import heuristics
+from slidingtiles._board.board import Board
+from slidingtiles._solve.tile_state import TileState
+from slidingtiles.search import astar
+
+__all__ = ["OutOfTime", "Reducer", "Stuck"]
+
+
+class OutOfTime(Exception):
+    """The deadline passed while a line was being placed."""
+
+
+class Stuck(RuntimeError):
+    """Internal invariant broken (a bug, never a property of the input)."""
+
+
+# Plans for the last two tiles of a line inside their 3-deep, 2-wide box, keyed by
+# (cell of A, cell of B, blank cell) in box-local numbering depth * 2 + side.
+_BOX_PLANS: dict[tuple[int, int, int], list[int]] = {}
+
+
+def _box_neighbours(cell: int) -> list[int]:
+    depth, _side = divmod(cell, 2)
+    out = [cell ^ 1]
+    if depth > 0:
+        out.append(cell - 2)
+    if depth < 2:
+        out.append(cell + 2)
+    return out
+
+
+def _box_plan(state: tuple[int, int, int]) -> list[int]:
+    """Blank cells (box-local) that bring A to cell 0 and B to cell 1, by BFS over 120 states."""
+    plan = _BOX_PLANS.get(state)
+    if plan is not None:
+        return plan
+    parent: dict[tuple[int, int, int], tuple[int, int, int] | None] = {state: None}
+    queue = deque([state])
+    while queue:
+        current = queue.popleft()
+        a, b, blank = current
+        if a == 0 and b == 1:
+            path: list[int] = []
+            node: tuple[int, int, int] | None = current
+            while node is not None and node != state:
+                path.append(node[2])
+                node = parent[node]
+            path.reverse()
+            _BOX_PLANS[state] = path
+            return path
+        for cell in _box_neighbours(blank):
+            nxt = (blank if a == cell else a, blank if b == cell else b, cell)
+            if nxt not in parent:
+                parent[nxt] = current
+                queue.append(nxt)
+    raise Stuck(f"no plan for the last two tiles from {state}")  # pragma: no cover
+
+
+class Reducer:
+    """The mutable state of one constructive solve: padded tiles, free cells, the blank's trail."""
+
+    def __init__(self, start: Board, goal: Board) -> None:
+        rows, cols = start.shape
+        width = cols + 2
+        self.rows, self.cols, self.width = rows, cols, width
+        size = (rows + 2) * width
+        tiles = [-1] * size  # -1 marks the padding, which is never free
+        free = bytearray(size)
+        goal_at = [-1] * size
+        for r in range(rows):
+            base = r * cols
+            for c in range(cols):
+                cell = (r + 1) * width + c + 1
+                tiles[cell] = start.tiles[base + c]
+                goal_at[cell] = goal.tiles[base + c]
+                free[cell] = 1
+        self.tiles = tiles
+        self.free = free
+        self.goal_at = goal_at
+        self.blank = tiles.index(0)
+        # Every cell the blank visits, the start included: 4 bytes a move, not 36 as a list.
+        self.trail = array("i", [self.blank])
+        self.placed = 0
+        self.lines = 0
+        self.deadline: float | None = None  # perf_counter() value; checked after every tile
+
+    def cell(self, row: int, col: int) -> int:
+        return (row + 1) * self.width + col + 1
+
+    # -- blank movement -------------------------------------------------------
+
+    def walk(self, path: list[int]) -> None:
+        """Move the blank along adjacent cells (each one slides its tile into the blank)."""
+        tiles = self.tiles
+        blank = self.blank
+        for cell in path:
+            tiles[blank] = tiles[cell]
+            tiles[cell] = 0
+            blank = cell
+        self.blank = blank
+        self.trail.extend(path)
+
+    def straight(self, source: int, dest: int, first_horizontal: bool) -> list[int] | None:
+        """An L-shaped path over free cells, or None if a cell on it is not free."""
+        width, free = self.width, self.free
+        sr, sc = divmod(source, width)
+        dr, dc = divmod(dest, width)
+        legs = [(1 if dc > sc else -1, abs(dc - sc)), (width if dr > sr else -width, abs(dr - sr))]
+        if not first_horizontal:
+            legs.reverse()
+        path = []
+        cell = source
+        for step, count in legs:
+            for _ in range(count):
+                cell += step
+                if not free[cell]:
+                    return None
+                path.append(cell)
+        return path
+
+    def search(self, source: int, dest: int) -> list[int]:
+        """A shortest path over free cells (A* with the taxicab distance)."""
+        width, free = self.width, self.free
+        dr, dc = divmod(dest, width)
+
+        def h(cell: int) -> int:
+            r, c = divmod(cell, width)
+            return abs(r - dr) + abs(c - dc)
+
+        parent = {source: source}
+        cost = {source: 0}
+        heap = [(h(source), 0, source)]
+        while heap:
+            _, g, cell = heapq.heappop(heap)
+            if cell == dest:
+                path = []
+                while cell != source:
+                    path.append(cell)
+                    cell = parent[cell]
+                path.reverse()
+                return path
+            if g > cost[cell]:
+                continue
+            g += 1
+            for nxt in (cell - 1, cell + 1, cell - width, cell + width):
+                if free[nxt] and g < cost.get(nxt, 1 << 60):
+                    cost[nxt] = g
+                    parent[nxt] = cell
+                    heapq.heappush(heap, (g + h(nxt), g, nxt))
+        raise Stuck(f"the blank cannot reach cell {dest} from {source}")
+
+    def blank_to(self, dest: int, avoid: int) -> None:
+        """Bring the blank to ``dest`` without touching ``avoid`` or any placed tile."""
+        blank = self.blank
+        if blank == dest:
+            return
+        free = self.free
+        free[avoid] = 0
+        try:
+            delta = dest - blank
+            width = self.width
+            if delta in (2, -2, 2 * width, -2 * width) and blank + delta // 2 == avoid:
+                # Straight past the tile: go round it on either side (4 moves).
+                step = delta // 2
+                for side in (width, -width) if step in (1, -1) else (1, -1):
+                    a, b, c = blank + side, avoid + side, dest + side
+                    if free[a] and free[b] and free[c]:
+                        self.walk([a, b, c, dest])
+                        return
+            path = self.straight(blank, dest, True) or self.straight(blank, dest, False)
+            if path is None:
+                path = self.search(blank, dest)
+            self.walk(path)
+        finally:
+            free[avoid] = 1
+
+    # -- tile movement --------------------------------------------------------
+
+    def move_tile(self, tile: int, dest: int, at: int | None = None) -> None:
+        """Slide ``tile`` to ``dest`` along a staircase path, moving the blank round it."""
+        here = self.tiles.index(tile) if at is None else at
+        width, free = self.width, self.free
+        while here != dest:
+            hr, hc = divmod(here, width)
+            dr, dc = divmod(dest, width)
+            options = []
+            if dc != hc:
+                options.append(here + (1 if dc > hc else -1))
+            if dr != hr:
+                options.append(here + (width if dr > hr else -width))
+            blank = self.blank
+            best, best_cost = -1, 1 << 60
+            for nxt in options:
+                if not free[nxt]:
+                    continue
+                if nxt == blank:
+                    cost = 0
+                elif abs(blank - here) in (1, width):
+                    cost = 4 if blank + nxt == 2 * here else 2 if free[blank + nxt - here] else 6
+                else:
+                    br, bc = divmod(blank, width)
+                    nr, nc = divmod(nxt, width)
+                    cost = abs(br - nr) + abs(bc - nc)
+                if cost < best_cost:
+                    best, best_cost = nxt, cost
+            if best < 0:
+                raise Stuck(f"tile {tile} cannot move from {here} towards {dest}")
+            self.blank_to(best, here)
+            self.walk([here])
+            here = best
+
+    # -- lines ----------------------------------------------------------------
+
+    def place_line(self, line: list[int], inward: int) -> None:
+        """Place the goal tiles of ``line`` (cells end to end); ``inward`` points inside."""
+        goal_at, free = self.goal_at, self.free
+        deadline = self.deadline
+        for cell in line[:-2]:
+            self.move_tile(goal_at[cell], cell)
+            free[cell] = 0
+            if deadline is not None and perf_counter() > deadline:
+                raise OutOfTime
+        a_cell, b_cell = line[-2], line[-1]
+        a, b = goal_at[a_cell], goal_at[b_cell]
+        tiles = self.tiles
+        if not (tiles[a_cell] == a and tiles[b_cell] == b):
+            box = [a_cell, b_cell]
+            for depth in (1, 2):
+                box += [a_cell + depth * inward, b_cell + depth * inward]
+            self.move_tile(b, b_cell)
+            free[b_cell] = 0
+            where_a = tiles.index(a)
+            if where_a not in box:
+                self.move_tile(a, a_cell + inward, where_a)
+                where_a = a_cell + inward
+            free[b_cell] = 1
+            if self.blank not in box:
+                free[where_a] = free[b_cell] = 0
+                try:
+                    self.walk(self.search_any(self.blank, set(box)))
+                finally:
+                    free[where_a] = free[b_cell] = 1
+            local = {c: i for i, c in enumerate(box)}
+            plan = _box_plan((local[tiles.index(a)], local[tiles.index(b)], local[self.blank]))
+            self.walk([box[i] for i in plan])
+        free[a_cell] = free[b_cell] = 0
+        self.placed += len(line)
+        self.lines += 1
+
+    def search_any(self, source: int, targets: set[int]) -> list[int]:
+        """A shortest path over free cells to the nearest free cell of ``targets`` (BFS)."""
+        width, free = self.width, self.free
+        parent = {source: source}
+        queue = deque([source])
+        while queue:
+            cell = queue.popleft()
+            if cell in targets:
+                path = []
+                while cell != source:
+                    path.append(cell)
+                    cell = parent[cell]
+                path.reverse()
+                return path
+            for nxt in (cell - 1, cell + 1, cell - width, cell + width):
+                if free[nxt] and nxt not in parent:
+                    parent[nxt] = cell
+                    queue.append(nxt)
+        raise Stuck(f"the blank cannot reach any of {sorted(targets)} from {source}")
+
+    # -- the small finish -----------------------------------------------------
+
+    def finish_3x3(self, cells: list[int], time_limit: float | None) -> None:
+        """Solve a remaining 3x3 region optimally: A* with linear conflict, on relabelled tiles."""
+        tiles, goal_at, width = self.tiles, self.goal_at, self.width
+        relabel = {goal_at[c]: i for i, c in enumerate(cells)}
+        blank_label = relabel[0]
+        # The small board numbers its tiles 1..8 in goal order around wherever the blank goes.
+        number = {t: (0 if i == blank_label else i + (i < blank_label)) for t, i in relabel.items()}
+        small_goal = Board._trusted(3, 3, tuple(number[goal_at[c]] for c in cells), None)
+        small_start = Board._trusted(3, 3, tuple(number[tiles[c]] for c in cells), None)
+        info = heuristics.get("linear_conflict")
+        fast = info.for_goal(small_goal)
+        result = astar(
+            TileState.from_boards(small_start, small_goal),
+            lambda state: fast(state.tiles),
+            admissible=info.admissible,
+            consistent=info.consistent,
+            time_limit=time_limit,
+        )
+        offset = {"U": -width, "D": width, "L": -1, "R": 1}
+        path = []
+        cell = self.blank
+        for move in result.actions:
+            cell += offset[move]
+            path.append(cell)
+        self.walk(path)
+
+    def finish(self, cells: list[int]) -> None:
+        """Solve the remaining region (all of its tiles belong there) optimally by BFS."""
+        tiles, goal_at, width = self.tiles, self.goal_at, self.width
+        index = {c: i for i, c in enumerate(cells)}
+        neighbours = [
+            [index[n] for n in (c - 1, c + 1, c - width, c + width) if n in index] for c in cells
+        ]
+        start = tuple(tiles[c] for c in cells)
+        target = tuple(goal_at[c] for c in cells)
+        parent: dict[tuple[int, ...], tuple[tuple[int, ...], int] | None] = {start: None}
+        queue = deque([(start, start.index(0))])
+        while queue and target not in parent:
+            state, blank = queue.popleft()
+            for cell in neighbours[blank]:
+                new = list(state)
+                new[blank], new[cell] = new[cell], 0
+                key = tuple(new)
+                if key not in parent:
+                    parent[key] = (state, cell)
+                    queue.append((key, cell))
+        if target not in parent:
+            raise Stuck("the final region is unsolvable")  # parity was checked first
+        path = []
+        node = target
+        step = parent[node]
+        while step is not None:
+            node, cell = step
+            path.append(cells[cell])
+            step = parent[node]
+        path.reverse()
+        self.walk(path)
