@@ -44,10 +44,10 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from slidingtiles import Board, random_board, scramble
+from slidingtiles import Board, pdb, random_board, scramble
+from slidingtiles._accel import ENV_IMPLEMENTATION
 from slidingtiles._engine import dispatch as _backend
-from slidingtiles._engine.python import depth_first as _engine
-from slidingtiles.heuristics._pdb import database as pdb
+from slidingtiles.search._limits import Guard
 
 DATA = Path(__file__).resolve().parent / "data" / "korf100.txt"
 ROOT = Path(__file__).resolve().parent.parent
@@ -63,8 +63,8 @@ def read_korf() -> list[tuple[int, tuple[int, ...]]]:
     return rows
 
 
-def guard() -> _engine._Guard:
-    return _engine._Guard(None, None, None)
+def guard() -> Guard:
+    return _backend.engine_guard()
 
 
 def timed(call: Callable[[], _backend.EngineResult]) -> tuple[float, _backend.EngineResult]:
@@ -125,18 +125,19 @@ _START_CODE = """
 import time
 t0 = time.perf_counter()
 from slidingtiles import Board
+from slidingtiles import pdb
+from slidingtiles._accel import ENV_IMPLEMENTATION
 from slidingtiles._engine import dispatch as _backend
-from slidingtiles._engine.python import depth_first as _engine
-from slidingtiles.heuristics._pdb import database as pdb
+from slidingtiles.search._limits import Guard
 t1 = time.perf_counter()
 goal = Board.goal(3, 3)
 db = pdb.PatternDatabase.build(3, 3, goal, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
 tiles = [8, 6, 7, 2, 5, 4, 3, 0, 1]
 t2 = time.perf_counter()
 k = _backend.kernels
-k.ida_manhattan(3, 3, goal.tiles, list(tiles), _engine._Guard(None, None, None), False)
-k.ida_manhattan(3, 3, goal.tiles, list(tiles), _engine._Guard(None, None, None), True)
-k.ida_pdb(db, list(tiles), _engine._Guard(None, None, None))
+k.ida_manhattan(3, 3, goal.tiles, list(tiles), _backend.engine_guard(), False)
+k.ida_manhattan(3, 3, goal.tiles, list(tiles), _backend.engine_guard(), True)
+k.ida_pdb(db, list(tiles), _backend.engine_guard())
 t3 = time.perf_counter()
 print(_backend.IMPLEMENTATION, t1 - t0, t3 - t2)
 """
@@ -153,7 +154,7 @@ def start(repeat: int) -> None:
             for _ in range(repeat):
                 cache = tempfile.mkdtemp(dir=root) if mode.startswith("numba cold") else root
                 env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": cache,
-                       _backend.ENV_IMPLEMENTATION: mode.split()[0]}  # fmt: skip
+                       ENV_IMPLEMENTATION: mode.split()[0]}  # fmt: skip
                 if mode.startswith("numba warm") and not samples:
                     subprocess.run([sys.executable, "-c", _START_CODE], env=env, check=True,
                                    capture_output=True)  # fmt: skip  # fill the cache
@@ -199,50 +200,40 @@ def korf(repeat: int, partition: str) -> bool:
     return ok
 
 
-#: Korf and Felner's 7-8 partition for the blank-first goal: the top two rows, the bottom two.
-GROUPS_78 = ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15))
-
-
-def load_or_build_78(goal: Board) -> object:
-    from slidingtiles._engine.numba import kernels as nk
-
-    path = nk.packed_table_path(4, 4, goal.tiles, GROUPS_78, "7-8")
+def load_or_build_78(goal: Board) -> pdb.PatternDatabase:
+    """The 7-8 tables from the cache, built once (through `slidingtiles.pdb`) if missing."""
     begin = time.perf_counter()
-    if path.exists():
-        db = nk.load_packed(path)
-        print(f"7-8 tables loaded from {path} in {time.perf_counter() - begin:.2f} s")
+    if pdb.is_cached(4, 4, goal, "7-8"):
+        db = pdb.load(4, 4, goal, "7-8")
+        print(f"7-8 tables loaded from {db.path} in {time.perf_counter() - begin:.2f} s")
         return db
-    print("building the 7-8 tables (57,657,600 + 518,918,400 entries): about 10-15 min on "
-          "one core, peak memory about 3.7 GB, 288 MB on disk at\n  " + str(path),
-          flush=True)  # fmt: skip
+    print(f"building the 7-8 tables: {pdb.BUILD_COSTS['7-8']}", flush=True)
     last = [-1, 0.0]
 
-    def show(group: int, depth: int, states: int, seconds: float) -> None:
-        if group != last[0] or seconds - last[1] >= 15:
-            last[:] = [group, seconds]
-            print(f"  group {group + 1}/2: depth {depth}, {states:,} states, {seconds:.0f} s",
-                  flush=True)  # fmt: skip
+    def show(p: pdb.BuildProgress) -> None:
+        if p.group != last[0] or p.seconds - last[1] >= 15:
+            last[:] = [p.group, p.seconds]
+            print(f"  group {p.group + 1}/{p.groups}: depth {p.depth}, {p.states:,} states, "
+                  f"{p.seconds:.0f} s", flush=True)  # fmt: skip
 
-    db = nk.build_packed_database(4, 4, goal.tiles, GROUPS_78, "7-8", progress=show)
-    nk.save_packed(db, path)
+    db = pdb.build(4, 4, goal, "7-8", progress=show)
     print(f"built and saved in {time.perf_counter() - begin:.0f} s", flush=True)
     return db
 
 
 def korf78(repeat: int) -> bool:
-    from slidingtiles._engine.numba import kernels as nk
-
+    nb = _backend._NumbaKernels(fallback=False)
     goal = Board.goal(4, 4, blank="first")
-    db: pdb.PatternDatabase = load_or_build_78(goal)  # type: ignore[assignment]
+    db = load_or_build_78(goal)
     print(f"\n== Korf 100, numba, 7-8 (4-bit tables), reflection {db.reflect}")
     instances = read_korf()
-    nk.ida_pdb(db, list(instances[0][1]), guard())  # compile or load the kernel first
+    nb.ida_pdb(db, list(instances[0][1]), guard())  # compile or load the kernel first
     totals, ok = [], True
     for run in range(repeat):
         seconds = nodes = 0.0
         worst = (0.0, 0)
         for number, (length, tiles) in enumerate(instances, start=1):
-            s, (moves, stats) = timed(lambda t=tiles: nk.ida_pdb(db, list(t), guard()))  # type: ignore[misc]
+            s, (moves, stats) = timed(kernel_call(nb, "pdb", tiles, db, goal))
             board = Board(list(tiles), shape=(4, 4))
             if len(moves) != length or board.apply(moves) != goal:
                 print(f"  #{number}: WRONG: {len(moves)} moves, optimal {length}")

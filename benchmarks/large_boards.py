@@ -20,8 +20,7 @@ import statistics
 import sys
 import time
 
-from slidingtiles import Board, random_board
-from slidingtiles._solve.reduce import solve_constructive
+from slidingtiles import Board, random_board, solve_constructive
 
 
 def replay(board: Board, moves: str) -> tuple[int, ...]:

@@ -24,8 +24,7 @@ import platform
 import statistics
 import time
 
-from slidingtiles import Board, SearchLimitExceeded, heuristics, scramble, solve
-from slidingtiles._solve.reduce import solve_constructive
+from slidingtiles import Board, SearchLimitExceeded, heuristics, scramble, solve, solve_constructive
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,12 +5,13 @@
 31
 """
 
-from slidingtiles import heuristics
-from slidingtiles import pdb
-from slidingtiles import search
+from slidingtiles import heuristics, pdb, search
 from slidingtiles._batch import BatchResult, solve_many
 from slidingtiles._board.board import MAX_CELLS, Board, BoardLike
 from slidingtiles._board.coerce import GoalLike, board_and_goal
+from slidingtiles._board.moves import Moves
+from slidingtiles._board.random import random_board, scramble
+from slidingtiles._board.solvability import Solvability, is_solvable, solvability
 from slidingtiles._errors import (
     GoalMismatchError,
     InvalidBoardError,
@@ -21,11 +22,8 @@ from slidingtiles._errors import (
     UnknownHeuristicError,
     UnsolvableError,
 )
-from slidingtiles._board.moves import Moves
-from slidingtiles._board.random import random_board, scramble
-from slidingtiles._solve.reduce import ReduceResult, solve_constructive
 from slidingtiles._render import board_svg, solution_html, solution_svg
-from slidingtiles._board.solvability import Solvability, is_solvable, solvability
+from slidingtiles._solve.reduce import ReduceResult, solve_constructive
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import SearchResult, SearchStats

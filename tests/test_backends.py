@@ -18,10 +18,12 @@ from pathlib import Path
 import pytest
 
 import slidingtiles as st
-from slidingtiles import Board
+from slidingtiles import Board, _accel, pdb
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS
-from slidingtiles.heuristics._pdb import database as pdb
+from slidingtiles._engine.python.build import build_group_table as numpy_build
+from slidingtiles._engine.python.pdb import walk_perfect
+from slidingtiles._errors import BackendError
 from slidingtiles.pdb import PatternDatabaseError, read_table
 from slidingtiles.search._limits import Guard
 from tests.conftest import Oracle, goals
@@ -75,7 +77,7 @@ def runner(heuristic: str, goal: Board, db: pdb.PatternDatabase | None = None) -
     if heuristic == "pdb":
         assert db is not None
         if db.perfect:
-            return lambda k, tiles, guard: k.walk_perfect(db, tiles, guard)
+            return lambda k, tiles, guard: walk_perfect(db, tiles, guard)
         return lambda k, tiles, guard: k.ida_pdb(db, tiles, guard)
     conflicts = heuristic == "linear_conflict"
     return lambda k, tiles, guard: k.ida_manhattan(
@@ -138,7 +140,7 @@ def test_perfect_walk_matches_the_oracle(
     assert db.perfect
     table = oracle(goal)
     for tiles, distance in samples(table, 20, seed=3):
-        moves, _ = kernels.walk_perfect(db, list(tiles), guard(None, None, None))
+        moves, _ = walk_perfect(db, list(tiles), guard(None, None, None))
         solved(table.board(tiles), goal, moves, distance)
 
 
@@ -246,19 +248,21 @@ def test_ctrl_c_from_progress_propagates(both: tuple[_backend.Kernels, _backend.
 def test_table_builders_agree(kernels: _backend.Kernels, shape: tuple[int, int],
                               group: tuple[int, ...]) -> None:  # fmt: skip
     """The numba frontier-only search gives the numpy builder's bytes, both encodings."""
-    from slidingtiles._engine.indexing import build_group_table, encoding_for
+    from slidingtiles._engine.indexing import encoding_for
 
     cells = shape[0] * shape[1]
     for goal in goals(*shape)[: 1 if cells > 12 else 3]:  # 4x4: the numpy builder is slower
         for encoding in {"perm", encoding_for(cells, len(group))}:
-            expected = build_group_table(*shape, goal.tiles, group, encoding=encoding)
-            built = kernels.build_group_table(*shape, goal.tiles, group, encoding=encoding)
+            expected = numpy_build(*shape, goal.tiles, group, encoding=encoding)
+            built = kernels.build_group_table(
+                *shape, goal.tiles, group, encoding=encoding, entry="u8-moves", progress=None
+            )
             assert built == expected
 
 
 def test_supports_pdb(kernels: _backend.Kernels) -> None:
     goal = Board.goal(3, 3)
-    assert kernels.supports_pdb(pdb.PatternDatabase.build(3, 3, goal))  # perfect: walked
+    assert _backend.supports("pdb", pdb.PatternDatabase.build(3, 3, goal))  # perfect: walked
     digits = pdb.PatternDatabase.build(3, 3, goal, groups=[(1, 2, 3), (4, 5, 6, 7)])
     assert kernels.supports_pdb(digits)
     perm = pdb.PatternDatabase(3, 3, goal.tiles, "custom", digits.groups, ("perm", "perm"),
@@ -359,7 +363,7 @@ def test_u4_tables_build_and_round_trip_a_table_file(tmp_path: Path) -> None:
 
 
 def run_python(code: str, implementation: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT), _backend.ENV_IMPLEMENTATION: implementation}
+    env = {**os.environ, "PYTHONPATH": str(ROOT), _accel.ENV_IMPLEMENTATION: implementation}
     return subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
     )
@@ -368,13 +372,12 @@ def run_python(code: str, implementation: str) -> subprocess.CompletedProcess[st
 def test_forced_python_never_imports_numba() -> None:
     code = (
         "import sys, slidingtiles as st\n"
-        "from slidingtiles import _backend\n"
-        "assert _backend.IMPLEMENTATION == 'python', _backend.IMPLEMENTATION\n"
+        "from slidingtiles._engine import dispatch\n"
+        "assert dispatch.IMPLEMENTATION == 'python', dispatch.IMPLEMENTATION\n"
         "assert len(st.solve('6 4 7/8 5 0/3 2 1', heuristic='manhattan').moves) == 31\n"
-        "from slidingtiles._engine import _Guard\n"
         "goal = st.Board.goal(3, 3).tiles\n"
-        "moves, _ = _backend.kernels.ida_manhattan(3, 3, goal, [1, 2, 3, 4, 0, 6, 7, 5, 8],\n"
-        "                                          _Guard(None, None, None), True)\n"
+        "moves, _ = dispatch.kernels.ida_manhattan(3, 3, goal, [1, 2, 3, 4, 0, 6, 7, 5, 8],\n"
+        "                                          dispatch.engine_guard(), True)\n"
         "assert moves == 'DR', moves\n"
         "assert 'numba' not in sys.modules, 'numba was imported'\n"
         "assert not [m for m in sys.modules if m.startswith('slidingtiles._engine.numba.')]\n"
@@ -390,17 +393,15 @@ def test_auto_imports_numba_only_when_a_search_needs_it() -> None:
     pdb.build(2, 3)  # in the cache directory the child uses: loading it needs no numba
     code = (
         "import sys, slidingtiles as st\n"
-        "from slidingtiles import _backend, _pdb\n"
-        "from slidingtiles._engine import _Guard\n"
-        "assert _backend.IMPLEMENTATION == 'numba', _backend.IMPLEMENTATION\n"
-        "db = _pdb.load(2, 3, build_missing=False)\n"
-        "goal = st.Board.goal(2, 3).tiles\n"
-        "assert _backend.kernels.supports_pdb(db)\n"
-        "guard = _Guard(None, None, None)\n"
-        "moves, _ = _backend.kernels.walk_perfect(db, [1, 2, 3, 4, 0, 5], guard)\n"
+        "from slidingtiles import pdb\n"
+        "from slidingtiles._engine import dispatch\n"
+        "assert dispatch.IMPLEMENTATION == 'numba', dispatch.IMPLEMENTATION\n"
+        "db = pdb.load(2, 3, build_missing=False)\n"
+        "goal = st.Board.goal(2, 3)\n"
+        "assert dispatch.supports('pdb', db)\n"
+        "moves, _ = dispatch.engine_solve(st.Board('1 2 3/4 0 5'), goal, 'pdb', db=db)\n"
         "assert moves == 'R' and 'numba' not in sys.modules\n"
-        "moves, _ = _backend.kernels.ida_manhattan(2, 3, goal, [1, 2, 3, 4, 0, 5],\n"
-        "                                          _Guard(None, None, None), False)\n"
+        "moves, _ = dispatch.engine_solve(st.Board('1 2 3/4 0 5'), goal, 'manhattan')\n"
         "assert moves == 'R' and 'numba' in sys.modules\n"
         "print('ok')\n"
     )
@@ -410,7 +411,7 @@ def test_auto_imports_numba_only_when_a_search_needs_it() -> None:
 
 
 def test_bogus_implementation_is_a_clear_error() -> None:
-    result = run_python("import slidingtiles._backend", "bogus")
+    result = run_python("import slidingtiles", "bogus")
     assert result.returncode != 0
     last = result.stderr.strip().splitlines()[-1]
     assert "BackendError" in last
@@ -419,10 +420,10 @@ def test_bogus_implementation_is_a_clear_error() -> None:
 
 
 def test_choose_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv(_backend.ENV_IMPLEMENTATION, " Python ")
+    monkeypatch.setenv(_accel.ENV_IMPLEMENTATION, " Python ")
     assert _backend._choose()[1] == "python"
-    monkeypatch.setenv(_backend.ENV_IMPLEMENTATION, "fast")
-    with pytest.raises(_backend.BackendError, match="'fast'") as info:
+    monkeypatch.setenv(_accel.ENV_IMPLEMENTATION, "fast")
+    with pytest.raises(BackendError, match="'fast'") as info:
         _backend._choose()
     assert isinstance(info.value, ImportError)
     assert info.value.value == "fast"
@@ -431,23 +432,23 @@ def test_choose_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_missing_numba(monkeypatch: pytest.MonkeyPatch) -> None:
     """``auto`` falls back silently; ``numba`` says how to install the extra."""
     monkeypatch.setitem(sys.modules, "numba", None)  # makes "import numba" raise ImportError
-    monkeypatch.setenv(_backend.ENV_IMPLEMENTATION, "auto")
+    monkeypatch.setenv(_accel.ENV_IMPLEMENTATION, "auto")
     kernels, name = _backend._choose()
     assert name == kernels.name == "python"
-    monkeypatch.setenv(_backend.ENV_IMPLEMENTATION, "numba")
-    with pytest.raises(_backend.BackendError, match=r"slidingtiles\[fast\]"):
+    monkeypatch.setenv(_accel.ENV_IMPLEMENTATION, "numba")
+    with pytest.raises(BackendError, match=r"slidingtiles\[fast\]"):
         _backend._choose()
 
 
 def test_numba_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
-    monkeypatch.setattr(_backend, "_writable", lambda directory: True)
-    assert _backend.numba_cache_dir() is None  # numba caches next to the package
-    monkeypatch.setattr(_backend, "_writable", lambda directory: False)
-    assert _backend.numba_cache_dir() == tmp_path / "numba"  # $SLIDINGTILES_CACHE_DIR/numba
+    monkeypatch.setattr(_accel, "_writable", lambda directory: True)
+    assert _accel.numba_cache_dir() is None  # numba caches next to the package
+    monkeypatch.setattr(_accel, "_writable", lambda directory: False)
+    assert _accel.numba_cache_dir() == tmp_path / "numba"  # $SLIDINGTILES_CACHE_DIR/numba
     monkeypatch.setenv("NUMBA_CACHE_DIR", "/mine")
-    assert _backend.numba_cache_dir() is None  # the user's setting wins
+    assert _accel.numba_cache_dir() is None  # the user's setting wins
     monkeypatch.setenv("NUMBA_CACHE_DIR", "")
-    monkeypatch.setattr(_backend, "user_cache_dir", lambda: tmp_path / "user")
-    _backend._prepare_numba_cache()
+    monkeypatch.setattr(_accel, "user_cache_dir", lambda: tmp_path / "user")
+    _accel.prepare_numba_cache()
     assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / "user" / "numba")

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Hashable, Iterator, Sequence
 from typing import Literal, TypeAlias
 
@@ -10,136 +9,23 @@ import attrs
 
 from slidingtiles._board import geometry
 from slidingtiles._board.moves import DIRECTIONS, Moves, normalize_move
+from slidingtiles._board.parse import (
+    LABEL_BLANKS,
+    MAX_CELLS,
+    check_shape,
+    check_tiles,
+    flat_from,
+    token_rows,
+    token_value,
+)
 from slidingtiles._errors import GoalMismatchError, InvalidBoardError, InvalidMoveError
 from slidingtiles._render import board_svg
 
 __all__ = ["MAX_CELLS", "Board", "BoardLike"]
 
-#: Largest board accepted (cells). Far beyond optimal search, enough for
-#: constructive solving of 1000 x 1000; larger inputs are refused, not attempted.
-MAX_CELLS = 1_000_000
-
 #: Anything `Board` accepts: a board, nested rows, a flat sequence with a
 #: shape, or text (``"1 2 3/4 5 6/7 8 0"``, one row per line, or COS 226 form).
 BoardLike: TypeAlias = "Board | str | Sequence[Sequence[int]] | Sequence[int]"
-
-_BLANK_TOKENS = frozenset({"0", "_", "."})
-_LABEL_BLANKS = (None, "", " ", "_", ".")
-_TOKEN_SPLIT = re.compile(r"[\s,;]+")
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _check_shape(rows: object, cols: object) -> tuple[int, int]:
-    if (
-        not (isinstance(rows, int) and isinstance(cols, int))
-        or isinstance(rows, bool)
-        or (isinstance(cols, bool))
-    ):
-        raise InvalidBoardError(
-            f"board shape must be two integers, not {(rows, cols)!r}", (rows, cols)
-        )
-    if rows < 1 or cols < 1 or rows * cols < 2:
-        raise InvalidBoardError(
-            f"board shape {rows}x{cols} is too small: a board needs at least 2 cells", (rows, cols)
-        )
-    if rows * cols > MAX_CELLS:
-        raise InvalidBoardError(
-            f"board shape {rows}x{cols} has {rows * cols:,} cells; the limit is {MAX_CELLS:,}",
-            (rows, cols),
-        )
-    return rows, cols
-
-
-def _check_tiles(
-    tiles: Sequence[object], rows: int, cols: int, original: object
-) -> tuple[int, ...]:
-    size = rows * cols
-    if len(tiles) != size:
-        raise InvalidBoardError(
-            f"a {rows}x{cols} board needs {size} tiles, got {len(tiles)}", original
-        )
-    for tile in tiles:
-        if not _is_int(tile):
-            raise InvalidBoardError(
-                f"tile {tile!r} is not an integer (0 is the blank; for labelled tiles use "
-                "Board.labelled)",
-                original,
-            )
-    ints: tuple[int, ...] = tuple(tiles)  # type: ignore[arg-type]
-    seen = [False] * size
-    for tile in ints:
-        if not 0 <= tile < size:
-            raise InvalidBoardError(
-                f"tile {tile} is out of range: a {rows}x{cols} board holds 0..{size - 1}", original
-            )
-        if seen[tile]:
-            what = "blank (0)" if tile == 0 else f"tile {tile}"
-            raise InvalidBoardError(f"duplicate {what} on the board", original)
-        seen[tile] = True
-    # Every cell is filled with distinct values in range, so all values are present.
-    return ints
-
-
-def _flat_from(value: object, shape: tuple[int, int] | None) -> tuple[int, int, list[object]]:
-    """Turn nested rows or a flat sequence into (rows, cols, flat cells)."""
-    if isinstance(value, (str, bytes)) or not isinstance(value, Sequence):
-        raise InvalidBoardError(
-            f"a board must be rows of tiles, a flat sequence or text, not {value!r}", value
-        )
-    items = list(value)
-    if not items:
-        raise InvalidBoardError("a board needs at least 2 cells, got an empty sequence", value)
-    nested = [isinstance(item, Sequence) and not isinstance(item, (str, bytes)) for item in items]
-    if all(nested):
-        width = len(items[0])
-        for number, row in enumerate(items, 1):
-            if len(row) != width:
-                raise InvalidBoardError(
-                    f"row {number} has {len(row)} tiles but row 1 has {width}", value
-                )
-        flat = [cell for row in items for cell in row]
-        rows, cols = len(items), width
-        if shape is not None and tuple(shape) != (rows, cols):
-            raise InvalidBoardError(
-                f"shape {tuple(shape)} does not match the {rows}x{cols} rows given", value
-            )
-        return rows, cols, flat
-    if any(nested):
-        raise InvalidBoardError("mix of rows and single tiles: give rows of equal length", value)
-    if shape is None:
-        side = round(len(items) ** 0.5)
-        if side * side != len(items):
-            raise InvalidBoardError(
-                f"{len(items)} tiles do not make a square: give shape=(rows, cols)", value
-            )
-        shape = (side, side)
-    rows, cols = _check_shape(*shape)
-    return rows, cols, items
-
-
-def _token_rows(text: str) -> list[list[str]]:
-    """Split board text into rows of tokens ("/" or newlines between rows; # comments)."""
-    lines = text.split("/") if "/" in text else text.splitlines()
-    rows = [
-        [token for token in _TOKEN_SPLIT.split(line.strip()) if token]
-        for line in lines
-        if not line.lstrip().startswith("#")
-    ]
-    return [row for row in rows if row]
-
-
-def _token_value(token: str, text: str) -> int:
-    if token in _BLANK_TOKENS:
-        return 0
-    try:
-        return int(token)
-    except ValueError:
-        raise InvalidBoardError(
-            f"{token!r} is not a tile number (use 0, '_' or '.' for the blank)", text
-        ) from None
 
 
 @attrs.frozen(repr=False, init=False)
@@ -208,9 +94,9 @@ class Board:
                 raise InvalidBoardError(f"shape {shape} does not match board {parsed.shape}", tiles)
             rows, cols, flat = parsed.rows, parsed.cols, parsed.tiles
         else:
-            rows, cols, cells = _flat_from(tiles, shape)
-            rows, cols = _check_shape(rows, cols)
-            flat = _check_tiles(cells, rows, cols, tiles)
+            rows, cols, cells = flat_from(tiles, shape)
+            rows, cols = check_shape(rows, cols)
+            flat = check_tiles(cells, rows, cols, tiles)
         label_tuple = None if labels is None else tuple(labels)
         if label_tuple is not None:
             if len(label_tuple) != rows * cols:
@@ -242,7 +128,7 @@ class Board:
         >>> Board.goal(3, 3, blank="first").tiles
         (0, 1, 2, 3, 4, 5, 6, 7, 8)
         """
-        rows, cols = _check_shape(rows, cols)
+        rows, cols = check_shape(rows, cols)
         size = rows * cols
         if blank == "last":
             tiles = (*range(1, size), 0)
@@ -268,21 +154,21 @@ class Board:
         """
         if not isinstance(text, str):
             raise InvalidBoardError(f"board text must be a string, not {text!r}", text)
-        token_rows = _token_rows(text)
-        if not token_rows:
+        lines = token_rows(text)
+        if not lines:
             raise InvalidBoardError("empty board text", text)
-        first = token_rows[0]
+        first = lines[0]
         header_error = None
         if (
             "/" not in text
-            and len(token_rows) >= 2
+            and len(lines) >= 2
             and len(first) <= 2
             and all(t.isdigit() for t in first)
         ):
             # Perhaps COS 226 form: "N" or "ROWS COLS" first. A board's own first row
             # is never also a valid header for the rest, so trying both is unambiguous.
             want_rows, want_cols = (int(first[0]),) * 2 if len(first) == 1 else map(int, first)
-            body = token_rows[1:]
+            body = lines[1:]
             if len(body) == want_rows and all(len(row) == want_cols for row in body):
                 try:
                     return cls._from_tokens(body, text, flat=False)
@@ -295,16 +181,16 @@ class Board:
                     text,
                 )
         try:
-            single_line = len(token_rows) == 1 and "/" not in text
-            return cls._from_tokens(token_rows, text, flat=single_line)
+            single_line = len(lines) == 1 and "/" not in text
+            return cls._from_tokens(lines, text, flat=single_line)
         except InvalidBoardError:
-            if header_error is not None and len(first) == 1 and any(len(r) > 1 for r in token_rows):
+            if header_error is not None and len(first) == 1 and any(len(r) > 1 for r in lines):
                 raise header_error from None
             raise
 
     @classmethod
     def _from_tokens(cls, token_rows: list[list[str]], text: str, *, flat: bool) -> Board:
-        values = [[_token_value(token, text) for token in row] for row in token_rows]
+        values = [[token_value(token, text) for token in row] for row in token_rows]
         try:
             return cls(values[0]) if flat else cls(values)
         except InvalidBoardError as error:
@@ -333,10 +219,10 @@ class Board:
         `InvalidBoardError` for ragged rows, repeated labels, a missing blank
         or labels that ``order`` does not list.
         """
-        rows, cols, cells = _flat_from(grid, None)
-        rows, cols = _check_shape(rows, cols)
+        rows, cols, cells = flat_from(grid, None)
+        rows, cols = check_shape(rows, cols)
         if blank is None:
-            candidates = [c for c in cells if c in _LABEL_BLANKS]
+            candidates = [c for c in cells if c in LABEL_BLANKS]
             if len(candidates) != 1:
                 raise InvalidBoardError(
                     "cannot tell the blank: pass blank=<label of the empty cell>", grid

@@ -1,1 +1,8 @@
-"""(package)"""
+"""The pure-Python kernels: the reference every other implementation must match move for move.
+
+``manhattan``: `ida_manhattan` (Manhattan distance, optionally with linear
+conflicts); ``pdb``: `ida_pdb` (additive tables, depth-first) and
+`walk_perfect`; ``batched``: the same pattern-database search a batch of
+nodes at a time in numpy, which ``pdb`` hands big iterations to; ``build``:
+`build_group_table`, the breadth-first table builder in numpy.
+"""
