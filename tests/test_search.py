@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import slidingtiles.search as search_api
-from slidingtiles._errors import NoPathError, SearchLimitExceeded
+from slidingtiles import NoPathError, SearchLimitExceeded
 from slidingtiles.search import (
     SearchResult,
     SearchStats,
