@@ -127,6 +127,8 @@ def ida_pdb(
 
     prune = pruning_table()
 
+    # The same depth-first loop as `manhattan.ida_manhattan`'s, with the table update inline: a
+    # shared loop would call a function per node for it, which costs CPython more than the loop.
     def dfs(blank: int, g: int, prev: int, h: int, rh: int, seq: int) -> int:
         """Return -1 when the goal is found below, else the least f that exceeded the bound."""
         nonlocal expanded, generated, check_at
