@@ -1,4 +1,4 @@
-"""Optimal sliding-tile puzzle solving: boards, solvability, heuristics, A*/IDA* search.
+"""Optimal sliding-tile puzzle solving: boards, solvability, heuristics, ``A*`` and ``IDA*`` search.
 
 >>> import slidingtiles as st
 >>> len(st.solve("6 4 7/8 5 0/3 2 1").moves)
@@ -26,6 +26,7 @@ from slidingtiles._render import board_svg, solution_html, solution_svg
 from slidingtiles._solve.reduce import ReduceResult, solve_constructive
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._solve.tile_state import TileState
+from slidingtiles.pdb import TableBuildWarning
 from slidingtiles.search import SearchResult, SearchStats
 
 __version__ = "0.1.0"
@@ -49,6 +50,7 @@ __all__ = [
     "SlidingTilesError",
     "Solution",
     "Solvability",
+    "TableBuildWarning",
     "TileState",
     "UnknownHeuristicError",
     "UnsolvableError",

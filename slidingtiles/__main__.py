@@ -1,3 +1,4 @@
+# PYTHON_ARGCOMPLETE_OK  (lets argcomplete's global activation complete this command)
 """``python -m slidingtiles``: the command line (see `slidingtiles._cli`)."""
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ from typing import Any
 import attrs
 
 from slidingtiles import heuristics
+from slidingtiles._board.board import Board
 from slidingtiles._errors import SlidingTilesError
 from slidingtiles._solve.solve import Solution, solve
 
@@ -134,6 +135,7 @@ class _Reporter:
         if not (progress is None or isinstance(progress, bool) or callable(progress)):
             raise TypeError(f"progress must be a callable, True, False or None, not {progress!r}")
         self.done = 0
+        self.failed = 0
         self.total = total
         self.wanted = progress
         self.callback: ProgressCallback | None = None
@@ -153,8 +155,11 @@ class _Reporter:
                 self.bar = tqdm(total=self.total, unit="board", file=sys.stderr)
 
     def _plain(self, done: int, total: int | None, result: BatchResult) -> None:
+        if not result.ok:
+            self.failed += 1
         if total is None or done == total or done % max(1, total // 20) == 0:
-            print(f"solved {done}/{total if total is not None else '?'}", file=sys.stderr)
+            failed = f", {self.failed} not solved" if self.failed else ""
+            print(f"done {done}/{total if total is not None else '?'}{failed}", file=sys.stderr)
 
     def __call__(self, result: BatchResult) -> BatchResult:
         self.done += 1
@@ -184,7 +189,8 @@ def solve_many(
     [(0, True, 1), (1, False, 'InvalidBoardError'), (2, True, 3)]
 
     Args:
-        boards: anything `solve` accepts, one per board (text, rows, `Board`).
+        boards: anything `solve` accepts, one per board (text, rows, `Board`,
+            numpy arrays; a 3-D numpy array is a stack of boards).
         executor: None to solve in this process, one board after another; or
             any object with a `concurrent.futures`-style ``submit`` (a
             ``ProcessPoolExecutor``, Dask's ``Client.get_executor()``), or a
@@ -202,7 +208,8 @@ def solve_many(
 
     Raises:
         TypeError: an unknown option, or (with an executor) an option that
-            cannot be pickled, such as an unregistered heuristic function.
+            cannot be pickled, such as an unregistered heuristic function;
+            or ``boards`` is one board (text or a `Board`) rather than many.
 
     A board that fails (malformed, unsolvable, a limit reached) gives a result
     with ``error`` set and the batch goes on. Heuristics travel by registry
@@ -211,6 +218,12 @@ def solve_many(
     executor the boards are read lazily; with one, all are submitted at once.
     Closing the generator early cancels boards not yet started.
     """
+    if isinstance(boards, (str, Board)):
+        # Both iterate (characters, rows), which would make one error result per piece.
+        raise TypeError(
+            f"solve_many takes an iterable of boards, not one board (a {type(boards).__name__}); "
+            "use solve() for one board, or solve_many([board])"
+        )
     total = len(boards) if isinstance(boards, Sized) else None
     kwargs = _portable_kwargs(solve_kwargs, executor is not None)
     if executor is not None and not any(

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
-__all__ = ["ENV_CACHE_DIR", "user_cache_dir"]
+import platformdirs
+
+__all__ = ["APP_NAME", "ENV_CACHE_DIR", "user_cache_dir"]
 
 #: The environment variable that overrides the cache directory.
 ENV_CACHE_DIR = "SLIDINGTILES_CACHE_DIR"
+
+#: The folder name under the platform's user cache directory.
+APP_NAME = "slidingtiles"
 
 
 def user_cache_dir() -> Path:
@@ -18,16 +22,21 @@ def user_cache_dir() -> Path:
     >>> user_cache_dir().name in ("slidingtiles", "Cache") or ENV_CACHE_DIR in os.environ
     True
 
-    Linux: ``$XDG_CACHE_HOME/slidingtiles`` (default ``~/.cache/slidingtiles``);
-    macOS: ``~/Library/Caches/slidingtiles``; Windows:
-    ``%LOCALAPPDATA%\\slidingtiles\\Cache``. Nothing is created here.
+    A non-empty ``SLIDINGTILES_CACHE_DIR`` always wins and is returned as given (a relative
+    value is relative to the working directory, as you asked). Otherwise the directory comes
+    from `platformdirs <https://platformdirs.readthedocs.io>`_, so it follows each platform's
+    rules: ``$XDG_CACHE_HOME/slidingtiles`` where ``XDG_CACHE_HOME`` is set to an absolute
+    path (Linux and the BSDs; macOS too), else ``~/.cache/slidingtiles`` on Linux,
+    ``~/Library/Caches/slidingtiles`` on macOS and ``%LOCALAPPDATA%\\slidingtiles\\Cache``
+    on Windows. A relative ``XDG_CACHE_HOME`` is ignored, as the XDG base directory
+    specification requires, instead of scattering caches under whatever the working
+    directory happens to be.
+
+    The environment is read on every call, so changes made after import count. Nothing is
+    created here; callers create the directory when they first write to it.
     """
-    env = os.environ.get(ENV_CACHE_DIR)
-    if env:
-        return Path(env)
-    if sys.platform == "win32":
-        base = os.environ.get("LOCALAPPDATA") or str(Path.home() / "AppData" / "Local")
-        return Path(base) / "slidingtiles" / "Cache"
-    if sys.platform == "darwin":
-        return Path.home() / "Library" / "Caches" / "slidingtiles"
-    return Path(os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")) / "slidingtiles"
+    override = os.environ.get(ENV_CACHE_DIR)
+    if override:
+        return Path(override)
+    # appauthor=False: no vendor folder on Windows (%LOCALAPPDATA%\slidingtiles\Cache).
+    return platformdirs.user_cache_path(APP_NAME, appauthor=False)

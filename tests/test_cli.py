@@ -86,10 +86,10 @@ def test_solve_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(out)
     assert set(data) == {
-        "status", "board", "goal", "moves", "tiles", "length", "optimal", "lower_bound",
-        "heuristic", "algorithm", "statistics",
+        "schema", "status", "board", "goal", "moves", "tiles", "length", "optimal",
+        "lower_bound", "heuristic", "algorithm", "statistics",
     }  # fmt: skip
-    assert data["status"] == "solved"
+    assert (data["schema"], data["status"]) == (1, "solved")
     assert data["board"] == [[8, 1, 3], [4, 0, 2], [7, 6, 5]]
     assert data["goal"] == [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
     assert data["length"] == len(data["moves"]) == len(data["tiles"])
@@ -334,7 +334,7 @@ def test_bad_input_exits_2_with_one_line(
     assert code == 2
     assert out == ""
     assert_one_line(err)
-    assert err.startswith("slidingtiles")
+    assert err.startswith("slidingtiles: error: ")
 
 
 def test_bad_input_message_names_the_value(capsys: pytest.CaptureFixture[str]) -> None:
@@ -418,12 +418,95 @@ def test_html_not_written_when_unsolvable(
     assert not page.exists()
 
 
-def test_progress_goes_to_stderr(capsys: pytest.CaptureFixture[str]) -> None:
+def test_progress_is_silent_when_stderr_is_not_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    # Changed in issue 14: --progress wrote "\r" frames into pipes; now only a terminal sees it.
     code, out, err = run(capsys, "solve", "6 4 7/8 5 0/3 2 1", "--heuristic", "misplaced",
                          "--progress", "--format", "moves")  # fmt: skip
     assert code == 0
     assert len(out.strip()) == 31
-    assert "expanded" in err
+    assert err == ""
+
+
+class FakeTerminal(io.StringIO):
+    """Standard error as a terminal (what a person running the command sees)."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.fixture(params=["tqdm", "plain"])
+def terminal(
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> FakeTerminal:
+    """A terminal on standard error, with tqdm installed or (``plain``) not."""
+    from slidingtiles._cli import output
+
+    # Set up after capsys (requested above), which would otherwise replace it.
+
+    stream = FakeTerminal()
+    monkeypatch.setattr("sys.stderr", stream)
+    if request.param == "plain":
+        real_import = output.importlib.import_module
+
+        def no_tqdm(name: str, package: str | None = None) -> object:
+            if name.startswith("tqdm"):
+                raise ImportError(name)
+            return real_import(name, package)
+
+        monkeypatch.setattr(output.importlib, "import_module", no_tqdm)
+    return stream
+
+
+def on_stderr(monkeypatch: pytest.MonkeyPatch, stream: FakeTerminal) -> None:
+    monkeypatch.setattr("sys.stderr", stream)
+
+
+def test_progress_on_a_terminal(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, terminal: FakeTerminal
+) -> None:
+    on_stderr(monkeypatch, terminal)
+    code = main(["solve", "6 4 7/8 5 0/3 2 1", "--heuristic", "misplaced", "--algorithm",
+                 "astar", "--progress", "--format", "moves"])  # fmt: skip
+    assert code == 0
+    assert len(capsys.readouterr().out.strip()) == 31
+    assert "nodes" in terminal.getvalue()
+
+
+def test_batch_progress_counts_failures_as_not_solved(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, terminal: FakeTerminal
+) -> None:
+    on_stderr(monkeypatch, terminal)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1 2/0 3\n1 2/3 3\n2 1/3 0\n"))
+    assert main(["batch", "-", "--progress"]) == 1
+    assert len(capsys.readouterr().out.splitlines()) == 3
+    shown = terminal.getvalue()
+    assert "3/3" in shown
+    assert "2 not solved" in shown
+    assert "solved 3" not in shown
+
+
+def test_progress_plain_lines_show_percentage_and_time_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from slidingtiles._cli import output
+
+    def no_tqdm(name: str, package: str | None = None) -> object:
+        raise ImportError(name)
+
+    monkeypatch.setattr(output.importlib, "import_module", no_tqdm)
+    stream = FakeTerminal()
+    with output.Progress("testing", total=4, unit="steps", stream=stream, every=0) as progress:
+        progress.update(1, status="first")
+        progress.update(4)
+    lines = stream.getvalue().splitlines()
+    assert lines[0].startswith("slidingtiles: testing: 1/4 steps, 25%")
+    assert "s left" in lines[0]
+    assert lines[0].endswith("first")
+    assert "4/4 steps, 100%" in lines[-1]
 
 
 def test_subcommand_table_is_extensible(capsys: pytest.CaptureFixture[str]) -> None:
@@ -491,11 +574,17 @@ def test_pdb_commands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     code, out, err = run(capsys, "pdb", "build", "2x3", "--cache-dir", cache)
     assert code == 0
     assert out.startswith("built ")
-    assert "group 1/1 (5 tiles) done" in err
+    # Changed in issue 14: no per-group progress lines when stderr is not a terminal.
+    assert err.startswith("slidingtiles: building the 2x3 perfect tables")
+    assert len(err.splitlines()) == 1
     assert run(capsys, "pdb", "build", "3", "--goal", "first", "--cache-dir", cache)[0] == 0
+    assert run(capsys, "pdb", "build", "3", "--cache-dir", cache)[0] == 0
     code, out, _ = run(capsys, "pdb", "list", "--cache-dir", cache)
     assert code == 0
-    assert [line.split()[0] for line in out.splitlines()] == ["2x3", "3x3"]
+    lines = out.splitlines()
+    assert [line.split()[0] for line in lines] == ["2x3", "3x3", "3x3"]
+    # The two 3x3 tables differ by their goal, and the listing says so.
+    assert sorted(line.split("goal ")[1].split()[0] for line in lines[1:]) == ["first", "last"]
     assert run(capsys, "pdb", "verify", "--cache-dir", cache)[0] == 0
     damaged = sorted(tmp_path.glob("3x3-*"))[0]
     damaged.write_bytes(damaged.read_bytes()[:-5])
@@ -503,8 +592,41 @@ def test_pdb_commands(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> Non
     assert code == 1
     assert "BAD: " in out
     code, out, _ = run(capsys, "pdb", "clear", "--cache-dir", cache)
-    assert (code, out.strip()) == (0, "removed 2 files")
+    assert (code, out.strip()) == (0, "removed 3 files")
     assert "no tables" in run(capsys, "pdb", "list", "--cache-dir", cache)[1]
+
+
+def test_pdb_build_progress_on_a_terminal(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    terminal: FakeTerminal,
+) -> None:
+    on_stderr(monkeypatch, terminal)
+    assert main(["pdb", "build", "3x4", "--cache-dir", str(tmp_path)]) == 0
+    assert capsys.readouterr().out.startswith("built ")
+    shown = terminal.getvalue()
+    assert "100%" in shown  # the total is known: percentage (and time left) are shown
+    assert "group 2/2" in shown
+
+
+def test_group_states_match_what_the_builder_visits() -> None:
+    from slidingtiles import pdb
+    from slidingtiles._cli.tables import group_states
+
+    for rows, cols in [(2, 3), (3, 3), (3, 4)]:
+        name = pdb.default_partition_name(rows, cols)
+        visited: dict[int, int] = {}
+
+        def seen(step: pdb.BuildProgress, visited: dict[int, int] = visited) -> None:
+            if not step.done:
+                visited[step.group] = step.states
+
+        groups = pdb.partition(rows, cols, None, name)
+        pdb.PatternDatabase.build(rows, cols, None, name, progress=seen)
+        assert [group_states(rows, cols, len(g)) for g in groups] == [
+            (visited[i], True) for i in range(len(groups))
+        ]
 
 
 def test_pdb_command_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -522,3 +644,64 @@ def test_pdb_command_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     code, _, err = run(capsys, "pdb", "build", "4x", "--cache-dir", str(tmp_path))
     assert code == 2
     assert "not a shape" in err
+
+
+# -- batch help, one error spelling, completion ---------------------------------------------
+
+
+def test_every_batch_option_has_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from slidingtiles._cli import build_parser
+
+    parser = build_parser()
+    subparsers = next(a for a in parser._actions if a.dest == "command")
+    batch = subparsers.choices["batch"]  # type: ignore[attr-defined]
+    for action in batch._actions:
+        assert action.help, action.dest
+    assert run(capsys, "batch", "--help")[0] == 0
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [["solve", "1 2 3/4 5 6/8 7 0"], ["solve", "1 2/3 0", "--format", "xml"],
+     ["solve", "1 2 3/4 5 6/7 8 9"], ["pdb"], ["batch", "/nonexistent/boards.txt"],
+     ["solve", "6 4 7/8 5 0/3 2 1", "--max-nodes", "3", "--heuristic", "misplaced"]],
+)  # fmt: skip
+def test_one_error_prefix(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
+    code, _, err = run(capsys, *argv)
+    assert code in (1, 2)
+    assert_one_line(err)
+    assert err.startswith("slidingtiles: error: ")
+    assert not err.startswith("slidingtiles: error: slidingtiles")
+
+
+def test_shell_completion_with_argcomplete(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    argcomplete = pytest.importorskip("argcomplete")
+    from slidingtiles._cli import build_parser
+    from slidingtiles._cli.main import _offer_completion
+
+    line = "slidingtiles solve 1 --heuristic man"
+    monkeypatch.setenv("_ARGCOMPLETE", "1")
+    monkeypatch.setenv("COMP_LINE", line)
+    monkeypatch.setenv("COMP_POINT", str(len(line)))
+    monkeypatch.setenv("_ARGCOMPLETE_IFS", "\n")
+    answer = tmp_path / "answer"
+    with answer.open("w") as output, pytest.raises(SystemExit):
+        argcomplete.autocomplete(build_parser(), output_stream=output, exit_method=exit)
+    assert "manhattan" in answer.read_text().split()
+    monkeypatch.delenv("_ARGCOMPLETE")
+    _offer_completion(build_parser())  # not asked: nothing happens
+
+
+def test_no_completion_without_argcomplete(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib
+
+    cli_main = importlib.import_module("slidingtiles._cli.main")
+
+    def missing(name: str, package: str | None = None) -> object:
+        raise ImportError(name)
+
+    monkeypatch.setenv("_ARGCOMPLETE", "1")
+    monkeypatch.setattr(cli_main.importlib, "import_module", missing)
+    cli_main._offer_completion(cli_main.build_parser())  # returns: the command runs as usual

@@ -198,6 +198,82 @@ def test_auto_picks_the_table_when_it_is_available(
     assert st.solve(st.scramble(Board.goal(3, 4), 30, seed=2)).heuristic == "pdb"
 
 
+@pytest.mark.parametrize("env", [None, "0", " Never ", "off"])
+def test_building_can_be_refused_and_auto_still_solves_optimally(
+    env: str | None,
+    table_cache: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+    oracle: Callable[[Board], Oracle],
+) -> None:
+    """build_tables=False or SLIDINGTILES_BUILD_TABLES=0/never: no table, table-free optimum."""
+    hardest = "6 4 7/8 5 0/3 2 1"  # 31 moves
+    if env is None:
+        build_tables, refused_by = False, "build_tables=False"
+    else:  # the environment says no whatever the code says
+        build_tables, refused_by = True, f"SLIDINGTILES_BUILD_TABLES={env!r}"
+        monkeypatch.setenv(store.ENV_BUILD_TABLES, env)
+    caplog.set_level("INFO", logger="slidingtiles")
+    sol = st.solve(hardest, build_tables=build_tables)
+    assert (len(sol), sol.optimal) == (31, True)
+    assert sol.heuristic != "pdb"
+    assert heuristics.get(sol.heuristic).strength >= heuristics.get("linear_conflict").strength
+    assert "building tables implicitly is off" in caplog.text
+    goal = Board.goal(2, 4)
+    distances = oracle(goal).distance
+    for tiles, distance in random.Random(5).sample(sorted(distances.items()), 20):
+        sol = st.solve(Board(tiles, shape=(2, 4)), goal, build_tables=build_tables)
+        assert sol.heuristic != "pdb"
+        check(sol.start, goal, str(sol.moves), distance)
+    assert list(table_cache.iterdir()) == []  # nothing built, nothing written
+    # An explicit pdb, on the engine and on the generic path, names the table and the command.
+    for algorithm in ("auto", "astar"):
+        with pytest.raises(pdb.PatternDatabaseError, match=r"slidingtiles pdb build 3x3\b") as err:
+            st.solve(hardest, heuristic="pdb", algorithm=algorithm, build_tables=build_tables)
+        assert "3x3 pattern database (partition perfect) is not cached" in str(err.value)
+        assert refused_by in str(err.value)
+        assert isinstance(err.value, ValueError)
+    assert list(table_cache.iterdir()) == []
+    # A cached table is used all the same: only building is refused.
+    pdb.build(3, 3)
+    sol = st.solve(hardest, build_tables=build_tables)
+    assert (sol.heuristic, len(sol)) == ("pdb", 31)
+    sol = st.solve(hardest, heuristic="pdb", algorithm="astar", build_tables=build_tables)
+    assert (sol.heuristic, len(sol)) == ("pdb", 31)
+
+
+def test_refused_builds_for_other_goals_name_the_goal(table_cache: Path) -> None:
+    """The command in the message builds exactly the missing table: goal included."""
+    first = Board.goal(2, 4, blank="first")
+    with pytest.raises(pdb.PatternDatabaseError, match="pdb build 2x4 --goal first") as err:
+        st.solve("1 0 2 3/4 5 6 7", first, heuristic="pdb", build_tables=False)
+    assert "goal with the blank first" in str(err.value)
+    with pytest.raises(pdb.PatternDatabaseError, match='--goal "1 2 3 4/5 0 6 7"'):
+        st.solve("1 2 3 4/0 5 6 7", "1 2 3 4/5 0 6 7", heuristic="pdb", build_tables=False)
+    assert list(table_cache.iterdir()) == []
+
+
+@pytest.mark.parametrize("value", ["no thanks", "2", "nevermore"])
+def test_a_bad_environment_value_is_a_clear_error(
+    value: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv(store.ENV_BUILD_TABLES, value)
+    with pytest.raises(pdb.PatternDatabaseError, match="SLIDINGTILES_BUILD_TABLES=") as err:
+        st.solve("1 2 3/4 0 6/7 5 8", heuristic="manhattan")  # checked even when no table is used
+    assert repr(value) in str(err.value)
+    assert err.value.value == value
+    assert isinstance(err.value, ValueError)
+    for fine in ("1", "TRUE", "yes", "on", ""):
+        monkeypatch.setenv(store.ENV_BUILD_TABLES, fine)
+        assert st.solve("1 2 3/4 0 6/7 5 8").heuristic == "pdb"
+
+
+@pytest.mark.parametrize("value", ["no", None, 0.5, "False"])
+def test_build_tables_must_be_true_or_false(value: object) -> None:
+    with pytest.raises(TypeError, match=f"build_tables must be True or False, not {value!r}"):
+        st.solve("1 2 3/4 0 6/7 5 8", build_tables=value)  # type: ignore[arg-type]
+
+
 def test_hardest_eight_puzzle_through_solve() -> None:
     sol = st.solve("6 4 7/8 5 0/3 2 1")
     assert len(sol) == 31

@@ -15,9 +15,12 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
 
-def run_example(name: str, *args: str, timeout: float = 60) -> str:
+def run_example(name: str, *args: str, timeout: float = 60, build_tables: bool = True) -> str:
+    """Run an example; ``build_tables=False`` forbids implicit table builds (no 4x4 table here)."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+    if not build_tables:
+        env["SLIDINGTILES_BUILD_TABLES"] = "0"
     completed = subprocess.run(
         [sys.executable, str(EXAMPLES / name), *args],
         capture_output=True,
@@ -36,12 +39,13 @@ def test_every_example_is_tested() -> None:
     tested = {
         "solve_seed_examples.py", "custom_heuristic.py", "water_jugs.py", "route_on_a_map.py",
         "read_cos226_file.py", "html_export.py", "measure_heuristics.py",
+        "make_pictures.py",  # run by tests/test_packaging.py
     }  # fmt: skip
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
 
 def test_solve_seed_examples() -> None:
-    out = run_example("solve_seed_examples.py")
+    out = run_example("solve_seed_examples.py", build_tables=False)
     assert "6 4 7/8 5 0/3 2 1: 31 moves, optimal=True" in out
     moves = out.split("blank moves:")[1].split()[0]
     assert Board("6 4 7/8 5 0/3 2 1").apply(moves) == Board.goal(3, 3)
@@ -71,7 +75,7 @@ def test_route_on_a_map() -> None:
 
 
 def test_read_cos226_files() -> None:
-    out = run_example("read_cos226_file.py")
+    out = run_example("read_cos226_file.py", build_tables=False)
     sections = {block.split("\n", 1)[0]: block.split("\n", 1)[1] for block in out.split("== ")[1:]}
     assert "Minimum number of moves = 4" in sections["puzzle04.txt"]
     assert sections["puzzle3x3-unsolvable.txt"].strip() == "No solution possible"
@@ -81,7 +85,7 @@ def test_read_cos226_files() -> None:
 def test_read_cos226_file_argument(tmp_path: Path) -> None:
     path = tmp_path / "mine.txt"
     path.write_text("2\n1 2\n0 3\n")
-    out = run_example("read_cos226_file.py", str(path))
+    out = run_example("read_cos226_file.py", str(path), build_tables=False)
     assert "Minimum number of moves = 1" in out
 
 
@@ -109,7 +113,8 @@ def test_measure_heuristics_small() -> None:
 
 # The pages below are ours; their ">>>" examples must print what the pages say.
 DOC_PAGES = ["index.md", "solving.md", "solvability.md", "heuristics.md", "custom-heuristic.md",
-             "generic-search.md", "pictures.md", "cli.md", "architecture.md"]  # fmt: skip
+             "generic-search.md", "pictures.md", "cli.md", "architecture.md",
+             "json.md"]  # fmt: skip
 
 
 @pytest.mark.parametrize("page", DOC_PAGES)

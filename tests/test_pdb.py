@@ -2,13 +2,21 @@
 
 from __future__ import annotations
 
+import io
 import multiprocessing
 import random
+import re
+import sys
+import threading
+import types
+import warnings
 from collections import deque
 from pathlib import Path
+from typing import ClassVar
 
 import pytest
 
+import slidingtiles as st
 from slidingtiles import Board, heuristics, pdb
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import digits_index, encoding_for, perm_rank
@@ -346,7 +354,6 @@ def test_solve_prefers_cached_7_8_tables_under_numba(
 ) -> None:
     """With numba active and 7-8 tables cached, solve(heuristic="pdb") loads them, never builds."""
     from slidingtiles._solve import choose
-    from slidingtiles.heuristics import _pdb
 
     goal = Board.goal(4, 4, blank="first")
     assert pdb.preferred_partition(4, 4, goal) == "6-6-3"  # nothing cached
@@ -368,11 +375,12 @@ def test_solve_prefers_cached_7_8_tables_under_numba(
             return real_load(rows, cols, goal_tiles, name, build_missing=False)  # type: ignore[arg-type]
         return small
 
-    monkeypatch.setattr(_pdb, "load", fake_load)  # the name the solver calls
+    monkeypatch.setattr(store, "load", fake_load)  # the name the solver and its loader call
     handled, db = choose._engine_database(heuristics.registry()["pdb"], goal, goal)
     assert handled
     assert db is small
-    assert requested == [("7-8", False), ("default", True)]
+    # The damaged 7-8 file is never rebuilt; the default table is looked up (found: no build).
+    assert requested == [("7-8", False), ("default", False)]
 
 
 def test_contiguous_tables_are_views_and_still_pickle() -> None:
@@ -412,3 +420,122 @@ def test_4_bit_tables_hold_the_same_values_and_round_trip(table_cache: Path) -> 
         tiles = tuple(rng.sample(range(9), 9))
         assert again.group_values(tiles) == plain.group_values(tiles)
         assert again.value(tiles) == plain.value(tiles)
+
+
+def twelve_puzzle() -> Board:
+    """A 3x4 board: its default tables (6-5) are the smallest whose build is announced."""
+    return Board("1 2 3 4/5 6 0 8/9 10 7 11")
+
+
+def test_a_first_use_build_is_announced_with_its_cost(
+    table_cache: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The 15-puzzle's silent 30 s, seen on a 3x4 board: warned once, with cost and remedies."""
+    with pytest.warns(store.TableBuildWarning) as record:
+        sol = st.solve(twelve_puzzle())
+    assert (sol.heuristic, len(sol), sol.optimal) == ("pdb", 2, True)
+    [warning] = record
+    text = str(warning.message)
+    assert "building the 3x4 pattern database (partition default)" in text
+    assert re.search(r"about \d+ s and 3\.2 MB", text), text  # estimated time and exact size
+    assert str(pdb.table_path(3, 4)) in text
+    assert "slidingtiles pdb build 3x4." in text  # how to build it beforehand
+    assert "build_tables=False" in text  # how to opt out, from Python
+    assert "SLIDINGTILES_BUILD_TABLES=0" in text  # and from the environment
+    assert warning.filename == __file__  # it points at the caller's line, not at the library
+    assert [p.name for p in table_cache.iterdir()] == [pdb.table_path(3, 4).name]
+    assert capsys.readouterr().err == ""  # standard error is not a terminal: no progress
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert len(st.solve(twelve_puzzle())) == 2  # cached now: silent
+        store._LOADED.clear()
+        assert len(st.solve(twelve_puzzle())) == 2  # loaded from the file: silent
+        # Small builds (3x3: 0.4 MB, well under a second) are not worth a warning.
+        assert st.solve("6 4 7/8 5 0/3 2 1").heuristic == "pdb"
+        assert pdb.is_cached(3, 3)
+
+
+def test_the_pdb_heuristic_function_announces_its_build_too(table_cache: Path) -> None:
+    info = heuristics.get("pdb")
+    goal = Board.goal(3, 4)
+    with pytest.warns(store.TableBuildWarning, match="3x4"):
+        assert info(twelve_puzzle(), goal) == 2
+    store._LOADED.clear()
+    table_cache.joinpath(pdb.table_path(3, 4).name).unlink()
+    with pytest.warns(store.TableBuildWarning, match="3x4"):
+        assert len(st.solve(twelve_puzzle(), heuristic="pdb", algorithm="astar")) == 2
+
+
+class _Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+class _FakeTqdm:
+    """Records what a tqdm bar is told."""
+
+    bars: ClassVar[list[_FakeTqdm]] = []
+
+    def __init__(self, total: int, **options: object) -> None:
+        self.total, self.n, self.options, self.closed = total, 0, options, False
+        self.postfixes: list[str] = []
+        _FakeTqdm.bars.append(self)
+
+    def update(self, n: int) -> None:
+        assert n >= 0
+        self.n += n
+
+    def set_postfix_str(self, text: str, refresh: bool = True) -> None:
+        self.postfixes.append(text)
+
+    def close(self) -> None:
+        self.closed = True
+
+
+@pytest.mark.parametrize("tqdm_installed", [False, True])
+def test_build_progress_is_shown_on_a_terminal(
+    tqdm_installed: bool, table_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    terminal = _Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    fake = types.ModuleType("tqdm")
+    fake.tqdm = _FakeTqdm  # type: ignore[attr-defined]
+    _FakeTqdm.bars = []
+    monkeypatch.setitem(sys.modules, "tqdm", fake if tqdm_installed else None)  # None: no tqdm
+    with pytest.warns(store.TableBuildWarning):
+        assert len(st.solve(twelve_puzzle())) == 2
+    if tqdm_installed:
+        [bar] = _FakeTqdm.bars
+        assert bar.closed
+        assert bar.n == bar.total > 0  # full only when built
+        assert bar.options["file"] is terminal
+        assert (bar.postfixes[0], bar.postfixes[-1]) == ("group 1/2", "group 2/2")
+        assert terminal.getvalue() == ""
+    else:
+        lines = terminal.getvalue().splitlines()
+        assert lines[0] == "slidingtiles: building the 3x4 pattern database ..."
+        assert any("(group 1/2, " in line for line in lines[1:-1])  # each group's end is shown
+        assert lines[-1].startswith("slidingtiles: building the 3x4 pattern database: 100%")
+        assert "(group 2/2" in lines[-1]
+
+
+def test_threads_solving_at_once_build_a_missing_table_once(
+    table_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    real_build = store.build
+    builds: list[tuple[int, int]] = []
+
+    def slow_build(rows: int, cols: int, *args: object, **kwargs: object) -> pdb.PatternDatabase:
+        builds.append((rows, cols))
+        threading.Event().wait(0.3)  # the other threads arrive while this one builds
+        return real_build(rows, cols, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(store, "build", slow_build)
+    boards = [st.scramble(Board.goal(3, 4), 12, seed=seed) for seed in range(4)]
+    with pytest.warns(store.TableBuildWarning) as record, ThreadPoolExecutor(4) as pool:
+        solutions = list(pool.map(st.solve, boards))
+    assert builds == [(3, 4)]
+    assert len(record) == 1
+    assert all(sol.heuristic == "pdb" and sol.optimal for sol in solutions)

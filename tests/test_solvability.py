@@ -104,3 +104,22 @@ def test_seed_examples_with_reasons() -> None:
     assert not fifteen
     assert "width 4 is even" in fifteen.reason
     assert solvability("1 2 3/4 5 6/7 8 0").reason.startswith("solvable")
+
+
+@given(
+    st.integers(2, 5),
+    st.integers(2, 5),
+    st.permutations(range(25)),
+    st.sampled_from(["int8", "int64", "uint16"]),
+)
+def test_numpy_boards_and_goals_get_the_same_verdict(
+    rows: int, cols: int, order: list[int], dtype: str
+) -> None:
+    np = pytest.importorskip("numpy")
+    tiles = [t for t in order if t < rows * cols]
+    board = Board(tiles, shape=(rows, cols))
+    goal = Board.goal(rows, cols, blank="first")
+    grid = np.array(board.to_rows(), dtype=dtype)
+    assert solvability(grid, np.array(goal.to_rows(), dtype=dtype)) == solvability(board, goal)
+    if rows == cols:  # a flat array reads as a square board
+        assert is_solvable(grid.ravel()) == is_solvable(board)

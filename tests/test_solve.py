@@ -6,6 +6,9 @@ import random
 from collections.abc import Callable
 
 import pytest
+from hypothesis import given
+from hypothesis import settings as st_settings
+from hypothesis import strategies as hyp
 
 import slidingtiles as st
 from slidingtiles import Board, heuristics
@@ -192,3 +195,94 @@ def test_solution_str_and_len() -> None:
     sol = st.solve("1 2 3/4 0 6/7 5 8")
     assert str(sol) == "2 moves (optimal, idastar + pdb): DR"
     assert sol.length == len(sol) == 2
+
+
+# -- Solution as a value -------------------------------------------------------------------
+
+
+def test_solution_is_a_sequence_of_its_moves() -> None:
+    sol = st.solve("8 1 3/4 0 2/7 6 5")
+    assert list(sol) == list(str(sol.moves))
+    assert [sol[i] for i in range(len(sol))] == list(sol)
+    assert sol[-1] == str(sol.moves)[-1]
+    assert sol[2:5] == str(sol.moves)[2:5]
+    assert isinstance(sol[2:5], st.Moves)
+    with pytest.raises(IndexError, match="out of range"):
+        sol[len(sol)]
+    assert not st.solve("1 2/3 0")  # no moves: an empty sequence
+
+
+def test_solution_repr_is_short() -> None:
+    sol = st.solve("1 2 3/4 0 6/7 5 8")
+    assert repr(sol) == "<Solution 3x3: 2 moves DR (optimal, idastar + pdb)>"
+    long = st.solve(st.random_board(12, 12, seed=1), optimal=False)
+    assert len(repr(long)) < 120
+    assert f"{len(long):,} moves" in repr(long)
+
+
+def test_boards_of_a_long_solution_are_not_all_kept() -> None:
+    import tracemalloc
+
+    sol = st.solve(st.random_board(36, 36, seed=2), optimal=False)
+    tracemalloc.start()
+    try:
+        last = sol.boards[-1]
+        middle = sol.boards[len(sol) // 2]
+        _, peak = tracemalloc.get_traced_memory()
+    finally:
+        tracemalloc.stop()
+    assert last == sol.goal
+    assert middle == sol.start.apply(sol.moves[: len(sol) // 2])
+    every_board = len(sol.boards) * sol.start.size * 8  # one pointer per cell per board
+    assert every_board > 1_000_000_000
+    assert peak < 20_000_000
+
+
+@st_settings(max_examples=60, deadline=None)
+@given(
+    shape=hyp.sampled_from([(2, 2), (2, 3), (3, 3), (3, 4), (4, 4)]),
+    seed=hyp.integers(0, 10_000),
+    length=hyp.integers(0, 400),
+    data=hyp.data(),
+)
+def test_lazy_boards_replay_the_moves(
+    shape: tuple[int, int], seed: int, length: int, data: hyp.DataObject
+) -> None:
+    start = st.random_board(*shape, seed=seed)
+    walk = random.Random(seed)
+    moves, board = [], start
+    for _ in range(length):
+        move = walk.choice(board.legal_moves())
+        moves.append(move)
+        board = board.move(move)
+    stats = st.SearchStats(0, 0, 0, 0, 1, 0.0)
+    sol = st.Solution(start, board, st.Moves(moves), False, "none", "test", stats)
+    replayed = [start]
+    for move in moves:
+        replayed.append(replayed[-1].move(move))
+    assert len(sol.boards) == length + 1
+    assert list(sol.boards) == replayed
+    assert list(reversed(sol.boards)) == replayed[::-1]
+    index = data.draw(hyp.integers(-(length + 1), length))
+    assert sol.boards[index] == replayed[index]
+    part = slice(
+        data.draw(hyp.none() | hyp.integers(-500, 500)),
+        data.draw(hyp.none() | hyp.integers(-500, 500)),
+        data.draw(hyp.none() | hyp.integers(-70, 70).filter(bool)),
+    )
+    assert list(sol.boards[part]) == replayed[part]
+    assert len(sol.boards[part]) == len(replayed[part])
+    with pytest.raises(IndexError):
+        sol.boards[length + 1]
+
+
+def test_to_dict_is_json_ready() -> None:
+    import json
+
+    sol = st.solve("8 1 3/4 0 2/7 6 5", goal="first")
+    data = sol.to_dict()
+    assert json.loads(json.dumps(data)) == data
+    assert data["schema"] == st.Solution.JSON_SCHEMA
+    assert Board(data["board"]).apply(data["moves"]) == Board(data["goal"]) == sol.goal
+    assert data["length"] == len(sol)
+    assert tuple(data["tiles"]) == sol.tiles

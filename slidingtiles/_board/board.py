@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterator, Sequence
-from typing import Literal, TypeAlias
+from collections.abc import Hashable, Iterable, Iterator, Sequence
+from typing import Any, Literal, Protocol, SupportsIndex, TypeAlias, overload
 
 import attrs
 
@@ -12,20 +12,51 @@ from slidingtiles._board.moves import DIRECTIONS, Moves, normalize_move
 from slidingtiles._board.parse import (
     LABEL_BLANKS,
     MAX_CELLS,
+    as_int,
+    as_shape,
     check_shape,
     check_tiles,
     flat_from,
+    plain,
     token_rows,
     token_value,
 )
 from slidingtiles._errors import GoalMismatchError, InvalidBoardError, InvalidMoveError
 from slidingtiles._render import board_svg
 
-__all__ = ["MAX_CELLS", "Board", "BoardLike"]
+__all__ = ["MAX_CELLS", "ArrayLike", "Board", "BoardLike", "TilesLike"]
 
-#: Anything `Board` accepts: a board, nested rows, a flat sequence with a
-#: shape, or text (``"1 2 3/4 5 6/7 8 0"``, one row per line, or COS 226 form).
-BoardLike: TypeAlias = "Board | str | Sequence[Sequence[int]] | Sequence[int]"
+
+class ArrayLike(Protocol):
+    """Anything with numpy's ``__array__``: numpy arrays, and what converts to one."""
+
+    def __array__(self) -> Any: ...
+
+
+#: What `Board` itself accepts: a board, nested rows or a flat sequence of
+#: integers (numpy integers too), a 1-D or 2-D numpy array, or text
+#: (``"1 2 3/4 5 6/7 8 0"``, one row per line, or COS 226 form).
+TilesLike: TypeAlias = (
+    "Board | str | ArrayLike | Sequence[Sequence[SupportsIndex]] | Sequence[SupportsIndex]"
+)
+#: Anything `solve` and the other functions taking a board accept: what `Board`
+#: accepts, plus rows of labels (letters, words, any hashable; see `board_and_goal`).
+BoardLike: TypeAlias = "TilesLike | Sequence[Sequence[Hashable]]"
+
+
+def _label_list(labels: object, what: str) -> list[Hashable]:
+    """Labels given as a sequence or a numpy array, as a list; else `InvalidBoardError`."""
+    listed = plain(labels)  # a numpy array of labels becomes a list of str
+    if not isinstance(listed, Iterable):
+        raise InvalidBoardError(f"{what} must be a sequence of labels, not {labels!r}", labels)
+    return list(listed)
+
+
+def _json_label(label: Hashable) -> object:
+    """A label as JSON can hold it: str, numbers, bool and None as they are, else its str."""
+    if label is None or isinstance(label, (str, int, float)):
+        return label
+    return str(label)
 
 
 @attrs.frozen(repr=False, init=False)
@@ -43,22 +74,40 @@ class Board:
     True
 
     Accepts nested rows, a flat sequence (square, or with ``shape=(rows,
-    cols)``), another board, or text: ``"1 2 3/4 5 6/7 8 0"``, one row per
-    line, or the COS 226 format (``N`` or ``ROWS COLS`` on the first line,
+    cols)``), a numpy array (2-D, or 1-D like a flat sequence; numpy integer
+    tiles anywhere), another board, or text: ``"1 2 3/4 5 6/7 8 0"``, one row
+    per line, or the COS 226 format (``N`` or ``ROWS COLS`` on the first line,
     then the rows); ``_`` and ``.`` also mark the blank in text. Any shape
     with at least 2 cells up to `MAX_CELLS` is accepted (1 x n boards are
     legal but can only shift the blank). Every problem raises
-    `InvalidBoardError` naming the offending value.
+    `InvalidBoardError` naming the offending value: floats are refused even
+    when whole (``1.0`` is not a tile).
 
-    Boards are hashable, compare by value, and ``repr`` round-trips. Labelled
-    boards (letters, words) carry ``labels``, where ``labels[t]`` names tile
-    ``t``; they print with their labels (see `Board.labelled`).
+    A board is a value, like a tuple of rows: hashable, compared by value,
+    ``repr`` round-trips, ``len(board)`` is the number of rows,
+    ``iter(board)`` and ``board[i]`` give the rows as tuples, and
+    ``board[row, col]`` one tile (so ``list(board)``, ``Board(list(board))``
+    and ``numpy.array(board)`` do what they say). ``board.size`` counts the
+    cells. ``attrs.evolve(board, tiles=...)`` (or ``shape=``, ``labels=``)
+    builds a new board, validated like any other. Labelled boards (letters,
+    words) carry ``labels``, where ``labels[t]`` names tile ``t``; they print
+    with their labels (see `Board.labelled`).
+
+    Attributes:
+        shape: ``(rows, cols)``.
+        tiles: the tiles in row-major order, 0 the blank.
+        labels: None, or the label of each tile number (``labels[0]`` the blank's).
+        rows: the number of rows.
+        cols: the number of columns.
     """
 
-    rows: int
-    cols: int
+    shape: tuple[int, int]
     tiles: tuple[int, ...]
     labels: tuple[Hashable, ...] | None = None
+    # Stored as well as shape, for speed; not compared (shape says the same) nor passed to
+    # __init__ (so attrs.evolve sends shape, tiles and labels, which __init__ validates).
+    rows: int = attrs.field(init=False, eq=False)
+    cols: int = attrs.field(init=False, eq=False)
     # attrs' cache_hash needs attrs' own __init__; ours accepts many input forms instead.
     _hash: int = attrs.field(init=False, eq=False, repr=False)
 
@@ -67,6 +116,7 @@ class Board:
     ) -> None:
         # Frozen: fields are set once, here, bypassing the frozen __setattr__.
         set_field = object.__setattr__
+        set_field(self, "shape", (rows, cols))
         set_field(self, "rows", rows)
         set_field(self, "cols", cols)
         set_field(self, "tiles", tiles)
@@ -78,26 +128,26 @@ class Board:
 
     def __init__(
         self,
-        tiles: BoardLike,
-        shape: tuple[int, int] | None = None,
+        tiles: TilesLike,
+        shape: Sequence[SupportsIndex] | ArrayLike | None = None,
         *,
-        labels: Sequence[Hashable] | None = None,
+        labels: Sequence[Hashable] | ArrayLike | None = None,
     ) -> None:
         if isinstance(tiles, Board):
-            if shape is not None and tuple(shape) != tiles.shape:
+            if shape is not None and as_shape(shape) != tiles.shape:
                 raise InvalidBoardError(f"shape {shape} does not match board {tiles.shape}", tiles)
             rows, cols, flat = tiles.rows, tiles.cols, tiles.tiles
             labels = tiles.labels if labels is None else labels
         elif isinstance(tiles, str):
             parsed = Board.parse(tiles)
-            if shape is not None and tuple(shape) != parsed.shape:
+            if shape is not None and as_shape(shape) != parsed.shape:
                 raise InvalidBoardError(f"shape {shape} does not match board {parsed.shape}", tiles)
             rows, cols, flat = parsed.rows, parsed.cols, parsed.tiles
         else:
             rows, cols, cells = flat_from(tiles, shape)
             rows, cols = check_shape(rows, cols)
             flat = check_tiles(cells, rows, cols, tiles)
-        label_tuple = None if labels is None else tuple(labels)
+        label_tuple = None if labels is None else tuple(_label_list(labels, "labels"))
         if label_tuple is not None:
             if len(label_tuple) != rows * cols:
                 raise InvalidBoardError(
@@ -119,7 +169,9 @@ class Board:
     # -- constructors ---------------------------------------------------------
 
     @classmethod
-    def goal(cls, rows: int, cols: int, blank: Literal["last", "first"] = "last") -> Board:
+    def goal(
+        cls, rows: SupportsIndex, cols: SupportsIndex, blank: Literal["last", "first"] = "last"
+    ) -> Board:
         """Return the usual goal: tiles 1..n-1 in order, the blank last or first.
 
         >>> print(Board.goal(2, 3))
@@ -128,15 +180,15 @@ class Board:
         >>> Board.goal(3, 3, blank="first").tiles
         (0, 1, 2, 3, 4, 5, 6, 7, 8)
         """
-        rows, cols = check_shape(rows, cols)
-        size = rows * cols
+        row_count, col_count = check_shape(rows, cols)
+        size = row_count * col_count
         if blank == "last":
             tiles = (*range(1, size), 0)
         elif blank == "first":
             tiles = tuple(range(size))
         else:
             raise InvalidBoardError(f"blank must be 'last' or 'first', not {blank!r}", blank)
-        return cls._trusted(rows, cols, tiles, None)
+        return cls._trusted(row_count, col_count, tiles, None)
 
     @classmethod
     def parse(cls, text: str) -> Board:
@@ -199,10 +251,10 @@ class Board:
     @classmethod
     def labelled(
         cls,
-        grid: Sequence[Sequence[Hashable]],
+        grid: Sequence[Sequence[Hashable]] | ArrayLike,
         *,
         blank: Hashable = None,
-        order: Sequence[Hashable] | None = None,
+        order: Sequence[Hashable] | ArrayLike | None = None,
     ) -> Board:
         """Build a board of labelled tiles (letters, words, anything hashable).
 
@@ -215,9 +267,10 @@ class Board:
 
         Tile ``i`` (1-based) is ``order[i - 1]``; without ``order`` the labels
         are sorted. ``blank`` names the empty cell; left out, the one cell that
-        is ``None``, ``""``, ``" "``, ``"_"`` or ``"."`` is the blank. Raises
-        `InvalidBoardError` for ragged rows, repeated labels, a missing blank
-        or labels that ``order`` does not list.
+        is ``None``, ``""``, ``" "``, ``"_"`` or ``"."`` is the blank. ``grid``
+        may be a 2-D numpy array of strings. Raises `InvalidBoardError` for
+        ragged rows, repeated labels, a missing blank or labels that ``order``
+        does not list.
         """
         rows, cols, cells = flat_from(grid, None)
         rows, cols = check_shape(rows, cols)
@@ -241,7 +294,7 @@ class Board:
                 raise InvalidBoardError(
                     "labels cannot be sorted: pass order=<labels in goal order>", grid
                 ) from None
-        order = list(order)
+        order = _label_list(order, "order")
         if sorted(map(repr, order)) != sorted(map(repr, others)):
             missing = [c for c in others if c not in order] or [c for c in order if c not in others]
             raise InvalidBoardError(
@@ -253,11 +306,6 @@ class Board:
         return cls._trusted(rows, cols, tiles, (blank, *order))
 
     # -- views ------------------------------------------------------------------
-
-    @property
-    def shape(self) -> tuple[int, int]:
-        """(rows, cols)."""
-        return (self.rows, self.cols)
 
     @property
     def size(self) -> int:
@@ -289,11 +337,82 @@ class Board:
         """Draw the board in notebooks (Jupyter calls this)."""
         return board_svg(self)
 
-    def __getitem__(self, cell: tuple[int, int]) -> int:
-        row, col = cell
-        if not (0 <= row < self.rows and 0 <= col < self.cols):
-            raise IndexError(f"cell {cell!r} is outside the {self.rows}x{self.cols} board")
-        return self.tiles[row * self.cols + col]
+    # -- a value like a tuple of rows ------------------------------------------
+
+    def __len__(self) -> int:
+        """The number of rows, as for a list of rows or a 2-D array (``size`` counts the cells)."""
+        return self.rows
+
+    def __iter__(self) -> Iterator[tuple[int, ...]]:
+        """Yield the rows, top to bottom, as tuples of tile numbers.
+
+        >>> list(Board("1 2 3/4 5 6/7 8 0"))
+        [(1, 2, 3), (4, 5, 6), (7, 8, 0)]
+        """
+        tiles, cols = self.tiles, self.cols
+        for start in range(0, len(tiles), cols):
+            yield tiles[start : start + cols]
+
+    def __contains__(self, tile: object) -> bool:
+        """Whether a tile number is on the board (``0 in board`` is always True)."""
+        number = as_int(tile)
+        return number is not None and 0 <= number < len(self.tiles)
+
+    @overload
+    def __getitem__(self, index: SupportsIndex) -> tuple[int, ...]: ...
+    @overload
+    def __getitem__(self, index: tuple[SupportsIndex, SupportsIndex]) -> int: ...
+    def __getitem__(
+        self, index: SupportsIndex | tuple[SupportsIndex, SupportsIndex]
+    ) -> tuple[int, ...] | int:
+        """``board[row]`` is a row as a tuple (negative from the end); ``board[row, col]`` a tile.
+
+        >>> board = Board("1 2 3/4 5 6/7 8 0")
+        >>> board[0], board[-1], board[1, 2]
+        ((1, 2, 3), (7, 8, 0), 6)
+
+        Raises `IndexError` outside the board (a cell's row and column must
+        be in range: no negative cells), `TypeError` for other indices.
+        """
+        if isinstance(index, tuple):
+            row, col = (as_int(i) for i in index) if len(index) == 2 else (None, None)
+            if row is None or col is None:
+                raise TypeError(f"a cell is board[row, col] with two integers, not {index!r}")
+            if not (0 <= row < self.rows and 0 <= col < self.cols):
+                raise IndexError(f"cell {index!r} is outside the {self.rows}x{self.cols} board")
+            return self.tiles[row * self.cols + col]
+        number = as_int(index)
+        if number is None:
+            raise TypeError(f"board indices are a row number or (row, col), not {index!r}")
+        row = number + self.rows if number < 0 else number
+        if not 0 <= row < self.rows:
+            raise IndexError(f"row {number} is outside the {self.rows}x{self.cols} board")
+        return self.tiles[row * self.cols : (row + 1) * self.cols]
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the board as a JSON-ready dict: its rows, shape, blank cell, and labels if any.
+
+        >>> Board("1 2 3/4 0 5").to_dict()
+        {'rows': [[1, 2, 3], [4, 0, 5]], 'shape': [2, 3], 'blank': [1, 1]}
+        >>> Board.labelled([["B", "A"], ["_", "C"]]).to_dict()["labels"]
+        ['_', 'A', 'B', 'C']
+
+        ``rows`` holds tile numbers (0 the blank), exactly the ``board`` and
+        ``goal`` rows the command line prints with ``--format json``;
+        ``shape`` is ``[rows, cols]`` and ``blank`` the blank's ``[row,
+        col]``. A labelled board adds ``labels`` (``labels[t]`` names tile
+        ``t``; labels that are not str, numbers or None are written as their
+        ``str``), so ``Board(d["rows"], labels=d.get("labels"))`` rebuilds the
+        board. Tuples become lists, so the dict equals its JSON round trip.
+        """
+        out: dict[str, Any] = {
+            "rows": self.to_rows(),
+            "shape": [self.rows, self.cols],
+            "blank": list(self.blank_position),
+        }
+        if self.labels is not None:
+            out["labels"] = [_json_label(label) for label in self.labels]
+        return out
 
     def label(self, tile: int) -> Hashable:
         """Return how a tile is shown: its label on a labelled board, else the number."""

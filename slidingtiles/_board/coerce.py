@@ -6,21 +6,30 @@ from collections.abc import Hashable, Sequence
 from typing import TypeAlias
 
 from slidingtiles._board.board import Board, BoardLike
+from slidingtiles._board.parse import is_number, plain
 from slidingtiles._errors import GoalMismatchError, InvalidBoardError
 
 __all__ = ["GoalLike", "board_and_goal"]
 
-#: A goal: anything `Board` accepts, ``"last"``/``"first"`` for the usual goals, or ``None``.
-GoalLike: TypeAlias = "BoardLike | Sequence[Sequence[Hashable]] | None"
+#: A goal: anything a board can be (`BoardLike`: a board, rows of tiles or of
+#: labels, an array, text), ``"last"``/``"first"`` for the usual goals, or ``None``.
+GoalLike: TypeAlias = "BoardLike | None"
 
 
 def _is_labelled_grid(value: object) -> bool:
-    """True for nested rows holding anything but integers (letters, words...)."""
+    """True for nested rows holding something other than numbers (letters, words...).
+
+    Rows of numbers only are tiles, even if some are not integers: `Board`
+    then names the bad one (``tile 1.5 is not an integer``) instead of
+    reading ``1.5`` as a label.
+    """
     if isinstance(value, (str, bytes, Board)) or not isinstance(value, Sequence):
         return False
-    for row in value:
-        is_row = isinstance(row, Sequence) and not isinstance(row, (str, bytes))
-        if is_row and any(not isinstance(c, int) or isinstance(c, bool) for c in row):
+    for item in value:
+        row = plain(item)
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence):
+            continue
+        if not all(is_number(cell) for cell in row):
             return True
     return False
 
@@ -30,7 +39,7 @@ def _label_order(goal_grid: Sequence[Sequence[Hashable]], blank: Hashable) -> li
 
 
 def board_and_goal(
-    board: BoardLike | Sequence[Sequence[Hashable]],
+    board: BoardLike,
     goal: GoalLike | str = None,
     *,
     blank: Hashable = None,
@@ -45,11 +54,13 @@ def board_and_goal(
     ((2, 1, 0, 3), (1, 2, 3, 0))
 
     ``goal`` defaults to tiles in order with the blank last; ``"first"`` puts
-    the blank first. Grids of labels (any hashable but int) are numbered in
-    the goal's reading order; ``blank`` names their empty cell. Raises
-    `InvalidBoardError` for a bad board and `GoalMismatchError` when the goal
-    has another shape or other labels.
+    the blank first. Grids of labels (any hashable but numbers) are numbered
+    in the goal's reading order; ``blank`` names their empty cell. numpy
+    arrays (of integers, or of strings for labels) read as their nested lists.
+    Raises `InvalidBoardError` for a bad board and `GoalMismatchError` when
+    the goal has another shape or other labels.
     """
+    board, goal = plain(board), plain(goal)  # type: ignore[assignment]
     if blank is not None or _is_labelled_grid(board) or _is_labelled_grid(goal):
         return _labelled_pair(board, goal, blank)
     start = board if isinstance(board, Board) else Board(board)  # type: ignore[arg-type]

@@ -16,9 +16,10 @@ import sys
 from collections.abc import Callable
 from typing import IO, NoReturn, TypeAlias, TypeVar
 
-from slidingtiles import Board
+from slidingtiles import Board, heuristics
 
 __all__ = [
+    "ERROR_PREFIX",
     "EXIT_BAD_INPUT",
     "EXIT_INTERRUPTED",
     "EXIT_NO_ANSWER",
@@ -32,6 +33,8 @@ __all__ = [
     "Subparsers",
     "UsageError",
     "add_board_input",
+    "add_format",
+    "heuristic_completer",
     "non_negative_int",
     "one_line",
     "positive_float",
@@ -48,6 +51,8 @@ EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
 
 PROG = "slidingtiles"
+#: How every error message of the command line begins.
+ERROR_PREFIX = f"{PROG}: error: "
 
 Subparsers: TypeAlias = "argparse._SubParsersAction[argparse.ArgumentParser]"
 #: Adds one subcommand to the subparsers and sets its ``handler`` default.
@@ -66,14 +71,14 @@ class CommandError(Exception):
 
 
 class UsageError(CommandError):
-    """A usage mistake found by argparse; the message already names the command."""
+    """A usage mistake found by argparse (an unknown option, a bad value, a missing argument)."""
 
 
 class Parser(argparse.ArgumentParser):
     """An ArgumentParser whose usage errors are one line and raise instead of exiting."""
 
     def error(self, message: str) -> NoReturn:
-        raise UsageError(f"{self.prog}: error: {message} (see {self.prog} --help)")
+        raise UsageError(f"{message} (see {self.prog} --help)")
 
 
 class Formatter(argparse.RawDescriptionHelpFormatter):
@@ -96,22 +101,20 @@ def one_line(error: BaseException) -> str:
     return " ".join(text.split())
 
 
-def print_error(error: BaseException, *, kind: str = "") -> None:
-    """Write ``error`` to standard error as one line: ``slidingtiles: [kind: ]message``.
+def print_error(error: BaseException) -> None:
+    """Write ``error`` to standard error as one line: ``slidingtiles: error: message``.
 
     >>> import contextlib
     >>> with contextlib.redirect_stderr(sys.stdout):
-    ...     print_error(ValueError("bad\\n  tile"), kind="error")
-    ...     print_error(UsageError("slidingtiles solve: error: no board"))
+    ...     print_error(ValueError("bad\\n  tile"))
+    ...     print_error(UsageError("the following arguments are required: SHAPE"))
     slidingtiles: error: bad tile
-    slidingtiles solve: error: no board
+    slidingtiles: error: the following arguments are required: SHAPE
 
-    A `UsageError` already names the command and is written as it is.
+    Every failure the command line reports takes this one form, argparse's own
+    spelling (``PROG: error: ...``); usage errors add which ``--help`` to read.
     """
-    text = one_line(error)
-    if not isinstance(error, UsageError):
-        text = f"{PROG}: {kind}: {text}" if kind else f"{PROG}: {text}"
-    print(text, file=sys.stderr)
+    print(f"{ERROR_PREFIX}{one_line(error)}", file=sys.stderr)
 
 
 # -- argument types --------------------------------------------------------------------
@@ -161,6 +164,35 @@ def shape(text: str) -> tuple[int, int]:
     if len(numbers) != 2:
         raise argparse.ArgumentTypeError(f"{text!r} is not a shape: use N or ROWSxCOLS")
     return numbers[0], numbers[1]
+
+
+def add_format(parser: argparse.ArgumentParser, **text_formats: str) -> None:
+    """Add ``--format``: the text formats given (``name="meaning"``; the first is the default),
+    then ``json``, the same on every command.
+
+    >>> parser = Parser(prog="x")
+    >>> add_format(parser, table="aligned columns")
+    >>> parser.parse_args([]).format, parser.parse_args(["--format", "json"]).format
+    ('table', 'json')
+    """
+    meanings = {**text_formats, "json": "one JSON object (keys on docs/json.md)"}
+    default = next(iter(text_formats))
+    described = "; ".join(f"{name}: {meaning}" for name, meaning in meanings.items())
+    parser.add_argument(
+        "--format",
+        choices=tuple(meanings),
+        default=default,
+        help=f"{described} (default: {default})",
+    )
+
+
+def heuristic_completer(**_: object) -> list[str]:
+    """Shell completion for ``--heuristic`` (argcomplete calls it): ``auto`` and every name.
+
+    >>> "manhattan" in heuristic_completer()
+    True
+    """
+    return ["auto", *heuristics.names()]
 
 
 # -- board input -----------------------------------------------------------------------

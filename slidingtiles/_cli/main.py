@@ -13,10 +13,13 @@ table. `main` turns the handlers' errors into exit codes and one-line messages.
 from __future__ import annotations
 
 import argparse
+import importlib
 import logging
+import os
 import sys
+import warnings
 from collections.abc import Sequence
-from typing import cast
+from typing import TextIO, cast
 
 from slidingtiles import (
     NoPathError,
@@ -89,6 +92,30 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _offer_completion(parser: argparse.ArgumentParser) -> None:
+    """Answer a shell's completion request if argcomplete is installed (the ``completion`` extra).
+
+    The shell asks by running the command with ``_ARGCOMPLETE`` set; argcomplete then
+    prints the candidates and exits. Otherwise (or without argcomplete) nothing happens,
+    and argcomplete is not even imported: a normal run pays nothing for completion.
+    """
+    if "_ARGCOMPLETE" not in os.environ:
+        return
+    try:
+        argcomplete = importlib.import_module("argcomplete")
+    except ImportError:
+        return
+    argcomplete.autocomplete(parser)
+
+
+def _show_warning(
+    message: Warning | str, category: type[Warning], filename: str, lineno: int,
+    file: TextIO | None = None, line: str | None = None,
+) -> None:  # fmt: skip
+    """Print a warning as one line with the program's prefix (no file, line or source)."""
+    print(f"{PROG}: {message}", file=sys.stderr)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (default: ``sys.argv[1:]``) and return the exit code.
 
@@ -97,6 +124,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     0
     """  # noqa: E501
     parser = build_parser()
+    _offer_completion(parser)
     # The library logs long one-off work (such as building a pattern database) at INFO level;
     # a person at the terminal should see why a command pauses.
     log_handler = logging.StreamHandler(sys.stderr)
@@ -115,15 +143,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         if handler is None:
             parser.print_help(sys.stderr)
             return EXIT_BAD_INPUT
-        return handler(args)
-    except CommandError as error:  # usage errors included: they name the command themselves
+        with warnings.catch_warnings():
+            # A library warning (a first-use table build) reads like every other message here.
+            warnings.showwarning = _show_warning
+            return handler(args)
+    except CommandError as error:  # usage errors included
         print_error(error)
         return error.code
     except (UnsolvableError, NoPathError, SearchLimitExceeded) as error:
         print_error(error)
         return EXIT_NO_ANSWER
     except (SlidingTilesError, ValueError) as error:
-        print_error(error, kind="error")
+        print_error(error)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         print_error(KeyboardInterrupt("interrupted"))

@@ -1,4 +1,4 @@
-"""How results are written: the COS 226 report, JSON, the HTML page and the progress line.
+"""How results are written: the COS 226 report, JSON, the HTML page, and the one progress display.
 
 >>> from slidingtiles import solve
 >>> print(cos226_text(solve("1 2/0 3")))
@@ -12,27 +12,41 @@
 <BLANKLINE>
 Minimum number of moves = 1
 Number of states enqueued = 2
+
+Every JSON object a command prints carries ``"schema": JSON_SCHEMA`` (the version of
+the family of shapes documented on docs/json.md); a solved board is `Solution.to_dict`,
+so scripts and the command line speak one schema.
 """
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
-from collections.abc import Callable
-from typing import Any
+import time
+from types import TracebackType
+from typing import IO, Any
+
+import attrs
 
 from slidingtiles import Board, SearchStats, Solution, solution_html
-from slidingtiles._cli.common import CommandError
+from slidingtiles._cli.common import PROG, CommandError
 
 __all__ = [
+    "JSON_SCHEMA",
+    "Progress",
     "board_json",
     "cos226_text",
+    "failure_json",
+    "json_object",
     "print_json",
-    "progress_printer",
     "solution_json",
     "stats_dict",
     "write_html",
 ]
+
+#: The ``"schema"`` version of every JSON object the command line prints.
+JSON_SCHEMA: int = Solution.JSON_SCHEMA
 
 # Past this many printed cells the board list is elided: a 100x100 constructive solution
 # would otherwise print billions of numbers.
@@ -45,17 +59,53 @@ def board_json(board: Board) -> list[list[int]]:
 
 
 def stats_dict(stats: SearchStats | None) -> dict[str, Any] | None:
-    """The search statistics as a JSON object (seconds rounded to microseconds), or None."""
+    """The search statistics as a JSON object (seconds rounded to microseconds), or None.
+
+    The same object as the ``"statistics"`` of `Solution.to_dict`.
+    """
     if stats is None:
         return None
-    return {
-        "expanded": stats.expanded,
-        "generated": stats.generated,
-        "max_frontier": stats.max_frontier,
-        "reopened": stats.reopened,
-        "iterations": stats.iterations,
-        "seconds": round(stats.seconds, 6),
-    }
+    values = attrs.asdict(stats)
+    values["seconds"] = round(stats.seconds, 6)
+    return values
+
+
+def json_object(**fields: Any) -> dict[str, Any]:
+    """A JSON object of the command line's schema: ``"schema"`` first, then ``fields``.
+
+    >>> json_object(status="solvable")
+    {'schema': 1, 'status': 'solvable'}
+    """
+    return {"schema": JSON_SCHEMA, **fields}
+
+
+def solution_json(solution: Solution) -> dict[str, Any]:
+    """The ``--format json`` object for a solved board: `Solution.to_dict`, one schema."""
+    return solution.to_dict()
+
+
+def failure_json(
+    status: str,
+    board: Board | None,
+    goal: Board | None,
+    error: BaseException | str,
+    error_type: str | None = None,
+    **extra: Any,
+) -> dict[str, Any]:
+    """The JSON object for a board that was not solved (``status``: unsolvable, limit, error).
+
+    >>> failure_json("error", None, None, ValueError("bad tile"))["error_type"]
+    'ValueError'
+    """
+    message = " ".join(str(error).split()) or type(error).__name__
+    return json_object(
+        status=status,
+        board=None if board is None else board_json(board),
+        goal=None if goal is None else board_json(goal),
+        error=message,
+        error_type=error_type or type(error).__name__,
+        **extra,
+    )
 
 
 def print_json(payload: dict[str, Any]) -> None:
@@ -71,19 +121,129 @@ def print_json(payload: dict[str, Any]) -> None:
     print("{\n" + body + "\n}")
 
 
-def progress_printer() -> Callable[[SearchStats], None]:
-    """A progress callback writing one self-overwriting line to stderr."""
-    stream = sys.stderr
+# -- progress ------------------------------------------------------------------------------
 
-    def show(stats: SearchStats) -> None:
-        line = (
-            f"\rexpanded {stats.expanded:,}  generated {stats.generated:,}  "
-            f"frontier {stats.max_frontier:,}  {stats.seconds:.1f} s"
-        )
-        stream.write(line)
-        stream.flush()
 
-    return show
+def _is_terminal(stream: IO[str]) -> bool:
+    try:
+        return bool(stream.isatty())
+    except (AttributeError, ValueError):  # no isatty, or a closed stream
+        return False
+
+
+class Progress:
+    """The one progress display of every command: a tqdm bar, plain lines, or nothing.
+
+    >>> import io
+    >>> with Progress("solving", stream=io.StringIO()) as bar:  # not a terminal: silent
+    ...     bar.update(10)
+    >>> bar.shown
+    False
+
+    On a terminal (``stream.isatty()``) it shows a tqdm bar when tqdm is installed
+    (the ``progress`` extra), otherwise a plain line at most every ``every`` seconds
+    and one at the end; percentage and time left appear when ``total`` is known.
+    When the stream is not a terminal (a pipe, a file, a CI log) it shows nothing,
+    so only the result reaches the reader. ``enabled=False`` turns it off too.
+    `update` takes the running count (not an increment); counts past ``total``
+    are shown as ``total``. Output goes to ``stream`` (default: standard error).
+    """
+
+    def __init__(
+        self,
+        description: str,
+        *,
+        total: int | None = None,
+        unit: str = "it",
+        enabled: bool = True,
+        stream: IO[str] | None = None,
+        every: float = 1.0,
+    ) -> None:
+        self.stream = sys.stderr if stream is None else stream
+        self.description = description
+        self.total = total
+        self.unit = unit
+        self.every = every
+        self.shown = enabled and _is_terminal(self.stream)
+        self.done = 0
+        self.status = ""
+        self._bar: Any = None
+        self._began = time.monotonic()
+        self._last_line = -float("inf")
+        self._pending = False
+        if self.shown:
+            try:
+                tqdm = importlib.import_module("tqdm").tqdm
+            except ImportError:  # the "progress" extra is not installed: plain lines
+                pass
+            else:
+                self._bar = tqdm(
+                    total=total, desc=f"{PROG}: {description}", unit=f" {unit}",
+                    # 1.2M nodes, but 3/40 boards (not 3.00/40.0)
+                    unit_scale=total is None or total >= 100_000,
+                    file=self.stream, dynamic_ncols=True,
+                )  # fmt: skip
+
+    def update(self, done: int, total: int | None = None, status: str = "") -> None:
+        """Show that ``done`` units of ``total`` (default: the total given before) are done."""
+        if not self.shown:
+            return
+        if total is not None:
+            self.total = total
+        self.done = done if self.total is None else min(done, self.total)
+        self.status = status
+        if self._bar is not None:
+            if total is not None and self._bar.total != total:
+                self._bar.total = total
+            if status:
+                self._bar.set_postfix_str(status, refresh=False)
+            self._bar.update(self.done - self._bar.n)
+            return
+        now = time.monotonic()
+        if now - self._last_line >= self.every or self.done == self.total:
+            self._write_line(now)
+        else:
+            self._pending = True
+
+    def _write_line(self, now: float) -> None:
+        elapsed = now - self._began
+        parts = [f"{self.done:,}"]
+        if self.total is not None:
+            parts[0] += f"/{self.total:,}"
+        parts[0] += f" {self.unit}"
+        if self.total:
+            fraction = self.done / self.total
+            parts.append(f"{100 * fraction:.0f}%")
+        parts.append(f"{elapsed:.1f} s")
+        if self.total and 0 < self.done < self.total:
+            parts.append(f"about {elapsed * (self.total - self.done) / self.done:.0f} s left")
+        if self.status:
+            parts.append(self.status)
+        print(f"{PROG}: {self.description}: {', '.join(parts)}", file=self.stream, flush=True)
+        self._last_line = now
+        self._pending = False
+
+    def close(self) -> None:
+        """Finish the display: close the bar, or write the last plain line not yet shown."""
+        if self._bar is not None:
+            self._bar.close()
+            self._bar = None
+        elif self.shown and self._pending:
+            self._write_line(time.monotonic())
+
+    def __enter__(self) -> Progress:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+
+# -- reports ---------------------------------------------------------------------------
 
 
 def cos226_text(solution: Solution) -> str:
@@ -94,11 +254,10 @@ def cos226_text(solution: Solution) -> str:
     if (len(solution) + 1) * solution.start.size <= _MAX_PRINTED_CELLS:
         parts = [board.to_cos226() + "\n" for board in solution.boards]
     else:
-        last = solution.start.apply(solution.moves)
         parts = [
             solution.start.to_cos226() + "\n",
             f"... {len(solution) - 1} boards left out (use --format moves) ...\n",
-            last.to_cos226() + "\n",
+            solution.boards[-1].to_cos226() + "\n",
         ]
     count = "Minimum number of moves" if solution.optimal else "Moves (not proven minimal)"
     parts.append(f"{count} = {len(solution)}")
@@ -106,23 +265,6 @@ def cos226_text(solution: Solution) -> str:
         parts.append(f"Lower bound (Manhattan) = {solution.lower_bound}")
     parts.append(f"Number of states enqueued = {solution.stats.generated}")
     return "\n".join(parts)
-
-
-def solution_json(solution: Solution) -> dict[str, Any]:
-    """The ``--format json`` object for a solved board."""
-    return {
-        "status": "solved",
-        "board": board_json(solution.start),
-        "goal": board_json(solution.goal),
-        "moves": str(solution.moves),
-        "tiles": list(solution.tiles),
-        "length": len(solution),
-        "optimal": solution.optimal,
-        "lower_bound": solution.lower_bound,
-        "heuristic": solution.heuristic,
-        "algorithm": solution.algorithm,
-        "statistics": stats_dict(solution.stats),
-    }
 
 
 def write_html(path: str, solution: Solution) -> None:

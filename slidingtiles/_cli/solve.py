@@ -12,12 +12,12 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from slidingtiles import (
     ALGORITHMS,
     Board,
     SearchLimitExceeded,
+    SearchStats,
     SlidingTilesError,
     UnsolvableError,
     board_and_goal,
@@ -33,6 +33,8 @@ from slidingtiles._cli.common import (
     Formatter,
     Subparsers,
     add_board_input,
+    add_format,
+    heuristic_completer,
     non_negative_int,
     positive_float,
     positive_int,
@@ -42,10 +44,12 @@ from slidingtiles._cli.common import (
     weight,
 )
 from slidingtiles._cli.output import (
+    Progress,
     board_json,
     cos226_text,
+    failure_json,
+    json_object,
     print_json,
-    progress_printer,
     solution_json,
     stats_dict,
     write_html,
@@ -83,13 +87,14 @@ def add_solve_command(subparsers: Subparsers) -> None:
         formatter_class=Formatter,
     )
     add_board_input(parser)
-    parser.add_argument(
+    heuristic = parser.add_argument(
         "--heuristic",
         default="auto",
         metavar="NAME",
         help='a registered heuristic (see "slidingtiles heuristics"); default: auto, '
         "the strongest admissible one",
     )
+    heuristic.completer = heuristic_completer  # type: ignore[attr-defined]  # argcomplete
     parser.add_argument(
         "--algorithm",
         default="auto",
@@ -116,47 +121,51 @@ def add_solve_command(subparsers: Subparsers) -> None:
         "--max-nodes", type=positive_int, default=None, metavar="N",
         help="give up after expanding N states (exit 1)",
     )  # fmt: skip
-    parser.add_argument(
-        "--format",
-        choices=("cos226", "moves", "json"),
-        default="cos226",
-        help="cos226: every board, then the move count (default); moves: the move "
-        "string only; json: everything, machine-readable",
+    add_format(
+        parser,
+        cos226="every board, then the move count",
+        moves="the move string only",
     )
     parser.add_argument(
         "--html", metavar="FILE", default=None,
         help="also write a self-contained HTML page that steps through the solution",
     )  # fmt: skip
     parser.add_argument(
-        "--progress", action="store_true", help="show search progress on standard error"
+        "--progress",
+        action="store_true",
+        help="show the search's progress on standard error when it is a terminal",
     )
     parser.set_defaults(handler=_solve_command)
 
 
 def _solve_command(args: argparse.Namespace) -> int:
     board = read_board(args)
-    progress = progress_printer() if args.progress else None
-    try:
-        solution = solve(
-            board,
-            args.goal,
-            heuristic=args.heuristic,
-            algorithm=args.algorithm,
-            weight=args.weight,
-            optimal=not args.suboptimal,
-            max_nodes=args.max_nodes,
-            time_limit=args.time_limit,
-            progress=progress,
-        )
-    except UnsolvableError as error:
-        _report_unsolvable(args, board, error)
-        return EXIT_NO_ANSWER
-    except SearchLimitExceeded as error:
-        _report_limit(args, error)
-        return EXIT_NO_ANSWER
-    finally:
-        if progress is not None:
-            sys.stderr.write("\n")
+    with Progress("searching", unit="nodes", enabled=args.progress) as progress:
+
+        def show(stats: SearchStats) -> None:
+            progress.update(
+                stats.expanded,
+                status=f"{stats.generated:,} generated, frontier {stats.max_frontier:,}",
+            )
+
+        try:
+            solution = solve(
+                board,
+                args.goal,
+                heuristic=args.heuristic,
+                algorithm=args.algorithm,
+                weight=args.weight,
+                optimal=not args.suboptimal,
+                max_nodes=args.max_nodes,
+                time_limit=args.time_limit,
+                progress=show if progress.shown else None,
+            )
+        except UnsolvableError as error:
+            _report_unsolvable(args, board, error)
+            return EXIT_NO_ANSWER
+        except SearchLimitExceeded as error:
+            _report_limit(args, board, error)
+            return EXIT_NO_ANSWER
     if args.html is not None:
         write_html(args.html, solution)
     if args.format == "moves":
@@ -174,14 +183,7 @@ def _report_unsolvable(args: argparse.Namespace, board: Board, error: Unsolvable
         print("No solution possible")
     elif args.format == "json":
         goal = _goal_for_report(board, args.goal)
-        print_json(
-            {
-                "status": "unsolvable",
-                "board": board_json(board),
-                "goal": None if goal is None else board_json(goal),
-                "reason": reason,
-            }
-        )
+        print_json(failure_json("unsolvable", board, goal, error, reason=reason))
     print_error(Exception(reason))
 
 
@@ -192,16 +194,16 @@ def _goal_for_report(board: Board, goal: str | None) -> Board | None:
         return None
 
 
-def _report_limit(args: argparse.Namespace, error: SearchLimitExceeded) -> None:
+def _report_limit(args: argparse.Namespace, board: Board, error: SearchLimitExceeded) -> None:
     if args.format == "json":
+        goal = _goal_for_report(board, args.goal)
+        statistics = stats_dict(error.stats)
         print_json(
-            {
-                "status": "limit",
-                "limit": error.limit,
-                "value": error.value,
-                "statistics": stats_dict(error.stats),
-            }
-        )
+            failure_json(
+                "limit", board, goal, error,
+                limit=error.limit, value=error.value, statistics=statistics,
+            )
+        )  # fmt: skip
     print_error(error)
 
 
@@ -226,12 +228,31 @@ def add_check_command(subparsers: Subparsers) -> None:
         formatter_class=Formatter,
     )
     add_board_input(parser)
+    add_format(parser, text="the verdict and the reason, one line")
     parser.set_defaults(handler=_check_command)
 
 
 def _check_command(args: argparse.Namespace) -> int:
-    report = solvability(read_board(args), args.goal)
-    print(report.reason)
+    board = read_board(args)
+    report = solvability(board, args.goal)
+    if args.format == "json":
+        goal = board_and_goal(board, args.goal)[1]
+        print_json(
+            json_object(
+                status="solvable" if report.solvable else "unsolvable",
+                board=board_json(board),
+                goal=board_json(goal),
+                solvable=report.solvable,
+                reason=report.reason,
+                permutation_parity=report.permutation_parity,
+                blank_distance=report.blank_distance,
+                inversions=report.inversions,
+                blank_row_shift=report.blank_row_shift,
+                width=report.width,
+            )
+        )
+    else:
+        print(report.reason)
     return EXIT_OK if report.solvable else EXIT_NO_ANSWER
 
 
@@ -264,21 +285,33 @@ def add_random_command(subparsers: Subparsers) -> None:
         "--goal", default="last", metavar="GOAL",
         help='"last" (default), "first", or a goal board of that shape',
     )  # fmt: skip
-    parser.add_argument(
-        "--format", choices=("line", "cos226"), default="line",
-        help='line: "1 2 3/4 5 6/7 8 0", which solve reads (default); cos226: N then rows',
-    )  # fmt: skip
+    add_format(
+        parser,
+        line='"1 2 3/4 5 6/7 8 0", which solve reads',
+        cos226="N (or ROWS COLS), then the rows",
+    )
     parser.set_defaults(handler=_random_command)
 
 
 def _random_command(args: argparse.Namespace) -> int:
     rows, cols = args.shape
+    goal = board_and_goal(Board.goal(rows, cols), args.goal)[1]
     if args.moves is None:
         board = random_board(rows, cols, goal=args.goal, seed=args.seed)
     else:
-        goal = board_and_goal(Board.goal(rows, cols), args.goal)[1]
         board = scramble(goal, args.moves, seed=args.seed)
-    print(board.to_cos226() if args.format == "cos226" else board.to_text())
+    if args.format == "json":
+        print_json(
+            json_object(
+                board=board_json(board),
+                goal=board_json(goal),
+                text=board.to_text(),
+                seed=args.seed,
+                scramble=args.moves,
+            )
+        )
+    else:
+        print(board.to_cos226() if args.format == "cos226" else board.to_text())
     return EXIT_OK
 
 
@@ -294,16 +327,23 @@ def add_heuristics_command(subparsers: Subparsers) -> None:
         "Only admissible ones give proven shortest solutions.",
         formatter_class=Formatter,
     )
-    parser.add_argument("--json", action="store_true", help="machine-readable output")
+    add_format(parser, table="aligned columns, weakest first")
+    parser.add_argument(
+        "--json",
+        dest="format",
+        action="store_const",
+        const="json",
+        help="the same as --format json (kept for scripts written before --format)",
+    )
     parser.set_defaults(handler=_heuristics_command)
 
 
 def _heuristics_command(args: argparse.Namespace) -> int:
     infos = [heuristics.get(name) for name in heuristics.names()]
-    if args.json:
+    if args.format == "json":
         print_json(
-            {
-                "heuristics": [
+            json_object(
+                heuristics=[
                     {
                         "name": info.name,
                         "admissible": info.admissible,
@@ -314,7 +354,7 @@ def _heuristics_command(args: argparse.Namespace) -> int:
                     }
                     for info in infos
                 ]
-            }
+            )
         )
         return EXIT_OK
     width = max([len("name"), *(len(info.name) for info in infos)])

@@ -11,7 +11,12 @@
 from __future__ import annotations
 
 import argparse
+import functools
+import itertools
+import math
 import sys
+import time
+from typing import Any
 
 from slidingtiles import Board, board_and_goal, pdb
 from slidingtiles._cli.common import (
@@ -21,8 +26,10 @@ from slidingtiles._cli.common import (
     CommandError,
     Formatter,
     Subparsers,
+    add_format,
     shape,
 )
+from slidingtiles._cli.output import Progress, board_json, json_object, print_json
 
 __all__ = ["add_pdb_command"]
 
@@ -72,23 +79,93 @@ def add_pdb_command(subparsers: Subparsers) -> None:
             "--cache-dir", default=None, metavar="DIR",
             help="table directory (default: $SLIDINGTILES_CACHE_DIR or the user cache)",
         )  # fmt: skip
+        add_format(action, text="one line per table, for people")
     parser.set_defaults(handler=_pdb_command)
 
 
-class _BuildBar:
-    """A one-line progress display on stderr for table builds (a line per group if not a tty)."""
+def _neighbour_masks(rows: int, cols: int) -> list[int]:
+    masks = []
+    for cell in range(rows * cols):
+        row, col = divmod(cell, cols)
+        mask = 0
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            if 0 <= r < rows and 0 <= c < cols:
+                mask |= 1 << (r * cols + c)
+        masks.append(mask)
+    return masks
 
-    def __init__(self) -> None:
-        self.live = sys.stderr.isatty()
+
+@functools.cache
+def group_states(rows: int, cols: int, size: int) -> tuple[int, bool]:
+    """How many abstract states building a ``size``-tile group visits, and whether exactly.
+
+    >>> group_states(3, 3, 8), group_states(3, 4, 6)
+    ((181440, True), (1542240, True))
+
+    A state is a placement of the group's tiles and the region of free cells holding
+    the blank, so the count is ``size!`` times the free regions summed over every set
+    of occupied cells (halved when one cell is free: then the parity rule holds). The
+    builders visit exactly these on the shapes checked (2x3, 3x3, 3x4, 4x4). Past
+    300,000 cell sets counting would take seconds: then two regions per placement,
+    the library's own estimate, and False.
+    """
+    cells = rows * cols
+    if math.comb(cells, size) > 300_000:
+        return 2 * math.perm(cells, size), False
+    neighbours = _neighbour_masks(rows, cols)
+    regions = 0
+    for occupied in itertools.combinations(range(cells), size):
+        free = ((1 << cells) - 1) & ~sum(1 << cell for cell in occupied)
+        while free:
+            region = free & -free  # flood from the lowest free cell
+            while True:
+                grown = region
+                rest = region
+                while rest:
+                    low = rest & -rest
+                    grown |= neighbours[low.bit_length() - 1] & free
+                    rest ^= low
+                if grown == region:
+                    break
+                region = grown
+            free &= ~region
+            regions += 1
+    states = regions * math.factorial(size)
+    return (states // 2 if cells - size == 1 else states), True
+
+
+class _BuildProgress:
+    """Shows a table build on the one `Progress` display: states over the known total."""
+
+    def __init__(self, rows: int, cols: int, groups: tuple[tuple[int, ...], ...]) -> None:
+        self.totals = [group_states(rows, cols, len(group))[0] for group in groups]
+        self.progress = Progress(
+            f"pdb build {rows}x{cols}", total=sum(self.totals), unit="states"
+        )
 
     def __call__(self, step: pdb.BuildProgress) -> None:
-        group = f"group {step.group + 1}/{step.groups} ({step.group_size} tiles)"
-        if step.done:
-            start, end = ("\r", "\x1b[K") if self.live else ("", "")
-            print(f"{start}{PROG}: {group} done in {step.seconds:.1f} s{end}", file=sys.stderr)
-        elif self.live:
-            text = f"{group}: depth {step.depth}, {step.states:,} states, {step.seconds:.1f} s"
-            print(f"\r{PROG}: {text}\x1b[K", end="", file=sys.stderr, flush=True)
+        before = sum(self.totals[: step.group])
+        done = before + (self.totals[step.group] if step.done else step.states)
+        phase = "done" if step.done else f"depth {step.depth}"
+        self.progress.update(
+            min(done, before + self.totals[step.group]),
+            status=f"group {step.group + 1}/{step.groups}, {phase}",
+        )
+
+
+def _table_json(info: pdb.TableInfo) -> dict[str, Any]:
+    goal = Board(list(info.goal), (info.rows, info.cols)) if info.ok and info.goal else None
+    return {
+        "path": str(info.path),
+        "rows": info.rows,
+        "cols": info.cols,
+        "partition": info.partition,
+        "groups": [list(group) for group in info.groups],
+        "goal": None if goal is None else board_json(goal),
+        "size": info.size,
+        "ok": info.ok,
+        "problem": info.problem,
+    }
 
 
 def _table_line(info: pdb.TableInfo) -> str:
@@ -96,7 +173,18 @@ def _table_line(info: pdb.TableInfo) -> str:
     grid = f"{info.rows}x{info.cols}" if info.rows else "?"
     groups = "-".join(str(len(g)) for g in info.groups) or "?"
     size = f"{info.size / 1e6:.1f} MB"
-    return f"{grid:<6} {info.partition:<8} {groups:<8} {size:>9}  {info.path}  {status}"
+    goal = f"goal {_goal_text(info):<5}"
+    return f"{grid:<6} {info.partition:<8} {groups:<8} {size:>9}  {goal}  {info.path}  {status}"
+
+
+def _goal_text(info: pdb.TableInfo) -> str:
+    """The goal as ``last``/``first`` when it is one of those, else the one-line board."""
+    if not (info.rows and info.goal):
+        return "?"
+    for name in ("last", "first"):
+        if info.goal == Board.goal(info.rows, info.cols, name).tiles:
+            return name
+    return Board(list(info.goal), (info.rows, info.cols)).to_text()
 
 
 def _pdb_command(args: argparse.Namespace) -> int:
@@ -104,15 +192,30 @@ def _pdb_command(args: argparse.Namespace) -> int:
         raise CommandError("pdb needs an action: build, list, verify or clear (see pdb --help)")
     if args.action == "build":
         return _build(args)
+    where = pdb.cache_dir(args.cache_dir)
     if args.action == "clear":
         removed = pdb.clear(args.cache_dir)
-        print(f"removed {len(removed)} file{'s' * (len(removed) != 1)}")
+        if args.format == "json":
+            print_json(
+                json_object(cache_dir=str(where), removed=[str(path) for path in removed])
+            )
+        else:
+            print(f"removed {len(removed)} file{'s' * (len(removed) != 1)}")
         return EXIT_OK
     infos = pdb.list_tables(args.cache_dir) if args.action == "list" else pdb.verify(args.cache_dir)
-    if not infos:
-        print(f"no tables in {pdb.cache_dir(args.cache_dir)}")
-    for info in infos:
-        print(_table_line(info))
+    if args.format == "json":
+        print_json(
+            json_object(
+                action=args.action,
+                cache_dir=str(where),
+                tables=[_table_json(info) for info in infos],
+            )
+        )
+    else:
+        if not infos:
+            print(f"no tables in {where}")
+        for info in infos:
+            print(_table_line(info))
     return EXIT_OK if all(info.ok for info in infos) else EXIT_NO_ANSWER
 
 
@@ -132,6 +235,24 @@ def _build(args: argparse.Namespace) -> int:
         f"into {pdb.cache_dir(args.cache_dir)}",
         file=sys.stderr,
     )
-    db = pdb.build(rows, cols, goal.tiles, name, cache_dir=args.cache_dir, progress=_BuildBar())
-    print(f"built {db.path}")
+    groups = pdb.partition(rows, cols, goal.tiles, name)
+    began = time.perf_counter()
+    shown = _BuildProgress(rows, cols, groups)
+    with shown.progress:
+        db = pdb.build(rows, cols, goal.tiles, name, cache_dir=args.cache_dir, progress=shown)
+    if args.format == "json":
+        print_json(
+            json_object(
+                status="built",
+                path=str(db.path),
+                rows=rows,
+                cols=cols,
+                partition=name,
+                groups=[list(group) for group in db.groups],
+                goal=board_json(goal),
+                seconds=round(time.perf_counter() - began, 3),
+            )
+        )
+    else:
+        print(f"built {db.path}")
     return EXIT_OK

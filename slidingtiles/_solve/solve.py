@@ -44,7 +44,7 @@ def solve(
     goal: GoalLike | str = None,
     *,
     heuristic: HeuristicLike = "auto",
-    algorithm: Algorithm = "auto",
+    algorithm: Algorithm | str = "auto",
     weight: float | None = None,
     blank: Hashable = None,
     max_nodes: int | None = None,
@@ -52,6 +52,7 @@ def solve(
     max_memory: int | None = None,
     progress: Callable[[SearchStats], None] | None = None,
     optimal: bool = True,
+    build_tables: bool = True,
 ) -> Solution:
     """Return a shortest solution of a sliding-tile puzzle (or a bounded one, if asked).
 
@@ -74,8 +75,8 @@ def solve(
             ``"manhattan"``, ``"linear_conflict"``, ``"inversions"``, ...),
             ``"auto"`` (the strongest admissible one that fits: the pattern
             database ``"pdb"`` when its table is cached or its build is
-            estimated under a minute, which then happens once, logged to the
-            ``slidingtiles`` logger; else the best table-free one), a
+            estimated under a minute, which then happens once (see
+            ``build_tables``); else the best table-free one), a
             `HeuristicInfo`, or
             any ``h(board, goal) -> int``. An unregistered callable is not
             known to be admissible, so the solution is not claimed optimal:
@@ -105,15 +106,29 @@ def solve(
         max_memory: the same, once the process has grown by about this many
             bytes of resident memory (A* and BFS only).
         progress: called with a `SearchStats` snapshot every so often.
+        build_tables: whether a missing pattern-database table may be built
+            here. True (the default): it is built on first use and saved in
+            the cache; a build estimated at a second or a megabyte or more
+            (3x4 boards and larger; 4x4: about 30 s and 34 MB) first issues a
+            `TableBuildWarning` with its cost, and shows its progress when
+            standard error is a terminal. False, or the environment variable
+            ``SLIDINGTILES_BUILD_TABLES=0`` (or ``never``; it overrides True):
+            nothing is built; ``heuristic="auto"`` then uses a cached table
+            or the best heuristic without one, and ``heuristic="pdb"`` raises
+            `PatternDatabaseError` naming the command that builds the table
+            (``slidingtiles pdb build 4x4``).
 
     Raises:
         InvalidBoardError: the board or goal is malformed.
         GoalMismatchError: board and goal differ in shape or tiles.
         UnsolvableError: parity says the goal is unreachable; ``.report`` says why.
         UnknownHeuristicError: no heuristic has that name.
+        PatternDatabaseError: ``heuristic="pdb"`` needs a table that building
+            is refused for; or ``SLIDINGTILES_BUILD_TABLES`` holds a value
+            other than 0/never/false/no/off or 1/true/yes/on.
         SearchLimitExceeded: a limit was reached first.
 
-    ``optimal`` is True only when the guarantee holds: BFS, or A*/IDA* with
+    ``optimal`` is True only when the guarantee holds: BFS, or ``A*``/``IDA*`` with
     an admissible heuristic. ``lower_bound`` is a proven bound on the optimal
     length: the length itself when optimal, the Manhattan distance for
     ``"reduce"``, else None. Checking solvability first means an impossible
@@ -144,10 +159,10 @@ def solve(
             algorithm = "weighted"
         elif algorithm != "weighted":
             raise ValueError(f"weight={weight!r} only applies to algorithm='weighted'")
-    info = _resolve_heuristic(heuristic, start, target)
+    info = _resolve_heuristic(heuristic, start, target, build_tables=build_tables)
     if algorithm in ("auto", "idastar") and info.admissible:
         # Built-in heuristics run in the tile engine: IDA* on one mutable board, same lengths.
-        use_engine, db = _engine_database(info, start, target)
+        use_engine, db = _engine_database(info, start, target, build_tables=build_tables)
         if use_engine:
             moves, stats = dispatch.engine_solve(
                 start, target, info.name, db=db, max_nodes=max_nodes, time_limit=time_limit,
@@ -170,7 +185,7 @@ def solve(
         result = bfs(initial, max_memory=max_memory, **limits)
         name = "none"
     else:
-        h = _checked(info, start, target)
+        h = _checked(info, start, target, build_tables=build_tables)
         if algorithm == "idastar":
             result = idastar(initial, h, admissible=info.admissible, **limits)
         elif algorithm == "greedy":

@@ -10,7 +10,7 @@ register on import (``slidingtiles.heuristics`` imports them all).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TypeAlias, overload
+from typing import TypeAlias, TypeVar, overload
 
 import attrs
 
@@ -22,6 +22,7 @@ __all__ = [
     "Heuristic",
     "HeuristicInfo",
     "Specializer",
+    "TilesHeuristic",
     "get",
     "names",
     "register",
@@ -29,12 +30,18 @@ __all__ = [
     "unregister",
 ]
 
-#: A tile heuristic: ``h(board, goal) -> int``, an estimate of the moves left.
-Heuristic: TypeAlias = Callable[[Board, Board], int]
-#: A heuristic specialised to one goal, taking the board's flat tile tuple.
+#: A tile heuristic: ``h(board, goal) -> number``, an estimate of the moves left. The
+#: built-in ones return ints; any finite number >= 0 is accepted (a float too).
+Heuristic: TypeAlias = Callable[[Board, Board], float]
+#: A heuristic specialised to one goal, taking the board's flat tile tuple (the built-in
+#: ones return ints; `Specializer` accepts float-valued ones too).
 FastHeuristic: TypeAlias = Callable[[tuple[int, ...]], int]
-#: Builds a `FastHeuristic` for a goal (the search's hot path uses it).
-Specializer: TypeAlias = Callable[[Board], FastHeuristic]
+#: What `HeuristicInfo.for_goal` returns: a specialised heuristic, int- or float-valued.
+TilesHeuristic: TypeAlias = Callable[[tuple[int, ...]], float]
+# The decorated function's own type, kept through `register` (an int heuristic stays one).
+_H = TypeVar("_H", bound=Heuristic)
+#: Builds a `FastHeuristic` for a goal (the search's hot path uses it); float-valued allowed.
+Specializer: TypeAlias = Callable[[Board], TilesHeuristic]
 
 
 @attrs.frozen
@@ -47,7 +54,7 @@ class HeuristicInfo:
 
     Attributes:
         name: the registry name.
-        function: ``h(board, goal) -> int``.
+        function: ``h(board, goal) -> number`` (int or float).
         admissible: never overestimates the true distance (A* and IDA* are then optimal).
         consistent: changes by at most one per move (A* then never reopens a state).
         description: one line for listings.
@@ -70,10 +77,10 @@ class HeuristicInfo:
     specialize: Specializer | None = None
     applies_to: Callable[[Board], bool] | None = None
 
-    def __call__(self, board: Board, goal: Board) -> int:
+    def __call__(self, board: Board, goal: Board) -> float:
         return self.function(board, goal)
 
-    def for_goal(self, goal: Board) -> FastHeuristic:
+    def for_goal(self, goal: Board) -> TilesHeuristic:
         """Return ``tiles -> h`` for a fixed goal (specialised when the heuristic offers it)."""
         if self.specialize is not None:
             return self.specialize(goal)
@@ -98,11 +105,11 @@ def register(
     specialize: Specializer | None = None,
     applies_to: Callable[[Board], bool] | None = None,
     replace: bool = False,
-) -> Callable[[Heuristic], Heuristic]: ...
+) -> Callable[[_H], _H]: ...
 @overload
 def register(
     name: str,
-    function: Heuristic,
+    function: _H,
     *,
     admissible: bool,
     consistent: bool = False,
@@ -112,10 +119,10 @@ def register(
     specialize: Specializer | None = None,
     applies_to: Callable[[Board], bool] | None = None,
     replace: bool = False,
-) -> Heuristic: ...
+) -> _H: ...
 def register(
     name: str,
-    function: Heuristic | None = None,
+    function: _H | None = None,
     *,
     admissible: bool,
     consistent: bool = False,
@@ -125,7 +132,7 @@ def register(
     specialize: Specializer | None = None,
     applies_to: Callable[[Board], bool] | None = None,
     replace: bool = False,
-) -> Heuristic | Callable[[Heuristic], Heuristic]:
+) -> _H | Callable[[_H], _H]:
     """Register a heuristic under a name, as a decorator or a direct call.
 
     >>> @register("blank_distance", admissible=False, description="blank to its goal cell")
@@ -148,7 +155,7 @@ def register(
     if consistent and not admissible:
         raise ValueError(f"heuristic {name!r}: a consistent heuristic is admissible; say so")
 
-    def decorate(func: Heuristic) -> Heuristic:
+    def decorate(func: _H) -> _H:
         if not callable(func):
             raise TypeError(f"heuristic {name!r} must be callable, not {func!r}")
         for label in (name, *aliases):
