@@ -12,12 +12,13 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from slidingtiles import Board
+from slidingtiles.heuristics._pdb import first_use
 from slidingtiles.heuristics._pdb import store as _pdb
 
 # Never touch the user's table cache; tables built by one test are reused by the next.
 os.environ[_pdb.ENV_CACHE_DIR] = tempfile.mkdtemp(prefix="st-tables-")
 # The suite may build small tables on first use, never the 4x4 ones (20-30 s each).
-_pdb.AUTO_BUILD_SECONDS = 5.0
+first_use.AUTO_BUILD_SECONDS = 5.0
 
 # Explicit parents: under CI=true hypothesis loads its "ci" profile, which ours must not inherit.
 settings.register_profile(

@@ -610,25 +610,6 @@ def test_pdb_build_progress_on_a_terminal(
     assert "group 2/2" in shown
 
 
-def test_group_states_match_what_the_builder_visits() -> None:
-    from slidingtiles import pdb
-    from slidingtiles._cli.tables import group_states
-
-    for rows, cols in [(2, 3), (3, 3), (3, 4)]:
-        name = pdb.default_partition_name(rows, cols)
-        visited: dict[int, int] = {}
-
-        def seen(step: pdb.BuildProgress, visited: dict[int, int] = visited) -> None:
-            if not step.done:
-                visited[step.group] = step.states
-
-        groups = pdb.partition(rows, cols, None, name)
-        pdb.PatternDatabase.build(rows, cols, None, name, progress=seen)
-        assert [group_states(rows, cols, len(g)) for g in groups] == [
-            (visited[i], True) for i in range(len(groups))
-        ]
-
-
 def test_pdb_command_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     code, _, err = run(capsys, "pdb")
     assert code == 2

@@ -12,7 +12,7 @@ import slidingtiles as st
 from slidingtiles import Board, TileState, heuristics, pdb
 from slidingtiles._engine.dispatch import engine_solve, supports
 from slidingtiles._engine.pruning import learn_duplicate_sequences, pruning_table
-from slidingtiles.heuristics._pdb import store
+from slidingtiles.heuristics._pdb import first_use
 from slidingtiles.search import astar, idastar
 from tests.conftest import Oracle, goals
 
@@ -188,7 +188,7 @@ def test_auto_picks_the_table_when_it_is_available(
     assert st.solve("1 2 3/4 0 6/7 5 8").heuristic == "pdb"
     assert len(list(table_cache.iterdir())) == 1  # built on first use
     # A table too slow to build is not built: the best table-free heuristic is used.
-    monkeypatch.setattr(store, "AUTO_BUILD_SECONDS", 0.0)  # where auto_available reads it
+    monkeypatch.setattr(first_use, "AUTO_BUILD_SECONDS", 0.0)  # where auto_available reads it
     sol = st.solve(st.scramble(Board.goal(3, 4), 30, seed=2))
     assert sol.heuristic != "pdb"
     assert heuristics.get(sol.heuristic).strength >= heuristics.get("linear_conflict").strength
@@ -212,7 +212,7 @@ def test_building_can_be_refused_and_auto_still_solves_optimally(
         build_tables, refused_by = False, "build_tables=False"
     else:  # the environment says no whatever the code says
         build_tables, refused_by = True, f"SLIDINGTILES_BUILD_TABLES={env!r}"
-        monkeypatch.setenv(store.ENV_BUILD_TABLES, env)
+        monkeypatch.setenv(first_use.ENV_BUILD_TABLES, env)
     caplog.set_level("INFO", logger="slidingtiles")
     sol = st.solve(hardest, build_tables=build_tables)
     assert (len(sol), sol.optimal) == (31, True)
@@ -257,14 +257,14 @@ def test_refused_builds_for_other_goals_name_the_goal(table_cache: Path) -> None
 def test_a_bad_environment_value_is_a_clear_error(
     value: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setenv(store.ENV_BUILD_TABLES, value)
+    monkeypatch.setenv(first_use.ENV_BUILD_TABLES, value)
     with pytest.raises(pdb.PatternDatabaseError, match="SLIDINGTILES_BUILD_TABLES=") as err:
         st.solve("1 2 3/4 0 6/7 5 8", heuristic="manhattan")  # checked even when no table is used
     assert repr(value) in str(err.value)
     assert err.value.value == value
     assert isinstance(err.value, ValueError)
     for fine in ("1", "TRUE", "yes", "on", ""):
-        monkeypatch.setenv(store.ENV_BUILD_TABLES, fine)
+        monkeypatch.setenv(first_use.ENV_BUILD_TABLES, fine)
         assert st.solve("1 2 3/4 0 6/7 5 8").heuristic == "pdb"
 
 

@@ -20,7 +20,7 @@ import slidingtiles as st
 from slidingtiles import Board, heuristics, pdb
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import digits_index, encoding_for, perm_rank
-from slidingtiles.heuristics._pdb import store
+from slidingtiles.heuristics._pdb import first_use, store
 from tests.conftest import goals
 
 KORF = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "korf100.txt"
@@ -375,7 +375,8 @@ def test_solve_prefers_cached_7_8_tables_under_numba(
             return real_load(rows, cols, goal_tiles, name, build_missing=False)  # type: ignore[arg-type]
         return small
 
-    monkeypatch.setattr(store, "load", fake_load)  # the name the solver and its loader call
+    monkeypatch.setattr(store, "load", fake_load)  # the names the solver and its loader call
+    monkeypatch.setattr(first_use, "load", fake_load)
     handled, db = choose._engine_database(heuristics.registry()["pdb"], goal, goal)
     assert handled
     assert db is small
@@ -431,7 +432,7 @@ def test_a_first_use_build_is_announced_with_its_cost(
     table_cache: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The 15-puzzle's silent 30 s, seen on a 3x4 board: warned once, with cost and remedies."""
-    with pytest.warns(store.TableBuildWarning) as record:
+    with pytest.warns(first_use.TableBuildWarning) as record:
         sol = st.solve(twelve_puzzle())
     assert (sol.heuristic, len(sol), sol.optimal) == ("pdb", 2, True)
     [warning] = record
@@ -458,11 +459,11 @@ def test_a_first_use_build_is_announced_with_its_cost(
 def test_the_pdb_heuristic_function_announces_its_build_too(table_cache: Path) -> None:
     info = heuristics.get("pdb")
     goal = Board.goal(3, 4)
-    with pytest.warns(store.TableBuildWarning, match="3x4"):
+    with pytest.warns(first_use.TableBuildWarning, match="3x4"):
         assert info(twelve_puzzle(), goal) == 2
     store._LOADED.clear()
     table_cache.joinpath(pdb.table_path(3, 4).name).unlink()
-    with pytest.warns(store.TableBuildWarning, match="3x4"):
+    with pytest.warns(first_use.TableBuildWarning, match="3x4"):
         assert len(st.solve(twelve_puzzle(), heuristic="pdb", algorithm="astar")) == 2
 
 
@@ -502,7 +503,7 @@ def test_build_progress_is_shown_on_a_terminal(
     fake.tqdm = _FakeTqdm  # type: ignore[attr-defined]
     _FakeTqdm.bars = []
     monkeypatch.setitem(sys.modules, "tqdm", fake if tqdm_installed else None)  # None: no tqdm
-    with pytest.warns(store.TableBuildWarning):
+    with pytest.warns(first_use.TableBuildWarning):
         assert len(st.solve(twelve_puzzle())) == 2
     if tqdm_installed:
         [bar] = _FakeTqdm.bars
@@ -532,10 +533,27 @@ def test_threads_solving_at_once_build_a_missing_table_once(
         threading.Event().wait(0.3)  # the other threads arrive while this one builds
         return real_build(rows, cols, *args, **kwargs)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(store, "build", slow_build)
+    monkeypatch.setattr(first_use, "build", slow_build)  # the name load_for_solving calls
     boards = [st.scramble(Board.goal(3, 4), 12, seed=seed) for seed in range(4)]
-    with pytest.warns(store.TableBuildWarning) as record, ThreadPoolExecutor(4) as pool:
+    with pytest.warns(first_use.TableBuildWarning) as record, ThreadPoolExecutor(4) as pool:
         solutions = list(pool.map(st.solve, boards))
     assert builds == [(3, 4)]
     assert len(record) == 1
     assert all(sol.heuristic == "pdb" and sol.optimal for sol in solutions)
+
+
+def test_build_states_match_what_the_builder_visits() -> None:
+    """The exact totals progress displays use are the states a build visits."""
+    for rows, cols in [(2, 3), (3, 3), (3, 4)]:
+        name = pdb.default_partition_name(rows, cols)
+        visited: dict[int, int] = {}
+
+        def seen(step: pdb.BuildProgress, visited: dict[int, int] = visited) -> None:
+            if not step.done:
+                visited[step.group] = step.states
+
+        groups = pdb.partition(rows, cols, None, name)
+        pdb.PatternDatabase.build(rows, cols, None, name, progress=seen)
+        assert [pdb.build_states(rows, cols, len(g)) for g in groups] == [
+            (visited[i], True) for i in range(len(groups))
+        ]

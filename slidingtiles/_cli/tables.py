@@ -11,9 +11,6 @@
 from __future__ import annotations
 
 import argparse
-import functools
-import itertools
-import math
 import sys
 import time
 from typing import Any
@@ -83,62 +80,11 @@ def add_pdb_command(subparsers: Subparsers) -> None:
     parser.set_defaults(handler=_pdb_command)
 
 
-def _neighbour_masks(rows: int, cols: int) -> list[int]:
-    masks = []
-    for cell in range(rows * cols):
-        row, col = divmod(cell, cols)
-        mask = 0
-        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            if 0 <= r < rows and 0 <= c < cols:
-                mask |= 1 << (r * cols + c)
-        masks.append(mask)
-    return masks
-
-
-@functools.cache
-def group_states(rows: int, cols: int, size: int) -> tuple[int, bool]:
-    """How many abstract states building a ``size``-tile group visits, and whether exactly.
-
-    >>> group_states(3, 3, 8), group_states(3, 4, 6)
-    ((181440, True), (1542240, True))
-
-    A state is a placement of the group's tiles and the region of free cells holding
-    the blank, so the count is ``size!`` times the free regions summed over every set
-    of occupied cells (halved when one cell is free: then the parity rule holds). The
-    builders visit exactly these on the shapes checked (2x3, 3x3, 3x4, 4x4). Past
-    300,000 cell sets counting would take seconds: then two regions per placement,
-    the library's own estimate, and False.
-    """
-    cells = rows * cols
-    if math.comb(cells, size) > 300_000:
-        return 2 * math.perm(cells, size), False
-    neighbours = _neighbour_masks(rows, cols)
-    regions = 0
-    for occupied in itertools.combinations(range(cells), size):
-        free = ((1 << cells) - 1) & ~sum(1 << cell for cell in occupied)
-        while free:
-            region = free & -free  # flood from the lowest free cell
-            while True:
-                grown = region
-                rest = region
-                while rest:
-                    low = rest & -rest
-                    grown |= neighbours[low.bit_length() - 1] & free
-                    rest ^= low
-                if grown == region:
-                    break
-                region = grown
-            free &= ~region
-            regions += 1
-    states = regions * math.factorial(size)
-    return (states // 2 if cells - size == 1 else states), True
-
-
 class _BuildProgress:
     """Shows a table build on the one `Progress` display: states over the known total."""
 
     def __init__(self, rows: int, cols: int, groups: tuple[tuple[int, ...], ...]) -> None:
-        self.totals = [group_states(rows, cols, len(group))[0] for group in groups]
+        self.totals = [pdb.build_states(rows, cols, len(group))[0] for group in groups]
         self.progress = Progress(
             f"pdb build {rows}x{cols}", total=sum(self.totals), unit="states"
         )

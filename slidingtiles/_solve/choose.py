@@ -11,7 +11,7 @@
 ``"auto"`` means; whether the tile engine runs it (and, for ``"pdb"``, which
 pattern table); otherwise the heuristic specialised to the goal for the
 generic search, after a sanity check. Every table comes through
-`store.load_for_solving`, which builds a missing one only if ``build_tables``
+`first_use.load_for_solving`, which builds a missing one only if ``build_tables``
 and ``$SLIDINGTILES_BUILD_TABLES`` allow it, announcing a noticeable build
 with a `TableBuildWarning`; when they do not, ``"auto"`` passes over an
 uncached table (logged at INFO) and an explicit ``"pdb"`` raises
@@ -32,7 +32,7 @@ from slidingtiles._engine import dispatch
 from slidingtiles._errors import PatternDatabaseError
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.heuristics import HeuristicInfo
-from slidingtiles.heuristics._pdb import store
+from slidingtiles.heuristics._pdb import first_use, store
 from slidingtiles.heuristics._pdb.database import PatternDatabase
 from slidingtiles.heuristics._pdb.partition import default_partition_name
 
@@ -52,7 +52,7 @@ def _resolve_heuristic(
     ``build_tables`` (and the environment variable) are checked here, for
     every solve that searches, so a bad value fails at once, table or not.
     """
-    allowed = store.implicit_builds_allowed(build_tables)
+    allowed = first_use.implicit_builds_allowed(build_tables)
     if isinstance(heuristic, HeuristicInfo):
         return heuristic
     if isinstance(heuristic, str):
@@ -84,8 +84,8 @@ def _auto_heuristic(goal: Board, build_tables: bool = True) -> HeuristicInfo:
     )
     refused = False
     for info in candidates:
-        if info.applies_to is store.auto_available:  # the pattern database: may it be built?
-            if store.auto_available(goal, build_tables=build_tables):
+        if info.applies_to is first_use.auto_available:  # the pattern database: may it be built?
+            if first_use.auto_available(goal, build_tables=build_tables):
                 return info
             refused = refused or not build_tables
         elif info.applies_to is None or info.applies_to(goal):
@@ -108,7 +108,7 @@ def _engine_database(
 ) -> tuple[bool, PatternDatabase | None]:
     """Whether the tile engine runs this (registered, built-in) heuristic, and its table.
 
-    The table is loaded, or built on first use as `store.load_for_solving`
+    The table is loaded, or built on first use as `first_use.load_for_solving`
     allows (it raises `PatternDatabaseError` when building is refused).
     """
     if (
@@ -125,7 +125,7 @@ def _engine_database(
             return dispatch.supports("pdb", db), db
         except PatternDatabaseError as exc:
             _LOG.warning("the cached %s tables cannot be used (%s); using the default", name, exc)
-    db = store.load_for_solving(goal, build_tables=build_tables)
+    db = first_use.load_for_solving(goal, build_tables=build_tables)
     return dispatch.supports("pdb", db), db
 
 
@@ -137,7 +137,7 @@ def _checked(
     The ``pdb`` heuristic's table is made ready first, as ``build_tables`` allows.
     """
     if _is_table_heuristic(info):
-        store.load_for_solving(goal, build_tables=build_tables)
+        first_use.load_for_solving(goal, build_tables=build_tables)
     fast = info.for_goal(goal)
     for board, where in ((start, "the start"), (goal, "the goal")):
         value: Any = fast(board.tiles)

@@ -16,6 +16,13 @@ is `slidingtiles.pdb`; this package re-exports what it and
 from slidingtiles._engine.indexing import MAX_TABLE_ENTRIES
 from slidingtiles._errors import PatternDatabaseError
 from slidingtiles.heuristics._pdb.database import FORMAT_VERSION, BuildProgress, PatternDatabase
+from slidingtiles.heuristics._pdb.first_use import (
+    AUTO_BUILD_SECONDS,
+    AUTO_MAX_CELLS,
+    ENV_BUILD_TABLES,
+    TableBuildWarning,
+    auto_available,
+)
 from slidingtiles.heuristics._pdb.heuristic import pattern_database
 from slidingtiles.heuristics._pdb.partition import (
     default_partition_name,
@@ -23,15 +30,11 @@ from slidingtiles.heuristics._pdb.partition import (
     partition_names,
 )
 from slidingtiles.heuristics._pdb.store import (
-    AUTO_BUILD_SECONDS,
-    AUTO_MAX_CELLS,
     BUILD_COSTS,
-    ENV_BUILD_TABLES,
     ENV_CACHE_DIR,
-    TableBuildWarning,
     TableInfo,
-    auto_available,
     build,
+    build_states,
     cache_dir,
     clear,
     estimate_build_seconds,
@@ -59,6 +62,7 @@ __all__ = [
     "TableInfo",
     "auto_available",
     "build",
+    "build_states",
     "cache_dir",
     "clear",
     "default_partition_name",

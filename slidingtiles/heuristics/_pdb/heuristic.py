@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from slidingtiles._board.board import Board
 from slidingtiles.heuristics import _registry
-from slidingtiles.heuristics._pdb.store import auto_available, load_for_solving
+from slidingtiles.heuristics._pdb.first_use import auto_available, load_for_solving
 from slidingtiles.heuristics._registry import FastHeuristic
 
 __all__ = ["pattern_database"]

@@ -1,0 +1,388 @@
+"""Tables on first use: the one place a table is built without being asked for by name.
+
+>>> auto_available(Board.goal(3, 3)), auto_available(Board.goal(5, 5))
+(True, False)
+
+`solve` and the ``pdb`` heuristic get their table through `load_for_solving`.
+It announces a noticeable build with a `TableBuildWarning` (cost, and how to
+pre-build or opt out), shows its progress when standard error is a terminal,
+and builds nothing when ``build_tables=False`` or ``$SLIDINGTILES_BUILD_TABLES``
+says ``never``. `auto_available` tells ``heuristic="auto"`` whether the table
+is there or may be built now. The cache itself is `store`'s.
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import logging
+import os
+import sys
+import threading
+import time
+import warnings
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from slidingtiles._board.board import Board
+from slidingtiles._errors import PatternDatabaseError
+from slidingtiles.heuristics._pdb.database import BuildProgress, PatternDatabase
+from slidingtiles.heuristics._pdb.partition import default_partition_name, partition
+from slidingtiles.heuristics._pdb.store import (
+    build,
+    build_states,
+    estimate_build_seconds,
+    estimate_table_bytes,
+    is_cached,
+    load,
+    preferred_partition,
+    table_path,
+)
+
+__all__ = [
+    "AUTO_BUILD_SECONDS",
+    "AUTO_MAX_CELLS",
+    "ENV_BUILD_TABLES",
+    "TableBuildWarning",
+    "auto_available",
+    "implicit_builds_allowed",
+    "load_for_solving",
+]
+
+#: ``heuristic="auto"`` builds a missing default table only if the estimate is below this.
+AUTO_BUILD_SECONDS = 60.0
+#: ``heuristic="auto"`` builds missing tables only for boards up to this many cells.
+AUTO_MAX_CELLS = 20
+
+
+def auto_available(goal: Board, *, build_tables: bool = True) -> bool:
+    """Return True if a table for this goal is cached, or may be built now and quickly enough.
+
+    >>> auto_available(Board.goal(3, 3)), auto_available(Board.goal(5, 5))
+    (True, False)
+    >>> auto_available(Board.goal(3, 3), build_tables=False) == is_cached(3, 3)
+    True
+
+    A cached table (the default partition's, or the stronger one
+    `preferred_partition` picks) is always available. A missing one counts
+    only if `implicit_builds_allowed` says so (``build_tables`` and
+    ``$SLIDINGTILES_BUILD_TABLES``), the board has at most `AUTO_MAX_CELLS`
+    (20) cells (on big boards a table's build time and worth were not
+    measured) and its build is estimated under `AUTO_BUILD_SECONDS`.
+    """
+    allowed = implicit_builds_allowed(build_tables)  # checked even when a table is cached
+    rows, cols, tiles = goal.rows, goal.cols, goal.tiles
+    try:
+        if is_cached(rows, cols, tiles) or is_cached(
+            rows, cols, tiles, preferred_partition(rows, cols, tiles)
+        ):
+            return True
+        if not allowed or goal.size > AUTO_MAX_CELLS:
+            return False
+        return estimate_build_seconds(rows, cols, goal=tiles) < AUTO_BUILD_SECONDS
+    except ValueError:  # no partition fits this board
+        return False
+
+
+#: The environment variable that can forbid building tables implicitly (``0`` or ``never``).
+ENV_BUILD_TABLES = "SLIDINGTILES_BUILD_TABLES"
+_BUILD_ALLOWED = ("1", "true", "yes", "on")
+_BUILD_NEVER = ("0", "never", "false", "no", "off")
+
+
+def implicit_builds_allowed(build_tables: bool = True) -> bool:
+    """Return whether a missing table may be built on first use: both the argument and the env.
+
+    >>> implicit_builds_allowed(), implicit_builds_allowed(False)
+    (True, False)
+    >>> os.environ[ENV_BUILD_TABLES] = "never"
+    >>> implicit_builds_allowed(True)
+    False
+    >>> os.environ[ENV_BUILD_TABLES] = "sometimes"
+    >>> implicit_builds_allowed()  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.PatternDatabaseError: SLIDINGTILES_BUILD_TABLES='sometimes' is not ...
+    >>> del os.environ[ENV_BUILD_TABLES]
+
+    Either can say no: ``build_tables=False`` (an argument of `solve`), or
+    ``$SLIDINGTILES_BUILD_TABLES`` set to ``0``, ``never``, ``false``,
+    ``no`` or ``off`` (any case), which holds for every solve in the process
+    whatever the code says. Unset, empty, ``1``, ``true``, ``yes`` or ``on``
+    leave it to the argument. Asking for a table by name (`build`, `load`,
+    ``slidingtiles pdb build``) is not an implicit build and always works.
+
+    Raises:
+        TypeError: ``build_tables`` is not True or False.
+        PatternDatabaseError: (a ValueError) the variable holds another value; the
+            message names it.
+    """
+    if build_tables not in (True, False):  # a string such as "no" would be truthy
+        raise TypeError(f"build_tables must be True or False, not {build_tables!r}")
+    raw = os.environ.get(ENV_BUILD_TABLES, "")
+    setting = raw.strip().lower()
+    if setting in _BUILD_NEVER:
+        return False
+    if setting and setting not in _BUILD_ALLOWED:
+        raise PatternDatabaseError(
+            f"{ENV_BUILD_TABLES}={raw!r} is not understood; use one of "
+            f"{', '.join(_BUILD_NEVER)} (never build tables implicitly) or "
+            f"{', '.join(_BUILD_ALLOWED)} (build them on first use, the default)",
+            raw,
+        )
+    return bool(build_tables)
+
+
+class TableBuildWarning(UserWarning):
+    """A pattern-database table is being built on first use; the message says what it costs.
+
+    Issued by `solve` (and the ``pdb`` heuristic) before building a missing
+    table estimated to take a second or more, or to write a megabyte or more
+    (the 4x4 tables: about 30 s and 34 MB); smaller builds pass silently. It
+    names the table, the file, the cost, the command that builds it beforehand
+    (``slidingtiles pdb build 4x4``) and how to opt out (``build_tables=False``,
+    ``SLIDINGTILES_BUILD_TABLES=0``). Like any warning it can be silenced:
+    ``warnings.filterwarnings("ignore", category=TableBuildWarning)``.
+    """
+
+
+# A build announced by a TableBuildWarning: estimated to take this long or write this much.
+_ANNOUNCE_SECONDS = 1.0
+_ANNOUNCE_BYTES = 1_000_000
+_LOG = logging.getLogger("slidingtiles")
+# Frames in files under this directory are ours: a warning points past them, at the caller.
+_PACKAGE_DIR = str(Path(__file__).resolve().parents[2]) + os.sep
+
+
+def load_for_solving(
+    goal: Board,
+    *,
+    build_tables: bool = True,
+    cache_dir: str | os.PathLike[str] | None = None,
+) -> PatternDatabase:
+    """Return the goal's default table, building it on first use if allowed, and saying so.
+
+    >>> import tempfile
+    >>> where = tempfile.mkdtemp()
+    >>> load_for_solving(Board.goal(2, 3), cache_dir=where).name
+    'perfect'
+    >>> load_for_solving(Board.goal(2, 4), build_tables=False, cache_dir=where)
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.PatternDatabaseError: the 2x4 pattern database (partition perfect) is ...
+
+    The table comes from memory or the cache as `load` gives it. A missing
+    (or damaged) one is built and saved, unless `implicit_builds_allowed`
+    says no: then `PatternDatabaseError` names the table and the command that
+    builds it. A build estimated at a second or a megabyte or more (3x4 and
+    larger boards) first issues a `TableBuildWarning` with its cost; smaller
+    ones are only logged (DEBUG, ``slidingtiles`` logger). While it runs,
+    when standard error is a terminal, its progress is shown there (a tqdm
+    bar if tqdm is installed, else a line every few seconds); otherwise
+    nothing is printed.
+    """
+    allowed = implicit_builds_allowed(build_tables)
+    rows, cols, tiles = goal.rows, goal.cols, goal.tiles
+    try:
+        return load(rows, cols, tiles, cache_dir=cache_dir, build_missing=False)
+    except PatternDatabaseError as problem:
+        if not allowed:
+            raise PatternDatabaseError(
+                _refusal(goal, build_tables, problem, cache_dir),
+                table_path(rows, cols, tiles, cache_dir=cache_dir),
+            ) from None
+    path = table_path(rows, cols, tiles, cache_dir=cache_dir)
+    with _BUILDING_LOCK:
+        building = _BUILDING.setdefault(path, threading.Lock())
+    with building:  # threads solving at once: one builds (and tells), the others wait for it
+        try:
+            return load(rows, cols, tiles, cache_dir=cache_dir, build_missing=False)
+        except PatternDatabaseError:
+            return _build_announced(goal, path, cache_dir)
+
+
+# Per table file, the lock held while it is built on first use.
+_BUILDING: dict[Path, threading.Lock] = {}
+_BUILDING_LOCK = threading.Lock()
+
+
+def _build_announced(
+    goal: Board, path: Path, cache_dir: str | os.PathLike[str] | None
+) -> PatternDatabase:
+    """Build the goal's default table: warned about if noticeable, its progress on a terminal."""
+    rows, cols, tiles = goal.rows, goal.cols, goal.tiles
+    name = default_partition_name(rows, cols)
+    seconds = estimate_build_seconds(rows, cols, goal=tiles)
+    size = estimate_table_bytes(rows, cols, goal=tiles)
+    if seconds >= _ANNOUNCE_SECONDS or size >= _ANNOUNCE_BYTES:
+        warnings.warn(
+            f"slidingtiles is building the {rows}x{cols} pattern database (partition {name}"
+            f"{_goal_note(goal)}) on first use: {_seconds_text(seconds)} and "
+            f"{_bytes_text(size)}, once, into {path}; later solves load it from there. "
+            f"To build it beforehand, run: {_build_command(goal, cache_dir)}. To never build "
+            f"tables implicitly, pass build_tables=False to solve or set "
+            f"{ENV_BUILD_TABLES}=0 (heuristic='auto' then uses a heuristic without tables).",
+            TableBuildWarning,
+            stacklevel=_stacklevel_past_package(),
+        )
+    _LOG.debug("building the %dx%d %s pattern database into %s", rows, cols, name, path)
+    display = _TerminalProgress(rows, cols, tiles, name) if _stderr_is_terminal() else None
+
+    def report(step: BuildProgress) -> None:
+        if step.done:
+            _LOG.debug(
+                "pattern database: group %d/%d (%d tiles) built in %.1f s",
+                step.group + 1, step.groups, step.group_size, step.seconds,
+            )  # fmt: skip
+        if display is not None:
+            display(step)
+
+    try:
+        return build(rows, cols, tiles, cache_dir=cache_dir, progress=report)
+    finally:
+        if display is not None:
+            display.close()
+
+
+def _refusal(
+    goal: Board,
+    build_tables: bool,
+    problem: PatternDatabaseError,
+    cache_dir: str | os.PathLike[str] | None,
+) -> str:
+    """Why no table was built, and how to get one: the message of a refused implicit build."""
+    rows, cols = goal.rows, goal.cols
+    path = table_path(rows, cols, goal.tiles, cache_dir=cache_dir)
+    state = f"is damaged ({problem})" if path.exists() else f"is not cached ({path})"
+    who = (
+        "build_tables=False"
+        if not build_tables
+        else f"{ENV_BUILD_TABLES}={os.environ.get(ENV_BUILD_TABLES)!r}"
+    )
+    return (
+        f"the {rows}x{cols} pattern database (partition {default_partition_name(rows, cols)}"
+        f"{_goal_note(goal)}) {state} and building tables implicitly is off ({who}); "
+        f"build it once with: {_build_command(goal, cache_dir)} "
+        f"(or slidingtiles.pdb.build in Python), or choose a heuristic that needs no table "
+        f"(heuristic='auto' falls back to one)"
+    )
+
+
+def _goal_note(goal: Board) -> str:
+    """How a message names the goal: nothing for the usual one (blank last)."""
+    if goal.tiles == Board.goal(goal.rows, goal.cols).tiles:
+        return ""
+    if goal.tiles == Board.goal(goal.rows, goal.cols, blank="first").tiles:
+        return ", goal with the blank first"
+    return f", goal {_goal_text(goal)}"
+
+
+def _goal_text(goal: Board) -> str:
+    """The goal as numbers (``"1 2 3/4 0 5"``): what ``pdb build --goal`` reads, labels or not."""
+    tiles, cols = goal.tiles, goal.cols
+    return "/".join(" ".join(map(str, tiles[r * cols : (r + 1) * cols])) for r in range(goal.rows))
+
+
+def _build_command(goal: Board, cache_dir: str | os.PathLike[str] | None) -> str:
+    """The command line that builds this goal's default table into this cache."""
+    command = f"slidingtiles pdb build {goal.rows}x{goal.cols}"
+    if goal.tiles == Board.goal(goal.rows, goal.cols, blank="first").tiles:
+        command += " --goal first"
+    elif goal.tiles != Board.goal(goal.rows, goal.cols).tiles:
+        command += f' --goal "{_goal_text(goal)}"'
+    if cache_dir is not None:
+        command += f' --cache-dir "{cache_dir}"'
+    return command
+
+
+def _seconds_text(seconds: float) -> str:
+    if seconds < 1.5:
+        return "about a second"
+    if seconds < 90:
+        return f"about {seconds:.0f} s"
+    return f"about {seconds / 60:.0f} minutes"
+
+
+def _bytes_text(size: int) -> str:
+    if size < 1_000_000:
+        return f"{size / 1e3:.0f} kB"
+    return f"{size / 1e6:.{1 if size < 10_000_000 else 0}f} MB"
+
+
+def _stacklevel_past_package() -> int:
+    """The ``stacklevel`` at which our caller's `warnings.warn` names the first frame not ours.
+
+    So the warning points at the user's line (``solve(...)``), however deep in the package
+    the build was decided, and the default filter shows it once per such line.
+    """
+    level, frame = 1, sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename.startswith(_PACKAGE_DIR):
+        level += 1
+        frame = frame.f_back  # type: ignore[assignment]
+    return level
+
+
+def _stderr_is_terminal() -> bool:
+    """True when standard error is an interactive terminal (it may be None, or closed)."""
+    try:
+        return sys.stderr is not None and sys.stderr.isatty()
+    except (AttributeError, ValueError):
+        return False
+
+
+class _TerminalProgress:
+    """A table build's progress on standard error: a tqdm bar if installed, else plain lines.
+
+    The total is `build_states` per group: exact on the shapes it can count quickly, else
+    its estimate; a group's share is capped just short of full until the group is done,
+    so the display never claims more than is finished.
+    """
+
+    _LINE_EVERY = 2.0  # seconds between plain lines
+
+    def __init__(self, rows: int, cols: int, goal: Sequence[int], name: str) -> None:
+        self.expected = [
+            build_states(rows, cols, len(g))[0] for g in partition(rows, cols, goal, name)
+        ]
+        self.before = list(itertools.accumulate(self.expected, initial=0))
+        self.total = self.before[-1]
+        self.title = f"building the {rows}x{cols} pattern database"
+        self.started = time.perf_counter()
+        self.printed = self.started
+        self.bar: Any = None
+        try:
+            tqdm = importlib.import_module("tqdm").tqdm
+        except ImportError:
+            print(f"slidingtiles: {self.title} ...", file=sys.stderr, flush=True)
+        else:
+            self.bar = tqdm(
+                total=self.total, desc=self.title, unit="state", unit_scale=True,
+                file=sys.stderr, leave=True,
+            )  # fmt: skip
+
+    def __call__(self, step: BuildProgress) -> None:
+        expected = self.expected[step.group]
+        within = expected if step.done else min(step.states, int(expected * 0.99))
+        done = self.before[step.group] + within
+        if self.bar is not None:
+            self.bar.set_postfix_str(f"group {step.group + 1}/{step.groups}", refresh=False)
+            self.bar.update(max(0, done - self.bar.n))
+            return
+        now = time.perf_counter()
+        if not step.done and now - self.printed < self._LINE_EVERY:
+            return
+        self.printed = now
+        elapsed = now - self.started
+        fraction = done / self.total if self.total else 1.0
+        remaining = elapsed / fraction - elapsed if 0 < fraction < 1 else 0.0
+        left = f", about {remaining:.0f} s left" if remaining >= 1 else ""
+        print(
+            f"slidingtiles: {self.title}: {fraction:.0%} (group {step.group + 1}/{step.groups}, "
+            f"{elapsed:.0f} s{left})",
+            file=sys.stderr, flush=True,
+        )  # fmt: skip
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.close()
