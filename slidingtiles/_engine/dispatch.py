@@ -42,7 +42,7 @@ from slidingtiles._board.board import Board
 from slidingtiles._engine.indexing import DIGITS, U4_EXCESS, U8_MOVES
 from slidingtiles._engine.python import manhattan as python_manhattan
 from slidingtiles._engine.python import pdb as python_pdb
-from slidingtiles._engine.tables import PatternTables
+from slidingtiles._engine.tables import EngineResult, PatternTables
 from slidingtiles._errors import BackendError
 from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Guard
@@ -67,7 +67,6 @@ CHECK_EVERY = 1 << 14
 
 _LOG = logging.getLogger("slidingtiles")
 
-EngineResult = tuple[str, SearchStats]
 Progress = Callable[[int, int, float], object]
 
 

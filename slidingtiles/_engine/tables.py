@@ -1,4 +1,4 @@
-"""What a search kernel needs of a pattern database: a small protocol, not the database class.
+"""What kernels share: the protocol by which they see a pattern database, and their result.
 
 >>> from slidingtiles.pdb import PatternDatabase
 >>> isinstance(PatternDatabase.build(2, 2), PatternTables)
@@ -13,10 +13,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
-__all__ = ["PatternTables", "Table"]
+from slidingtiles.search import SearchStats
+
+__all__ = ["EngineResult", "PatternTables", "Table"]
 
 #: One group's table: ``bytes``, or a view into the database's contiguous buffer.
 Table = bytes | memoryview
+#: What every search kernel returns: the blank's moves (``"UDLR"`` letters) and the statistics.
+EngineResult = tuple[str, SearchStats]
 
 
 @runtime_checkable

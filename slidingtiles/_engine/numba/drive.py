@@ -29,8 +29,7 @@ from numpy.typing import NDArray
 
 from slidingtiles._board.geometry import LETTERS, blank_moves
 from slidingtiles._engine.pruning import pruning_table
-from slidingtiles._engine.tables import PatternTables
-from slidingtiles.search import SearchStats
+from slidingtiles._engine.tables import EngineResult, PatternTables
 from slidingtiles.search._limits import Guard
 
 __all__ = [
@@ -69,7 +68,6 @@ __all__ = [
 ]
 
 Array = NDArray[Any]
-EngineResult = tuple[str, SearchStats]
 
 INF = np.int64(1) << 62
 

@@ -31,7 +31,6 @@ from slidingtiles._engine.numba.drive import (
     ITER,
     PAUSE,
     Array,
-    EngineResult,
     Stack,
     drive,
     move_arrays,
@@ -39,6 +38,7 @@ from slidingtiles._engine.numba.drive import (
     pruning_array,
 )
 from slidingtiles._engine.numba.jit import compiled
+from slidingtiles._engine.tables import EngineResult
 from slidingtiles.search._limits import Guard
 
 __all__ = ["ida_manhattan"]

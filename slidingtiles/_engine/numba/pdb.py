@@ -45,7 +45,6 @@ from slidingtiles._engine.numba.drive import (
     SEQ,
     SLOTS,
     Array,
-    EngineResult,
     Frames,
     H,
     drive,
@@ -58,7 +57,7 @@ from slidingtiles._engine.numba.drive import (
 )
 from slidingtiles._engine.numba.jit import compiled, pointer
 from slidingtiles._engine.numba.placement import ida_pdb_placements, kinds
-from slidingtiles._engine.tables import PatternTables
+from slidingtiles._engine.tables import EngineResult, PatternTables
 from slidingtiles.search._limits import Guard
 
 __all__ = ["ida_pdb", "supports_pdb"]

@@ -55,7 +55,6 @@ from slidingtiles._engine.numba.drive import (
     SEQ,
     SLOTS,
     Array,
-    EngineResult,
     Frames,
     H,
     drive,
@@ -66,7 +65,7 @@ from slidingtiles._engine.numba.drive import (
     slot_moves,
 )
 from slidingtiles._engine.numba.jit import compiled, inlined, pointer, prefetch
-from slidingtiles._engine.tables import PatternTables
+from slidingtiles._engine.tables import EngineResult, PatternTables
 from slidingtiles.search._limits import Guard
 
 __all__ = ["DIGITS_U8", "PERM_U4", "PERM_U8", "ida_pdb_placements", "kinds"]

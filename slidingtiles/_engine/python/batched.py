@@ -31,8 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from slidingtiles._board.geometry import neighbour_table
-from slidingtiles._engine.tables import PatternTables
-from slidingtiles.search import SearchStats
+from slidingtiles._engine.tables import EngineResult, PatternTables
 from slidingtiles.search._limits import Guard
 
 __all__ = ["CHUNK", "continue_in_batches", "fits", "ida_pdb_batched"]
@@ -45,7 +44,6 @@ _LETTERS = "UDLR"
 
 I64 = npt.NDArray[np.int64]
 I32 = npt.NDArray[np.int32]
-EngineResult = tuple[str, SearchStats]
 
 
 def fits(db: PatternTables, prune: list[int]) -> bool:

@@ -25,12 +25,11 @@ from slidingtiles._board.geometry import (
     line_conflicts,
 )
 from slidingtiles._engine.pruning import pruning_table
-from slidingtiles.search import SearchStats
+from slidingtiles._engine.tables import EngineResult
 from slidingtiles.search._limits import Guard
 
 __all__ = ["ida_manhattan"]
 
-EngineResult = tuple[str, SearchStats]
 
 
 def ida_manhattan(

@@ -28,13 +28,11 @@ from collections.abc import Callable
 
 from slidingtiles._board.geometry import LETTERS, blank_moves
 from slidingtiles._engine.pruning import pruning_table
-from slidingtiles._engine.tables import PatternTables
-from slidingtiles.search import SearchStats
+from slidingtiles._engine.tables import EngineResult, PatternTables
 from slidingtiles.search._limits import Guard
 
 __all__ = ["HANDOFF_EXPANSIONS", "Handoff", "ida_pdb", "walk_perfect"]
 
-EngineResult = tuple[str, SearchStats]
 #: Continues a search in another kernel: ``(db, tiles, guard, prune, bound, expanded,
 #: generated) -> result``, or None when it cannot take these tables.
 Handoff = Callable[
