@@ -28,6 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from slidingtiles._board.geometry import LETTERS, blank_moves
+from slidingtiles._engine.numba.jit import inlined
 from slidingtiles._engine.pruning import pruning_table
 from slidingtiles._engine.tables import EngineResult, PatternTables
 from slidingtiles.search._limits import Guard
@@ -57,6 +58,7 @@ __all__ = [
     "Frames",
     "H",
     "Stack",
+    "at_goal",
     "drive",
     "flat_tables",
     "move_arrays",
@@ -87,6 +89,19 @@ BLANK, PREV, SEQ, H, RH, NEXT, BEST, PATH = range(8)
 FRAME_WIDTH = 24
 # Move slots per cell (`slot_moves`): up to four moves and a -1 terminator.
 SLOTS = 5
+
+
+@inlined
+def at_goal(tiles: Any, goal: Any, cells: int) -> bool:
+    """Whether the board is the goal, cell by cell (arrays or raw pointers, inlined in kernels).
+
+    The kernels call it only where h is 0, which tiles outside every group allow short of
+    the goal.
+    """
+    for c in range(cells):  # noqa: SIM110 - a loop numba compiles; all() over a generator it may not
+        if tiles[c] != goal[c]:
+            return False
+    return True
 
 
 def move_arrays(rows: int, cols: int) -> tuple[Array, Array, Array]:

@@ -32,6 +32,7 @@ from slidingtiles._engine.numba.drive import (
     PAUSE,
     Array,
     Stack,
+    at_goal,
     drive,
     move_arrays,
     new_state,
@@ -207,16 +208,10 @@ def _manhattan_run(
                     best_s[d] = g1 + nh
                 continue
             path_s[d] = k
-            if nh == 0:
-                same = True
-                for c in range(cells):
-                    if tiles[c] != goal[c]:
-                        same = False
-                        break
-                if same:
-                    st[FOUND] = d + 1
-                    code = DONE
-                    break
+            if nh == 0 and at_goal(tiles, goal, cells):
+                st[FOUND] = d + 1
+                code = DONE
+                break
             d += 1
             blank_s[d] = n
             prev_s[d] = b

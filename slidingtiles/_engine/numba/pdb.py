@@ -47,6 +47,7 @@ from slidingtiles._engine.numba.drive import (
     Array,
     Frames,
     H,
+    at_goal,
     drive,
     flat_tables,
     narrow,
@@ -266,16 +267,10 @@ def _pdb_run(
             tiles[b] = t
             tiles[n] = 0
             frame[row + PATH] = slot - b * SLOTS
-            if nh == 0 and nrh == 0:
-                same = True
-                for c in range(cells):
-                    if tiles[c] != goal[c]:
-                        same = False
-                        break
-                if same:
-                    st[FOUND] = d + 1
-                    code = DONE
-                    break
+            if nh == 0 and nrh == 0 and at_goal(tiles, goal, cells):
+                st[FOUND] = d + 1
+                code = DONE
+                break
             frame[row + _GRP] = grp
             frame[row + _OLD_AT] = cur[grp + _AT]
             frame[row + _OLD_V] = cur[grp + _VAL]

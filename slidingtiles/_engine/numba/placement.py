@@ -57,6 +57,7 @@ from slidingtiles._engine.numba.drive import (
     Array,
     Frames,
     H,
+    at_goal,
     drive,
     flat_tables,
     new_state,
@@ -260,16 +261,10 @@ def _placement_run(
             tiles[b] = t
             tiles[n] = 0
             frame[row + PATH] = k
-            if nh == 0 and nrh == 0:
-                same = True
-                for c in range(cells):
-                    if tiles[c] != goal[c]:
-                        same = False
-                        break
-                if same:
-                    st[FOUND] = d + 1
-                    code = DONE
-                    break
+            if nh == 0 and nrh == 0 and at_goal(tiles, goal, cells):
+                st[FOUND] = d + 1
+                code = DONE
+                break
             frame[row + _OLD_PAT] = groups[grow + _PAT]
             frame[row + _OLD_PVAL] = groups[grow + _PVAL]
             frame[row + _OLD_PMD] = groups[grow + _PMD]
