@@ -1,4 +1,14 @@
-"""Batch solving: many boards, in-process or on any executor, one result (or error) per board."""
+"""Batch solving: many boards, in-process, on our worker pool or any executor, one result each.
+
+>>> [r.solution.moves for r in solve_many(["1 2/0 3", "1 0/3 2"], workers=2)]
+[Moves('R'), Moves('D')]
+
+Options are checked once, at the door (`check_options`, the goal by
+`check_goal`), so a bad one fails the call before the first board, not once
+per board. ``workers=N`` runs the boards on a `WorkerPool`, whose lifecycle is
+`slidingtiles._workers`': workers ignore Ctrl-C and die with this process; an
+interrupted batch kills them at once and yields the results already finished.
+"""
 
 from __future__ import annotations
 
@@ -7,15 +17,18 @@ import importlib
 import inspect
 import pickle
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sized
+from collections.abc import Callable, Generator, Iterable, Iterator, Sized
 from typing import Any
 
 import attrs
 
 from slidingtiles import heuristics
 from slidingtiles._board.board import Board
-from slidingtiles._errors import SlidingTilesError
-from slidingtiles._solve.solve import Solution, solve
+from slidingtiles._board.coerce import check_goal
+from slidingtiles._errors import InvalidOptionError, OptionTypeError, SlidingTilesError
+from slidingtiles._solve.choose import check_options, is_flag
+from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
+from slidingtiles._workers import WorkerPool
 
 __all__ = ["BatchResult", "solve_many"]
 
@@ -97,9 +110,14 @@ def _portable_kwargs(kwargs: dict[str, Any], remote: bool) -> dict[str, Any]:
     accepted = inspect.signature(solve).parameters
     unknown = [name for name in kwargs if name not in accepted or name == "board"]
     if unknown:
-        raise TypeError(
-            f"solve_many got option(s) solve() does not take: {', '.join(map(repr, unknown))}"
-        )
+        raise OptionTypeError(
+            f"solve_many got option(s) solve() does not take: {', '.join(map(repr, unknown))}",
+            unknown[0], option=unknown[0],
+        )  # fmt: skip
+    checked = inspect.signature(check_options).parameters
+    options = {name: value for name, value in kwargs.items() if name in checked}
+    check_options(ALGORITHMS, **options, where="solve_many")
+    check_goal(kwargs.get("goal"), blank=kwargs.get("blank"))
     out = dict(kwargs)
     heuristic = out.get("heuristic")
     if heuristic is not None and not isinstance(heuristic, str):
@@ -110,17 +128,19 @@ def _portable_kwargs(kwargs: dict[str, Any], remote: bool) -> dict[str, Any]:
     if remote:
         for name, value in out.items():
             if name == "progress" and value is not None:
-                raise TypeError(
+                raise OptionTypeError(
                     "per-board progress callbacks cannot run in executor workers; "
-                    "use solve_many(progress=...) for the batch instead"
-                )
+                    "use solve_many(progress=...) for the batch instead",
+                    value, option=name,
+                )  # fmt: skip
             try:
                 pickle.dumps(value)
             except Exception as error:
-                raise TypeError(
+                raise OptionTypeError(
                     f"option {name}={value!r} cannot be sent to executor workers ({error}); "
                     "register a custom heuristic with slidingtiles.heuristics.register and "
-                    "pass its name, defined at module level so workers can import it"
+                    "pass its name, defined at module level so workers can import it",
+                    value, option=name,
                 ) from None
     return out
 
@@ -133,7 +153,10 @@ class _Reporter:
 
     def __init__(self, progress: bool | ProgressCallback | None, total: int | None) -> None:
         if not (progress is None or isinstance(progress, bool) or callable(progress)):
-            raise TypeError(f"progress must be a callable, True, False or None, not {progress!r}")
+            raise OptionTypeError(
+                f"progress must be a callable, True, False or None, not {progress!r}",
+                progress, option="progress",
+            )  # fmt: skip
         self.done = 0
         self.failed = 0
         self.total = total
@@ -178,10 +201,11 @@ def solve_many(
     boards: Iterable[Any],
     *,
     executor: Any = None,
+    workers: int | None = None,
     ordered: bool = True,
     progress: bool | ProgressCallback | None = None,
     **solve_kwargs: Any,
-) -> Iterator[BatchResult]:
+) -> Generator[BatchResult, None, None]:
     """Solve many boards, yielding one `BatchResult` per board, in input order by default.
 
     >>> results = list(solve_many(["1 2 3/4 5 6/7 0 8", "not a board", "1 0 3/4 2 5/7 8 6"]))
@@ -191,12 +215,17 @@ def solve_many(
     Args:
         boards: anything `solve` accepts, one per board (text, rows, `Board`,
             numpy arrays; a 3-D numpy array is a stack of boards).
-        executor: None to solve in this process, one board after another; or
-            any object with a `concurrent.futures`-style ``submit`` (a
-            ``ProcessPoolExecutor``, Dask's ``Client.get_executor()``), or a
-            ``multiprocessing.Pool``-style ``imap``/``imap_unordered`` (the
-            standard library's pool, Ray's ``ray.util.multiprocessing.Pool``),
-            or just a ``map``. The caller owns it (and shuts it down).
+        executor: None to solve in this process, one board after another (or
+            on ``workers`` processes); or any object with a
+            `concurrent.futures`-style ``submit`` (a ``ProcessPoolExecutor``,
+            Dask's ``Client.get_executor()``), or a ``multiprocessing.Pool``-style
+            ``imap``/``imap_unordered`` (the standard library's pool, Ray's
+            ``ray.util.multiprocessing.Pool``), or just a ``map``. The caller
+            owns it (and shuts it down, and stops its workers).
+        workers: an int >= 2 to solve on that many processes of a pool this
+            call owns: its workers ignore Ctrl-C, die with this process (even
+            by SIGKILL) and are killed at once when the batch is interrupted or
+            closed early; 1 or None: in this process. Not with ``executor``.
         ordered: True yields results in input order; False yields each as it
             finishes (``index`` says which board it was).
         progress: a callable ``progress(done, total, result)`` called after
@@ -207,57 +236,122 @@ def solve_many(
             ``algorithm``, ``weight``, ``time_limit``, ``max_nodes``, ...).
 
     Raises:
-        TypeError: an unknown option, or (with an executor) an option that
-            cannot be pickled, such as an unregistered heuristic function;
-            or ``boards`` is one board (text or a `Board`) rather than many.
+        OptionTypeError: (a TypeError) an unknown option, or (with an executor
+            or workers) an option that cannot be pickled, such as an
+            unregistered heuristic function; or ``boards`` is one board (text
+            or a `Board`) rather than many.
+        InvalidOptionError: an option `solve` would refuse (``weight=0.5``,
+            ``time_limit=nan``...), checked once, before any board.
+        UnknownHeuristicError: ``heuristic`` names no registered heuristic.
+        InvalidBoardError: ``goal`` is malformed.
 
     A board that fails (malformed, unsolvable, a limit reached) gives a result
     with ``error`` set and the batch goes on. Heuristics travel by registry
     name, so workers look them up in their own registry: register custom
     heuristics at import time of a module the workers also import. Without an
     executor the boards are read lazily; with one, all are submitted at once.
-    Closing the generator early cancels boards not yet started.
+    Closing the generator early cancels boards not yet started (and, with
+    ``workers``, stops those running). On Ctrl-C (`KeyboardInterrupt` while
+    waiting for a board) the boards already finished but not yet yielded are
+    yielded (in input order, ``index`` says which), then the interrupt goes on.
     """
     if isinstance(boards, (str, Board)):
         # Both iterate (characters, rows), which would make one error result per piece.
-        raise TypeError(
+        raise OptionTypeError(
             f"solve_many takes an iterable of boards, not one board (a {type(boards).__name__}); "
-            "use solve() for one board, or solve_many([board])"
-        )
+            "use solve() for one board, or solve_many([board])",
+            boards, option="boards",
+        )  # fmt: skip
+    if workers is not None:
+        if isinstance(workers, bool) or not isinstance(workers, int):
+            raise OptionTypeError(
+                f"workers must be an int >= 1 or None, not {workers!r}", workers, option="workers"
+            )
+        if workers < 1:
+            raise InvalidOptionError(
+                f"workers must be an int >= 1 or None, not {workers!r}", workers, option="workers"
+            )
+        if executor is not None:
+            raise InvalidOptionError(
+                "give either workers= (a pool of our own) or executor= (yours), not both",
+                workers, option="workers",
+            )  # fmt: skip
+    if not is_flag(ordered):
+        raise OptionTypeError(f"ordered must be True or False, not {ordered!r}", ordered,
+                              option="ordered")  # fmt: skip
+    own_pool = workers is not None and workers > 1
     total = len(boards) if isinstance(boards, Sized) else None
-    kwargs = _portable_kwargs(solve_kwargs, executor is not None)
+    kwargs = _portable_kwargs(solve_kwargs, executor is not None or own_pool)
     if executor is not None and not any(
         hasattr(executor, name) for name in ("submit", "imap", "map")
     ):
-        raise TypeError(
+        raise OptionTypeError(
             f"executor must have submit(), imap() or map() (concurrent.futures or "
-            f"multiprocessing style), not {type(executor).__name__}"
-        )
+            f"multiprocessing style), not {type(executor).__name__}",
+            executor, option="executor",
+        )  # fmt: skip
     report = _Reporter(progress, total)  # checks progress now, not at the first board
     tasks = ((index, board, kwargs) for index, board in enumerate(boards))
-    return _run(tasks, executor, ordered, report)
+    return _run(tasks, executor, workers if own_pool else None, bool(ordered), report)
+
+
+def _finished(
+    futures: list[concurrent.futures.Future[BatchResult]], yielded: set[int]
+) -> list[BatchResult]:
+    """The results already computed but not yet handed out, in input order."""
+    results = [
+        future.result()
+        for future in futures
+        if future.done() and not future.cancelled() and future.exception() is None
+    ]
+    return sorted((r for r in results if r.index not in yielded), key=lambda r: r.index)
+
+
+def _submitted(
+    tasks: Iterator[tuple[int, Any, dict[str, Any]]], executor: Any, ordered: bool,
+    report: _Reporter,
+) -> Iterator[BatchResult]:  # fmt: skip
+    """Every task submitted at once; results as they come (or in order); on Ctrl-C, the rest."""
+    futures = [executor.submit(_solve_one, task) for task in tasks]
+    yielded: set[int] = set()
+    try:
+        done = futures if ordered else concurrent.futures.as_completed(futures)
+        for future in done:
+            result = future.result()
+            reported = report(result)
+            yielded.add(result.index)
+            yield reported
+    except KeyboardInterrupt:
+        if isinstance(executor, WorkerPool):
+            executor.terminate()  # a board in progress may take hours: do not wait for it
+        for future in futures:
+            future.cancel()
+        for result in _finished(futures, yielded):
+            yield report(result)
+        raise
+    finally:
+        for future in futures:
+            future.cancel()
 
 
 def _run(
     tasks: Iterator[tuple[int, Any, dict[str, Any]]],
     executor: Any,
+    workers: int | None,
     ordered: bool,
     report: _Reporter,
-) -> Iterator[BatchResult]:
+) -> Generator[BatchResult, None, None]:
     report.start()
+    pool = WorkerPool(workers) if workers is not None else None
+    finished = False
     try:
-        if executor is None:
+        if pool is not None:
+            yield from _submitted(tasks, pool, ordered, report)
+        elif executor is None:
             for task in tasks:
                 yield report(_solve_one(task))
         elif hasattr(executor, "submit"):
-            futures = [executor.submit(_solve_one, task) for task in tasks]
-            try:
-                done = futures if ordered else concurrent.futures.as_completed(futures)
-                for future in done:
-                    yield report(future.result())
-            finally:
-                for future in futures:
-                    future.cancel()
+            yield from _submitted(tasks, executor, ordered, report)
         elif hasattr(executor, "imap"):
             method = (
                 executor.imap if ordered else getattr(executor, "imap_unordered", executor.imap)
@@ -267,5 +361,11 @@ def _run(
         else:
             for result in executor.map(_solve_one, tasks):
                 yield report(result)
+        finished = True
     finally:
         report.close()
+        if pool is not None:
+            if finished:
+                pool.shutdown(wait=True)
+            else:  # interrupted, failed or closed early: stop the workers now
+                pool.terminate()

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import tempfile
 from pathlib import Path
 
 import platformdirs
 
-__all__ = ["APP_NAME", "ENV_CACHE_DIR", "user_cache_dir"]
+__all__ = ["APP_NAME", "ENV_CACHE_DIR", "cache_dir_problem", "user_cache_dir"]
 
 #: The environment variable that overrides the cache directory.
 ENV_CACHE_DIR = "SLIDINGTILES_CACHE_DIR"
@@ -40,3 +42,44 @@ def user_cache_dir() -> Path:
         return Path(override)
     # appauthor=False: no vendor folder on Windows (%LOCALAPPDATA%\slidingtiles\Cache).
     return platformdirs.user_cache_path(APP_NAME, appauthor=False)
+
+
+def cache_dir_problem(directory: str | os.PathLike[str], *, create: bool = True) -> str | None:
+    """Return why files cannot be written in ``directory`` (a sentence naming it), or None.
+
+    >>> import tempfile
+    >>> cache_dir_problem(tempfile.mkdtemp()) is None
+    True
+    >>> file = tempfile.mkstemp()[1]
+    >>> cache_dir_problem(file)  # doctest: +ELLIPSIS
+    '... is not a directory'
+
+    With ``create`` (the default) a missing directory is created, as a table
+    build would, and a file is written and removed in it: the one test that
+    holds whatever the permission bits say (root, ACLs, read-only mounts,
+    full disks). Without ``create`` a missing directory is no problem (there
+    is nothing in it to remove) and an existing one must be writable.
+    """
+    path = Path(directory)
+    try:
+        if path.exists() and not path.is_dir():
+            return f"{path} is not a directory"
+        if not path.exists():
+            if not create:  # nothing there to remove, unless it could never exist
+                ancestor = path.parent
+                while not ancestor.exists() and ancestor != ancestor.parent:
+                    ancestor = ancestor.parent
+                return None if ancestor.is_dir() else f"{path} cannot exist: {ancestor} is a file"
+            try:
+                path.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                return f"{path} cannot be created ({error.strerror or error})"
+        if not create:
+            return None if os.access(path, os.W_OK | os.X_OK) else f"{path} is not writable"
+        fd, probe = tempfile.mkstemp(prefix=".write-test-", dir=path)
+        os.close(fd)
+        with contextlib.suppress(OSError):
+            os.unlink(probe)
+    except OSError as error:
+        return f"{path} is not writable ({error.strerror or error})"
+    return None

@@ -1,5 +1,15 @@
 """The exception hierarchy: one base class, specific subclasses that also
-inherit the matching built-in so callers can catch either."""
+inherit the matching built-in so callers can catch either.
+
+>>> error = OptionTypeError("time_limit must be a number, not '1'", "1", option="time_limit")
+>>> isinstance(error, (SlidingTilesError, InvalidOptionError, ValueError, TypeError))
+True
+>>> error.option, error.value
+('time_limit', '1')
+
+docs/errors.md lists what each failure gets: the class, the command line's exit
+code, and what is kept.
+"""
 
 from __future__ import annotations
 
@@ -7,10 +17,14 @@ from typing import Any
 
 __all__ = [
     "BackendError",
+    "CacheDirectoryError",
+    "CacheWarning",
     "GoalMismatchError",
     "InvalidBoardError",
     "InvalidMoveError",
+    "InvalidOptionError",
     "NoPathError",
+    "OptionTypeError",
     "PatternDatabaseError",
     "SearchLimitExceeded",
     "SlidingTilesError",
@@ -134,3 +148,56 @@ class BackendError(SlidingTilesError, ImportError):
     def __init__(self, message: str, value: object = None) -> None:
         super().__init__(message)
         self.value = value
+
+
+class InvalidOptionError(SlidingTilesError, ValueError):
+    """An option has a value it cannot take: ``weight=0.5``, ``time_limit=nan``, ``algorithm="x"``.
+
+    Raised at the door of `solve`, `solve_many` and the command line, before any
+    work starts. A wrong *type* (``max_nodes="10"``) raises the subclass
+    `OptionTypeError`, which is also a TypeError.
+
+    Attributes:
+        value: the value given.
+        option: the option's name (``"time_limit"``, ``"weight"``...), or None.
+    """
+
+    def __init__(self, message: str, value: object = None, *, option: str | None = None) -> None:
+        super().__init__(message)
+        self.value = value
+        self.option = option
+
+
+class OptionTypeError(InvalidOptionError, TypeError):
+    """An option has a type it cannot take: ``max_nodes="10"``, ``progress="yes"``.
+
+    Both an `InvalidOptionError` (so a ValueError) and a TypeError.
+    """
+
+
+class CacheDirectoryError(SlidingTilesError, OSError):
+    """The table cache directory cannot be used: not a directory, not creatable, not writable.
+
+    Raised where a table must be written or removed by name (``pdb.build``,
+    ``pdb.clear``); a solve that merely wanted a table goes on without the cache
+    and says so once with a `CacheWarning`.
+
+    Attributes:
+        value: the directory.
+    """
+
+    def __init__(self, message: str, value: object = None) -> None:
+        super().__init__(message)
+        self.value = value
+
+    def __str__(self) -> str:  # OSError would format (errno, strerror); we have a sentence
+        return str(self.args[0]) if self.args else ""
+
+
+class CacheWarning(UserWarning):
+    """The table cache directory cannot be used, so a solve goes on without it.
+
+    Issued once per directory and problem: the table is built in memory (and
+    lost at exit) or a heuristic without tables is used. The message names the
+    directory, what is wrong with it, and ``SLIDINGTILES_CACHE_DIR``.
+    """

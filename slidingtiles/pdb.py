@@ -14,9 +14,15 @@
 Tables are stored in ``cache_dir()`` (argument, else ``$SLIDINGTILES_CACHE_DIR``,
 else the platform's user cache directory), in a documented, versioned,
 checksummed binary format, written atomically; see docs/pattern-databases.md.
+A directory that cannot take them raises `CacheDirectoryError` (an OSError) where a
+table is written by name; `solve` goes on without the cache, with one `CacheWarning`.
 """
 
-from slidingtiles._errors import PatternDatabaseError
+import os
+from pathlib import Path
+
+from slidingtiles._cache import cache_dir_problem
+from slidingtiles._errors import CacheDirectoryError, CacheWarning, PatternDatabaseError
 from slidingtiles.heuristics._pdb import (
     AUTO_BUILD_SECONDS,
     AUTO_MAX_CELLS,
@@ -56,6 +62,8 @@ __all__ = [
     "FORMAT_VERSION",
     "MAX_TABLE_ENTRIES",
     "BuildProgress",
+    "CacheDirectoryError",
+    "CacheWarning",
     "PatternDatabase",
     "PatternDatabaseError",
     "TableBuildWarning",
@@ -63,6 +71,7 @@ __all__ = [
     "build",
     "build_states",
     "cache_dir",
+    "check_cache_dir",
     "clear",
     "default_partition_name",
     "estimate_build_seconds",
@@ -77,3 +86,36 @@ __all__ = [
     "table_path",
     "verify",
 ]
+
+
+def check_cache_dir(
+    directory: str | os.PathLike[str] | None = None, *, create: bool = True
+) -> Path:
+    """Return the table directory if tables can be written there; else raise `CacheDirectoryError`.
+
+    >>> import tempfile
+    >>> where = tempfile.mkdtemp()
+    >>> check_cache_dir(where) == Path(where)
+    True
+    >>> try:
+    ...     check_cache_dir(tempfile.mkstemp()[1])
+    ... except CacheDirectoryError as error:
+    ...     print(str(error).split(" (")[0], isinstance(error, OSError))  # doctest: +ELLIPSIS
+    /... is not a directory True
+
+    ``directory`` as `cache_dir` reads it (argument, ``$SLIDINGTILES_CACHE_DIR``,
+    user cache). With ``create`` (for building) a missing directory is made and a
+    file written and removed in it, the one test that holds for root, ACLs and
+    read-only mounts alike; without it (for clearing) a missing directory is fine
+    and an existing one must be writable. The command line's ``pdb build`` and
+    ``pdb clear`` check this first, so an unusable directory is one line and exit 2.
+    """
+    path = cache_dir(directory)
+    problem = cache_dir_problem(path, create=create)
+    if problem is not None:
+        raise CacheDirectoryError(
+            f"{problem} (set SLIDINGTILES_CACHE_DIR, or pass --cache-dir / cache_dir, to a "
+            "writable directory)",
+            path,
+        )
+    return path

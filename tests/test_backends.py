@@ -19,6 +19,7 @@ import pytest
 
 import slidingtiles as st
 from slidingtiles import Board, _accel, pdb
+from slidingtiles._board.symmetry import frame_for
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS
 from slidingtiles._engine.python.build import build_group_table as numpy_build
@@ -76,9 +77,16 @@ def runner(heuristic: str, goal: Board, db: pdb.PatternDatabase | None = None) -
     """A call of the kernel for ``heuristic`` (the dispatch engine_solve does)."""
     if heuristic == "pdb":
         assert db is not None
+        # Kernels search the canonical goal's tables on the board turned into their frame.
+        frame = frame_for(goal.rows, goal.cols, goal.tiles)
+        base = db.for_goal(db.goal)
+
+        def mapped(tiles: list[int]) -> list[int]:
+            return list(frame.board(tiles))
+
         if db.perfect:
-            return lambda k, tiles, guard: walk_perfect(db, tiles, guard)
-        return lambda k, tiles, guard: k.ida_pdb(db, tiles, guard)
+            return lambda k, tiles, guard: walk_perfect(base, mapped(tiles), guard, frame.order)
+        return lambda k, tiles, guard: k.ida_pdb(base, mapped(tiles), guard, frame.order)
     conflicts = heuristic == "linear_conflict"
     return lambda k, tiles, guard: k.ida_manhattan(
         goal.rows, goal.cols, goal.tiles, tiles, guard, conflicts
@@ -279,13 +287,15 @@ def encoded_variants(goal: Board, groups: list[tuple[int, ...]]) -> list[pdb.Pat
     from slidingtiles._engine.numba import build as nb
 
     rows, cols = goal.shape
-    digits = pdb.PatternDatabase.build(rows, cols, goal, groups=groups)
-    perm = [nb.build_perm_table(rows, cols, goal.tiles, g) for g in groups]
-    u8 = pdb.PatternDatabase(rows, cols, goal.tiles, "custom", digits.groups,
+    built = pdb.PatternDatabase.build(rows, cols, goal, groups=groups)
+    digits = built.for_goal(built.goal)  # the tables of the canonical goal, as kernels see them
+    canonical, groups = digits.goal, list(digits.groups)
+    perm = [nb.build_perm_table(rows, cols, canonical, g) for g in groups]
+    u8 = pdb.PatternDatabase(rows, cols, canonical, "custom", digits.groups,
                              (PERM,) * len(groups), tuple(t.tobytes() for t in perm))  # fmt: skip
     u4 = pdb.PatternDatabase(
-        rows, cols, goal.tiles, "custom", digits.groups, (PERM,) * len(groups),
-        tuple(nb.pack_excess(t, rows, cols, goal.tiles, g) for t, g in zip(perm, groups)),
+        rows, cols, canonical, "custom", digits.groups, (PERM,) * len(groups),
+        tuple(nb.pack_excess(t, rows, cols, canonical, g) for t, g in zip(perm, groups)),
         entry=U4_EXCESS,
     )  # fmt: skip
     return [digits, u8, u4]
@@ -308,10 +318,11 @@ def test_placement_kernel_counts_equal_the_digits_kernel(
     rng = random.Random(5)
     for goal in goals(*shape):
         digits, u8, u4 = encoded_variants(goal, groups)
+        frame = frame_for(goal.rows, goal.cols, goal.tiles)
         assert npdb.supports_pdb(u4)
         assert not python.supports_pdb(u4)
         for _ in range(3):
-            tiles = list(st.scramble(goal, 40, seed=rng.randrange(10**6)).tiles)
+            tiles = list(frame.board(st.scramble(goal, 40, seed=rng.randrange(10**6)).tiles))
             expected = counts(python.ida_pdb(digits, list(tiles), guard(None, None, None)))
             for db in (digits, u8, u4):
                 found = counts(placement.ida_pdb_placements(db, list(tiles),

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import multiprocessing
+import os
 import pickle
+import sys
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any
@@ -213,3 +215,167 @@ def test_batch_command_suboptimal_solves_large_boards(
         assert record["algorithm"] == "reduce"
         assert record["length"] >= record["lower_bound"] > 0
         assert board.apply(record["moves"]) == Board.goal(15, 15)
+
+
+# -- workers=N: the library's own pool and its lifecycle (issue 16) ---------------------------
+
+
+@pytest.mark.parametrize("ordered", [True, False])
+def test_workers_option_matches_serial(
+    serial: list[tuple[int, str | None, str | None]], ordered: bool
+) -> None:
+    got = summary(solve_many(boards(), workers=2, ordered=ordered, heuristic="manhattan"))
+    assert (got if ordered else sorted(got)) == serial
+
+
+def _worker_view() -> tuple[object, list[str]]:
+    import signal
+    import threading
+
+    return signal.getsignal(signal.SIGINT), [t.name for t in threading.enumerate()]
+
+
+def test_pool_workers_ignore_ctrl_c_and_watch_their_parent() -> None:
+    import signal
+
+    from slidingtiles._workers import WorkerPool
+
+    with WorkerPool(1) as pool:
+        handler, threads = pool.submit(_worker_view).result()
+    assert handler == signal.SIG_IGN  # Ctrl-C is the parent's to answer: no worker traceback
+    assert "slidingtiles-watchdog" in threads
+
+
+def _running(pid: int) -> bool:
+    """True while ``pid`` runs (a zombie, or a reaped process, has ended)."""
+    import os
+    from pathlib import Path
+
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        try:
+            os.kill(pid, 0)
+        except OSError:
+            return False
+        return True
+    return state != "Z"
+
+
+def _eventually(condition: Callable[[], bool], seconds: float = 10.0) -> bool:
+    import time
+
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.02)
+    return condition()
+
+
+def test_terminate_stops_a_busy_worker_without_waiting_for_it() -> None:
+    import os
+    import time
+    from concurrent.futures.process import BrokenProcessPool
+
+    from slidingtiles._workers import WorkerPool
+
+    pool = WorkerPool(1)
+    pid = pool.submit(os.getpid).result()
+    busy = pool.submit(time.sleep, 600)
+    queued = pool.submit(time.sleep, 600)
+    assert _eventually(busy.running)
+    pool.terminate()
+    assert not _running(pid)  # terminate returns once the workers are gone
+    # Not started: cancelled, or (already handed to the worker's queue) failed with it.
+    assert queued.cancelled() or isinstance(queued.exception(timeout=10), BrokenProcessPool)
+    with pytest.raises(BrokenProcessPool):
+        busy.result(timeout=10)
+    pool.terminate()  # idempotent
+
+
+def test_an_interrupted_batch_yields_what_finished_then_stops() -> None:
+    finished: list[BatchResult] = []
+
+    def interrupt_once(done: int, total: int | None, result: BatchResult) -> None:
+        if not finished:
+            finished.append(result)
+            raise KeyboardInterrupt
+
+    got: list[BatchResult] = []
+    with pytest.raises(KeyboardInterrupt):  # noqa: PT012 - the results come before it
+        quick = [scramble(Board.goal(3, 3), 12, seed=seed).to_text() for seed in range(6)]
+        for result in solve_many(quick, workers=2, progress=interrupt_once):
+            got.append(result)
+    assert got, "the results finished before the interrupt are handed out"
+    assert finished[0].index in [r.index for r in got]
+    assert all(r.ok for r in got)
+    assert len({r.index for r in got}) == len(got)
+
+
+def _children() -> set[int]:
+    import os
+    from pathlib import Path
+
+    me, found = os.getpid(), set()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                fields = Path(f"/proc/{entry}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if int(fields[1]) == me and fields[0] != "Z":
+                found.add(int(entry))
+    return found
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds workers through /proc")
+def test_closing_a_batch_early_stops_its_workers_at_once() -> None:
+    endless = [random_board(5, 5, seed=seed).to_text() for seed in range(3)]
+    before = _children()
+    results = solve_many(["1 2/0 3", *endless], workers=2, heuristic="manhattan")
+    assert next(results).ok
+    workers = _children() - before
+    assert len(workers) == 2
+    results.close()  # the two boards in progress never finish: do not wait for them
+    assert not any(_running(pid) for pid in workers)
+
+
+WATCHDOG_ONLY = """
+import multiprocessing, sys, time
+import slidingtiles._workers as workers
+workers._ask_for_death_signal = lambda: None  # fork: the workers inherit this: watchdog only
+pool = workers.WorkerPool(2, mp_context=multiprocessing.get_context("fork"))
+pool.submit(time.sleep, 0).result()  # fork: both workers start with the first task
+print(*[p.pid for p in pool._processes.values()], flush=True)
+time.sleep(600)
+"""
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds workers through /proc")
+def test_without_the_death_signal_the_watchdog_still_ends_orphans() -> None:
+    import signal
+    import subprocess
+
+    from slidingtiles._workers import WATCH_SECONDS
+
+    parent = subprocess.Popen(
+        [sys.executable, "-c", WATCHDOG_ONLY], stdout=subprocess.PIPE, text=True
+    )
+    try:
+        assert parent.stdout is not None
+        pids = [int(p) for p in parent.stdout.readline().split()]
+        assert len(pids) == 2
+        assert all(_running(p) for p in pids)
+        parent.send_signal(signal.SIGKILL)
+        parent.wait(10)
+        assert _eventually(lambda: not any(_running(p) for p in pids), 40 * WATCH_SECONDS)
+    finally:
+        if parent.poll() is None:
+            parent.kill()
+            parent.wait(10)
+        if parent.stdout is not None:
+            parent.stdout.close()
+        for pid in pids if "pids" in locals() else []:
+            if _running(pid):
+                os.kill(pid, signal.SIGKILL)

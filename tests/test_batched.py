@@ -15,6 +15,7 @@ import pytest
 
 import slidingtiles as st
 from slidingtiles import Board, pdb
+from slidingtiles._board.symmetry import frame_for
 from slidingtiles._engine.dispatch import engine_guard
 from slidingtiles._engine.pruning import pruning_table
 from slidingtiles._engine.python import batched
@@ -31,13 +32,23 @@ def counts(result: tuple[str, st.SearchStats]) -> Counts:
     return moves, stats.expanded, stats.generated, stats.iterations, stats.max_frontier
 
 
+def canonical(db: pdb.PatternDatabase, tiles: tuple[int, ...]) -> tuple[
+    pdb.PatternDatabase, list[int], tuple[int, int, int, int]
+]:  # fmt: skip
+    """What the dispatcher hands a kernel: the canonical tables, the board in their frame."""
+    frame = frame_for(db.rows, db.cols, db.solves_for)
+    return db.for_goal(db.goal), list(frame.board(tiles)), frame.order
+
+
 def depth_first(db: pdb.PatternDatabase, tiles: tuple[int, ...]) -> Counts:
-    return counts(python_pdb.ida_pdb(db, list(tiles), engine_guard()))
+    base, board, order = canonical(db, tiles)
+    return counts(python_pdb.ida_pdb(base, board, engine_guard(), order=order))
 
 
 def in_batches(db: pdb.PatternDatabase, tiles: tuple[int, ...]) -> Counts:
-    return counts(batched.ida_pdb_batched(db, list(tiles), engine_guard(),
-                                          pruning_table()))  # fmt: skip
+    base, board, order = canonical(db, tiles)
+    return counts(batched.ida_pdb_batched(base, board, engine_guard(), pruning_table(),
+                                          order=order))  # fmt: skip
 
 
 @pytest.fixture(params=[2, 64, 1 << 13])
@@ -99,7 +110,10 @@ def test_handoff_from_the_depth_first_kernel(monkeypatch: pytest.MonkeyPatch) ->
         for seed in range(3):
             tiles = st.scramble(goal, 40, seed=seed).tiles
             expected = depth_first(db, tiles)
-            handed = counts(python_pdb.ida_pdb(db, list(tiles), engine_guard(), handoff=spy))
+            base, board, order = canonical(db, tiles)
+            handed = counts(
+                python_pdb.ida_pdb(base, board, engine_guard(), handoff=spy, order=order)
+            )
             assert handed == expected
     assert calls  # the handoff happened at least for threshold 0
 

@@ -192,10 +192,10 @@ def test_pdb_json(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
         assert data["action"] == action
         tables = data["tables"]
         assert set(data) | {key for table in tables for key in table} == KEYS["Tables"]
-        assert sorted(table["goal"] for table in tables) == sorted(
-            [Board.goal(2, 3).to_rows(), Board.goal(2, 3, "first").to_rows()]
-        )
+        # Both goals' blanks are corners: one table, built for the canonical (blank-first) goal.
+        assert [table["goal"] for table in tables] == [Board.goal(2, 3, "first").to_rows()]
+        assert [(table["blank"], table["legacy"]) for table in tables] == [(0, False)]
     code, data = run_json(capsys, "pdb", "clear", "--cache-dir", cache)
     assert code == 0
     assert set(data) == KEYS["Tables cleared"]
-    assert len(data["removed"]) == 2
+    assert len(data["removed"]) == 1

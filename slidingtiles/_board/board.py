@@ -12,6 +12,7 @@ from slidingtiles._board.moves import DIRECTIONS, Moves, normalize_move
 from slidingtiles._board.parse import (
     LABEL_BLANKS,
     MAX_CELLS,
+    MAX_TEXT,
     as_int,
     as_shape,
     check_shape,
@@ -24,7 +25,7 @@ from slidingtiles._board.parse import (
 from slidingtiles._errors import GoalMismatchError, InvalidBoardError, InvalidMoveError
 from slidingtiles._render import board_svg
 
-__all__ = ["MAX_CELLS", "ArrayLike", "Board", "BoardLike", "TilesLike"]
+__all__ = ["MAX_CELLS", "ArrayLike", "Board", "BoardLike", "TilesLike", "check_hashable"]
 
 
 class ArrayLike(Protocol):
@@ -50,6 +51,22 @@ def _label_list(labels: object, what: str) -> list[Hashable]:
     if not isinstance(listed, Iterable):
         raise InvalidBoardError(f"{what} must be a sequence of labels, not {labels!r}", labels)
     return list(listed)
+
+
+def check_hashable(labels: Iterable[object], original: object) -> None:
+    """Raise `InvalidBoardError` naming the first label that cannot be one (not hashable).
+
+    >>> check_hashable(["a", 1, None], "grid")
+    """
+    for label in labels:
+        try:
+            hash(label)
+        except TypeError:
+            raise InvalidBoardError(
+                f"label {label!r} is not hashable: labels are strings, numbers or other "
+                "hashable values",
+                original,
+            ) from None
 
 
 def _json_label(label: Hashable) -> object:
@@ -149,6 +166,7 @@ class Board:
             flat = check_tiles(cells, rows, cols, tiles)
         label_tuple = None if labels is None else tuple(_label_list(labels, "labels"))
         if label_tuple is not None:
+            check_hashable(label_tuple, labels)
             if len(label_tuple) != rows * cols:
                 raise InvalidBoardError(
                     f"{len(label_tuple)} labels for {rows * cols} tiles", labels
@@ -202,10 +220,17 @@ class Board:
         Tokens are separated by spaces, tabs or commas; ``0``, ``_`` and ``.``
         are the blank; lines starting with ``#`` are comments. A single line
         of n*n tokens is read as a square board. Raises `InvalidBoardError`
-        naming the bad token or row.
+        naming the bad token or row; text longer than 16 characters per cell
+        of the largest board (`MAX_CELLS`) is refused before it is split.
         """
         if not isinstance(text, str):
             raise InvalidBoardError(f"board text must be a string, not {text!r}", text)
+        if len(text) > MAX_TEXT:
+            raise InvalidBoardError(
+                f"board text of {len(text):,} characters is longer than any board needs "
+                f"(at most {MAX_TEXT:,}: {MAX_CELLS:,} cells)",
+                text,
+            )
         lines = token_rows(text)
         if not lines:
             raise InvalidBoardError("empty board text", text)
@@ -274,6 +299,7 @@ class Board:
         """
         rows, cols, cells = flat_from(grid, None)
         rows, cols = check_shape(rows, cols)
+        check_hashable(cells, grid)
         if blank is None:
             candidates = [c for c in cells if c in LABEL_BLANKS]
             if len(candidates) != 1:
@@ -295,6 +321,7 @@ class Board:
                     "labels cannot be sorted: pass order=<labels in goal order>", grid
                 ) from None
         order = _label_list(order, "order")
+        check_hashable(order, order)
         if sorted(map(repr, order)) != sorted(map(repr, others)):
             missing = [c for c in others if c not in order] or [c for c in order if c not in others]
             raise InvalidBoardError(

@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TypeAlias
 
-from slidingtiles._board.board import Board, BoardLike
-from slidingtiles._board.parse import is_number, plain
+from slidingtiles._board.board import Board, BoardLike, check_hashable
+from slidingtiles._board.parse import LABEL_BLANKS, flat_from, is_number, plain
 from slidingtiles._errors import GoalMismatchError, InvalidBoardError
 
-__all__ = ["GoalLike", "board_and_goal"]
+__all__ = ["GoalLike", "board_and_goal", "check_goal"]
 
 #: A goal: anything a board can be (`BoardLike`: a board, rows of tiles or of
 #: labels, an array, text), ``"last"``/``"first"`` for the usual goals, or ``None``.
@@ -34,8 +34,51 @@ def _is_labelled_grid(value: object) -> bool:
     return False
 
 
-def _label_order(goal_grid: Sequence[Sequence[Hashable]], blank: Hashable) -> list[Hashable]:
-    return [cell for row in goal_grid for cell in row if cell != blank]
+def _reading_order(grid: object, blank: Hashable) -> tuple[Hashable, list[Hashable]]:
+    """The blank's label and the other labels in reading order (no sorting: any mix of types).
+
+    The blank is ``blank`` if given, else the one cell that is ``None``, ``""``,
+    ``" "``, ``"_"`` or ``"."``; `Board.labelled` then checks the rest.
+    """
+    cells = flat_from(grid, None)[2]
+    check_hashable(cells, grid)
+    if blank is None:
+        candidates = [cell for cell in cells if cell in LABEL_BLANKS]
+        if len(candidates) != 1:
+            raise InvalidBoardError(
+                "cannot tell the blank: pass blank=<label of the empty cell>", grid
+            )
+        blank = candidates[0]
+    return blank, [cell for cell in cells if cell != blank]
+
+
+def check_goal(goal: object, *, blank: Hashable = None) -> None:
+    """Raise `InvalidBoardError` ("bad goal: ...") unless ``goal`` can be a goal; else None.
+
+    >>> check_goal("first"), check_goal([["a", "b"], [1, None]])
+    (None, None)
+    >>> check_goal("1 2/3")
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.InvalidBoardError: bad goal: row 2 has 1 tiles but row 1 has 2
+
+    What `solve_many` checks once, before the first board: the goal alone,
+    as `board_and_goal` would read it (rows of labels in their own reading
+    order). Whether it fits each board is each board's business.
+    """
+    goal = plain(goal)
+    if goal is None or (isinstance(goal, str) and goal in ("last", "first")):
+        return
+    try:
+        if isinstance(goal, Board):
+            return
+        if blank is not None or _is_labelled_grid(goal):
+            label, order = _reading_order(goal, blank)
+            Board.labelled(goal, blank=label, order=order)  # type: ignore[arg-type]
+        else:
+            Board(goal)  # type: ignore[arg-type]
+    except InvalidBoardError as error:
+        raise InvalidBoardError(f"bad goal: {error}", goal) from None
 
 
 def board_and_goal(
@@ -84,14 +127,27 @@ def board_and_goal(
 
 
 def _labelled_pair(board: object, goal: object, blank: Hashable) -> tuple[Board, Board]:
+    if isinstance(board, (str, Board)):
+        raise InvalidBoardError(
+            f"blank={blank!r} names the empty cell of a board given as rows of labels, "
+            f"not of {'text' if isinstance(board, str) else 'a Board'}",
+            board,
+        )
     if not _is_labelled_grid(board) and blank is None:
         raise InvalidBoardError("give the board as rows of labels to match a labelled goal", board)
     grid: Sequence[Sequence[Hashable]] = board  # type: ignore[assignment]
-    probe = Board.labelled(grid, blank=blank)  # validates and finds the blank
-    assert probe.labels is not None
-    blank_label = probe.labels[0]
+    blank_label, own_order = _reading_order(grid, blank)
     if goal is None or goal == "last" or goal == "first":
-        start = probe
+        try:
+            order = sorted(own_order)  # type: ignore[type-var]
+        except TypeError:
+            kinds = sorted({type(label).__name__ for label in own_order})
+            raise InvalidBoardError(
+                f"labels of mixed types ({', '.join(kinds)}) have no natural order, so there "
+                "is no default goal: give the goal as rows of labels",
+                board,
+            ) from None
+        start = Board.labelled(grid, blank=blank_label, order=order)
         target = Board.goal(start.rows, start.cols, "first" if goal == "first" else "last")
         return start, Board._trusted(target.rows, target.cols, target.tiles, start.labels)
     if not _is_labelled_grid(goal) and not (
@@ -100,9 +156,8 @@ def _labelled_pair(board: object, goal: object, blank: Hashable) -> tuple[Board,
         raise GoalMismatchError("a labelled board needs its goal as rows of labels", goal)
     goal_grid: Sequence[Sequence[Hashable]] = goal  # type: ignore[assignment]
     try:
-        target = Board.labelled(
-            goal_grid, blank=blank_label, order=_label_order(goal_grid, blank_label)
-        )
+        order = [cell for cell in flat_from(goal_grid, None)[2] if cell != blank_label]
+        target = Board.labelled(goal_grid, blank=blank_label, order=order)
     except InvalidBoardError as error:
         raise InvalidBoardError(f"bad goal: {error}", goal) from None
     assert target.labels is not None

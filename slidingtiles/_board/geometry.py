@@ -59,14 +59,24 @@ def neighbour_table(rows: int, cols: int) -> tuple[tuple[int, int, int, int], ..
 
 
 @cache
-def blank_moves(rows: int, cols: int) -> tuple[tuple[tuple[int, int], ...], ...]:
+def blank_moves(
+    rows: int, cols: int, order: Sequence[int] = (0, 1, 2, 3)
+) -> tuple[tuple[tuple[int, int], ...], ...]:
     """Return, per cell, the blank's legal moves as ``(next cell, direction code)``, in U, D, L, R.
 
     >>> blank_moves(1, 3)
     (((1, 3),), ((0, 2), (2, 3)), ((1, 2),))
+    >>> blank_moves(1, 3, order=(0, 1, 3, 2))  # a board seen in a mirror: L goes right
+    (((1, 2),), ((2, 2), (0, 3)), ((1, 3),))
+
+    With an ``order`` (`symmetry.Frame.order`), this board is the image of
+    the caller's under a symmetry: code k is the caller's direction k, and its
+    cell here is the neighbour in direction ``order[k]``. Moves come in the
+    caller's U, D, L, R order, so a search here names and orders its moves as
+    the caller's search would.
     """
     return tuple(
-        tuple((n, code) for code, n in enumerate(row) if n >= 0)
+        tuple((row[order[code]], code) for code in range(4) if row[order[code]] >= 0)
         for row in neighbour_table(rows, cols)
     )
 

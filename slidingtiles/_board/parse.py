@@ -24,6 +24,7 @@ __all__ = [
     "BLANK_TOKENS",
     "LABEL_BLANKS",
     "MAX_CELLS",
+    "MAX_TEXT",
     "as_int",
     "as_shape",
     "check_shape",
@@ -39,6 +40,9 @@ __all__ = [
 #: Largest board accepted (cells). Far beyond optimal search, enough for
 #: constructive solving of 1000 x 1000; larger inputs are refused, not attempted.
 MAX_CELLS = 1_000_000
+#: Longest board text read (characters): 16 per cell of the largest board, room for any
+#: spacing; longer text is refused before it is split into tokens.
+MAX_TEXT = 16 * MAX_CELLS
 
 BLANK_TOKENS = frozenset({"0", "_", "."})
 LABEL_BLANKS = (None, "", " ", "_", ".")

@@ -11,6 +11,7 @@ from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import DIRECTIONS, OPPOSITE
 from slidingtiles._board.parse import as_int
 from slidingtiles._board.solvability import is_solvable
+from slidingtiles._errors import InvalidOptionError, OptionTypeError
 
 __all__ = ["Seed", "random_board", "scramble"]
 
@@ -52,10 +53,11 @@ def _rng(seed: Seed) -> _random.Random:
     if type(seed).__module__.startswith("numpy.random") and callable(getattr(seed, "bytes", None)):
         drawn = seed.bytes(SEED_BYTES)  # type: ignore[union-attr]
         return _random.Random(int.from_bytes(drawn, "little"))
-    raise TypeError(
+    raise OptionTypeError(
         "seed must be an int, a random.Random, a numpy.random.Generator or RandomState, or "
-        f"None, not {seed!r}"
-    )
+        f"None, not {seed!r}",
+        seed, option="seed",
+    )  # fmt: skip
 
 
 def random_board(
@@ -115,7 +117,8 @@ def scramble(
     start = board_and_goal(board, blank=blank)[0]
     steps = as_int(moves)
     if steps is None or steps < 0:
-        raise ValueError(f"moves must be a whole number >= 0, not {moves!r}")
+        kind = OptionTypeError if steps is None else InvalidOptionError
+        raise kind(f"moves must be a whole number >= 0, not {moves!r}", moves, option="moves")
     rng = _rng(seed)
     tiles = list(start.tiles)
     rows, cols = start.shape

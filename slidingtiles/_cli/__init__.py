@@ -17,8 +17,12 @@ one-line messages, all spelled ``slidingtiles: error: ...``:
 
 * 0: done (solved, solvable, listed);
 * 1: no answer: the board is unsolvable or a search limit was reached;
-* 2: bad input or usage (malformed board, unknown heuristic, unreadable file);
-* 130: interrupted with Ctrl-C.
+* 2: bad input or usage (malformed board, bad option, unknown heuristic, unreadable
+  file, unusable cache directory);
+* 130: interrupted with Ctrl-C;
+* 143: terminated by SIGTERM (``batch``; other commands simply end, as the signal says).
+
+docs/errors.md lists every failure with its exit code and what is kept.
 """
 
 from slidingtiles._cli.batch import add_batch_command, batch_command
@@ -27,6 +31,7 @@ from slidingtiles._cli.common import (
     EXIT_INTERRUPTED,
     EXIT_NO_ANSWER,
     EXIT_OK,
+    EXIT_TERMINATED,
     CommandError,
     Registrar,
 )
@@ -38,6 +43,7 @@ __all__ = [
     "EXIT_INTERRUPTED",
     "EXIT_NO_ANSWER",
     "EXIT_OK",
+    "EXIT_TERMINATED",
     "SUBCOMMANDS",
     "CommandError",
     "Registrar",

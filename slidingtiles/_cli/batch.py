@@ -12,7 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 from slidingtiles import (
@@ -32,6 +31,7 @@ from slidingtiles._cli.common import (
     heuristic_completer,
     positive_float,
     positive_int,
+    sigterm_as_interrupt,
     weight,
 )
 from slidingtiles._cli.output import Progress, failure_json
@@ -51,7 +51,10 @@ object "solve --format json" prints ("status": "solved", "moves", "tiles", ...)
 or, for a board not solved, "status" "unsolvable", "limit" or "error" with
 "error"; every line adds "line" (its line number in FILE), "index" and "input".
 See docs/json.md. exit status: 0 every board solved, 1 some board unsolved,
-2 bad usage.
+2 bad usage (an unknown --heuristic or a bad --goal: one line, before any board),
+130 interrupted (Ctrl-C), 143 terminated (SIGTERM). An interrupted batch stops its
+workers at once and still prints the boards already finished; every line is
+flushed as it is printed.
 """
 
 
@@ -106,7 +109,8 @@ def add_batch_command(subparsers: Subparsers) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--workers", type=positive_int, default=1, metavar="N",
-        help="processes to use (default 1: this process)",
+        help="processes to use (default 1: this process); they stop with this one "
+        "(Ctrl-C, kill, even kill -9)",
     )  # fmt: skip
     parser.add_argument(
         "--unordered", action="store_true", help="print each result as soon as it is ready"
@@ -176,7 +180,12 @@ def result_json(result: BatchResult, line: int, goal: str | None) -> dict[str, A
 
 
 def batch_command(args: argparse.Namespace) -> int:
-    """Run ``slidingtiles batch``: JSON lines on stdout; exit 0 if every board was solved."""
+    """Run ``slidingtiles batch``: JSON lines on stdout; exit 0 if every board was solved.
+
+    Options are checked by `solve_many` before the first board (a bad one: one
+    line, exit 2). SIGTERM stops the batch like Ctrl-C (`sigterm_as_interrupt`):
+    workers killed, finished boards printed, then `main` exits 143 (130 for Ctrl-C).
+    """
     lines = _board_lines(args.file)
     options: dict[str, Any] = {
         "goal": args.goal, "heuristic": args.heuristic, "algorithm": args.algorithm,
@@ -186,7 +195,6 @@ def batch_command(args: argparse.Namespace) -> int:
         options["optimal"] = False
     boards = [text for _, text in lines]
     failures = 0
-    pool = ProcessPoolExecutor(args.workers) if args.workers > 1 else None
     progress = Progress("solving", total=len(boards), unit="boards", enabled=args.progress)
     not_solved = 0
 
@@ -195,20 +203,20 @@ def batch_command(args: argparse.Namespace) -> int:
         not_solved += not result.ok
         progress.update(done, total, status=f"{not_solved} not solved" if not_solved else "")
 
-    try:
+    with sigterm_as_interrupt(), progress:
         results = solve_many(
             boards,
-            executor=pool,
+            workers=args.workers,
             ordered=not args.unordered,
             progress=show if progress.shown else None,
             **options,
         )
-        for result in results:
-            failures += not result.ok
-            record = result_json(result, lines[result.index][0], args.goal)
-            print(json.dumps(record), flush=args.unordered)
-    finally:
-        progress.close()
-        if pool is not None:
-            pool.shutdown(cancel_futures=True)
+        try:
+            for result in results:
+                failures += not result.ok
+                record = result_json(result, lines[result.index][0], args.goal)
+                # Flushed line by line: what is printed survives any stop (even kill -9).
+                print(json.dumps(record), flush=True)
+        finally:
+            results.close()  # stops the workers at once if we leave early
     return EXIT_OK if failures == 0 else EXIT_NO_ANSWER

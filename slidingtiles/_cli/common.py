@@ -11,12 +11,16 @@ that formats a message for standard error.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import math
+import signal
 import sys
-from collections.abc import Callable
+import threading
+from collections.abc import Callable, Iterator
+from types import FrameType
 from typing import IO, NoReturn, TypeAlias, TypeVar
 
-from slidingtiles import Board, heuristics
+from slidingtiles import MAX_CELLS, Board, heuristics
 
 __all__ = [
     "ERROR_PREFIX",
@@ -24,6 +28,7 @@ __all__ = [
     "EXIT_INTERRUPTED",
     "EXIT_NO_ANSWER",
     "EXIT_OK",
+    "EXIT_TERMINATED",
     "PROG",
     "CommandError",
     "Formatter",
@@ -31,6 +36,7 @@ __all__ = [
     "Parser",
     "Registrar",
     "Subparsers",
+    "Terminated",
     "UsageError",
     "add_board_input",
     "add_format",
@@ -42,6 +48,7 @@ __all__ = [
     "print_error",
     "read_board",
     "shape",
+    "sigterm_as_interrupt",
     "weight",
 ]
 
@@ -49,6 +56,8 @@ EXIT_OK = 0
 EXIT_NO_ANSWER = 1
 EXIT_BAD_INPUT = 2
 EXIT_INTERRUPTED = 130
+#: 128 + SIGTERM: a command stopped by ``kill``, ``timeout`` or a job scheduler.
+EXIT_TERMINATED = 143
 
 PROG = "slidingtiles"
 #: How every error message of the command line begins.
@@ -86,6 +95,37 @@ class Formatter(argparse.RawDescriptionHelpFormatter):
 
     def __init__(self, prog: str) -> None:
         super().__init__(prog, max_help_position=30)
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the command is, so it stops like Ctrl-C: finished work flushed."""
+
+
+@contextlib.contextmanager
+def sigterm_as_interrupt() -> Iterator[None]:
+    """Meanwhile, SIGTERM raises `Terminated` (a KeyboardInterrupt) in the main thread.
+
+    >>> with sigterm_as_interrupt():
+    ...     signal.getsignal(signal.SIGTERM).__name__
+    '_terminated'
+
+    So ``kill``, ``timeout`` and job schedulers stop a long command the way
+    Ctrl-C does: workers stopped, finished results written, exit 143 (`main`).
+    The previous handler comes back afterwards. Outside the main thread (where
+    Python cannot set handlers) nothing changes.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def _terminated(signum: int, frame: FrameType | None) -> None:
+        raise Terminated("terminated")
+
+    previous = signal.signal(signal.SIGTERM, _terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
 
 
 # -- errors ----------------------------------------------------------------------------
@@ -223,12 +263,17 @@ def add_board_input(parser: argparse.ArgumentParser) -> None:
     )
 
 
+# One character more than `Board` reads (16 per cell of the largest board): a longer file is
+# not read to its end, and `Board` refuses what was read.
+_MOST_TEXT = 16 * MAX_CELLS + 1
+
+
 def _read_file(name: str, stdin: IO[str]) -> str:
     if name == "-":
-        return stdin.read()
+        return stdin.read(_MOST_TEXT)
     try:
         with open(name, encoding="utf-8") as handle:
-            return handle.read()
+            return handle.read(_MOST_TEXT)
     except OSError as error:
         raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
     except UnicodeDecodeError:
@@ -243,7 +288,7 @@ def _board_text(args: argparse.Namespace) -> str:
     if args.file is not None:
         text = _read_file(args.file, sys.stdin)
     elif words == ["-"]:
-        text = sys.stdin.read()
+        text = sys.stdin.read(_MOST_TEXT)
     elif words:
         text = " ".join(words)
     else:

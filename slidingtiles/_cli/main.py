@@ -34,6 +34,7 @@ from slidingtiles._cli.common import (
     EXIT_INTERRUPTED,
     EXIT_NO_ANSWER,
     EXIT_OK,
+    EXIT_TERMINATED,
     PROG,
     CommandError,
     Formatter,
@@ -41,8 +42,10 @@ from slidingtiles._cli.common import (
     Parser,
     Registrar,
     Subparsers,
+    Terminated,
     print_error,
 )
+from slidingtiles._cli.play import add_play_command
 from slidingtiles._cli.solve import (
     add_check_command,
     add_heuristics_command,
@@ -61,6 +64,7 @@ SUBCOMMANDS: list[Registrar] = [
     add_heuristics_command,
     add_pdb_command,
     add_batch_command,
+    add_play_command,
 ]
 
 _MAIN_EPILOG = """\
@@ -69,6 +73,7 @@ examples:
   slidingtiles check "1 2 3/4 5 6/8 7 0"
   slidingtiles random 4x4 --moves 40 --seed 1 | slidingtiles solve - --format moves
   slidingtiles heuristics
+  slidingtiles play
 
 run "slidingtiles COMMAND --help" for each command's options.
 """
@@ -156,11 +161,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (SlidingTilesError, ValueError) as error:
         print_error(error)
         return EXIT_BAD_INPUT
-    except KeyboardInterrupt:
-        print_error(KeyboardInterrupt("interrupted"))
-        return EXIT_INTERRUPTED
+    except KeyboardInterrupt as stop:  # Ctrl-C; or SIGTERM where a command turns it into Terminated
+        terminated = isinstance(stop, Terminated)
+        print_error(KeyboardInterrupt("terminated" if terminated else "interrupted"))
+        return EXIT_TERMINATED if terminated else EXIT_INTERRUPTED
     except BrokenPipeError:  # e.g. piped into head: the reader left, nothing to report
         return EXIT_OK
+    except OSError as error:  # a file or directory the command needed (one line, not a traceback)
+        print_error(error)
+        return EXIT_BAD_INPUT
+    except MemoryError:
+        print_error(MemoryError("out of memory"))
+        return EXIT_NO_ANSWER
     finally:
         library_log.removeHandler(log_handler)
         library_log.setLevel(previous_level)

@@ -38,6 +38,10 @@ examples:
   slidingtiles pdb list                    what is in the cache
   slidingtiles pdb verify                  check every file's checksum (exit 1 if one is bad)
   slidingtiles pdb clear                   delete the cached tables
+  slidingtiles pdb clear --legacy          delete only old per-goal files no search uses
+
+One table serves every goal whose blank a turn or mirror of the board takes to the same
+cell: the tables for the blank-first goal serve the blank-last goal too.
 
 Tables live in the user cache directory (or $SLIDINGTILES_CACHE_DIR, or --cache-dir); solve
 builds small ones on first use and loads any table already there.
@@ -71,6 +75,10 @@ def add_pdb_command(subparsers: Subparsers) -> None:
         ("clear", "delete the cached tables"),
     ):
         actions.add_parser(name, help=text, formatter_class=Formatter)
+    actions.choices["clear"].add_argument(
+        "--legacy", action="store_true",
+        help="remove only old files built for one goal each, which no search uses any more",
+    )  # fmt: skip
     for action in actions.choices.values():
         action.add_argument(
             "--cache-dir", default=None, metavar="DIR",
@@ -108,6 +116,8 @@ def _table_json(info: pdb.TableInfo) -> dict[str, Any]:
         "partition": info.partition,
         "groups": [list(group) for group in info.groups],
         "goal": None if goal is None else board_json(goal),
+        "blank": info.blank,
+        "legacy": info.legacy,
         "size": info.size,
         "ok": info.ok,
         "problem": info.problem,
@@ -120,6 +130,8 @@ def _table_line(info: pdb.TableInfo) -> str:
     groups = "-".join(str(len(g)) for g in info.groups) or "?"
     size = f"{info.size / 1e6:.1f} MB"
     goal = f"goal {_goal_text(info):<5}"
+    if info.legacy and info.ok:
+        status = "unused (an old per-goal file: pdb clear --legacy removes it)"
     return f"{grid:<6} {info.partition:<8} {groups:<8} {size:>9}  {goal}  {info.path}  {status}"
 
 
@@ -140,7 +152,8 @@ def _pdb_command(args: argparse.Namespace) -> int:
         return _build(args)
     where = pdb.cache_dir(args.cache_dir)
     if args.action == "clear":
-        removed = pdb.clear(args.cache_dir)
+        pdb.check_cache_dir(args.cache_dir, create=False)  # unusable: one line, exit 2
+        removed = pdb.clear(args.cache_dir, legacy_only=args.legacy)
         if args.format == "json":
             print_json(
                 json_object(cache_dir=str(where), removed=[str(path) for path in removed])
@@ -172,6 +185,7 @@ def _build(args: argparse.Namespace) -> int:
     name = args.partition
     if name == "default":
         name = pdb.default_partition_name(rows, cols)
+    pdb.check_cache_dir(args.cache_dir)  # before the build, not after it: one line, exit 2
     cost = pdb.BUILD_COSTS.get(name)
     if cost is None:
         estimate = pdb.estimate_build_seconds(rows, cols, name, goal=goal.tiles)
@@ -194,7 +208,7 @@ def _build(args: argparse.Namespace) -> int:
                 rows=rows,
                 cols=cols,
                 partition=name,
-                groups=[list(group) for group in db.groups],
+                groups=[list(group) for group in db.goal_groups],
                 goal=board_json(goal),
                 seconds=round(time.perf_counter() - began, 3),
             )

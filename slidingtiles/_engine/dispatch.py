@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import math
 import sys
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -39,10 +40,13 @@ from slidingtiles._accel import (
     requested_implementation,
 )
 from slidingtiles._board.board import Board
+from slidingtiles._board.symmetry import frame_for
 from slidingtiles._engine.indexing import DIGITS, U4_EXCESS, U8_MOVES
+from slidingtiles._engine.lookups import MaxedSearch, maxed_searches
 from slidingtiles._engine.python import manhattan as python_manhattan
+from slidingtiles._engine.python import maxed as python_maxed
 from slidingtiles._engine.python import pdb as python_pdb
-from slidingtiles._engine.tables import EngineResult, PatternTables
+from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles._errors import BackendError
 from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Guard
@@ -54,6 +58,7 @@ __all__ = [
     "EngineResult",
     "Kernels",
     "build_group_table",
+    "build_memory",
     "engine_guard",
     "engine_solve",
     "kernels",
@@ -81,11 +86,27 @@ class Kernels(Protocol):
     ) -> EngineResult:  # fmt: skip
         """IDA* with Manhattan distance (plus linear conflicts when ``conflicts``)."""
 
-    def ida_pdb(self, db: PatternTables, tiles: list[int], guard: Guard) -> EngineResult:
-        """IDA* with additive tables, maxed with the reflection."""
+    def ida_pdb(
+        self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
+    ) -> EngineResult:
+        """IDA* with additive tables, maxed with the reflection, trying directions by ``order``."""
 
     def supports_pdb(self, db: PatternTables) -> bool:
         """Whether `ida_pdb` can search with these tables."""
+
+    def ida_maxed(
+        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order
+    ) -> EngineResult:
+        """IDA* with the maximum of several tables' lookups, children in order of f."""
+
+    def maxed_search(
+        self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
+        **start: int | bool | None,
+    ) -> MaxedSearch:  # fmt: skip
+        """A resumable search of the maxed kernel (`MaxedSearch`), started at a board."""
+
+    def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
+        """Give an unpickled `MaxedSearch` its tables back."""
 
     def build_group_table(
         self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
@@ -117,12 +138,31 @@ class _PythonKernels:
     ) -> EngineResult:  # fmt: skip
         return python_manhattan.ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
 
-    def ida_pdb(self, db: PatternTables, tiles: list[int], guard: Guard) -> EngineResult:
+    def ida_pdb(
+        self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
+    ) -> EngineResult:
         batched = _kernel_module("python.batched")
-        return python_pdb.ida_pdb(db, tiles, guard, handoff=batched.continue_in_batches)
+        return python_pdb.ida_pdb(
+            db, tiles, guard, handoff=batched.continue_in_batches, order=order
+        )
 
     def supports_pdb(self, db: PatternTables) -> bool:
-        return db.entry == U8_MOVES and all(e == DIGITS for e in db.encodings)
+        digits = db.entry == U8_MOVES and all(e == DIGITS for e in db.encodings)
+        return digits or maxed_searches(db)
+
+    def ida_maxed(
+        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order
+    ) -> EngineResult:
+        return python_maxed.ida_maxed(dbs, tiles, guard, order)
+
+    def maxed_search(
+        self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
+        **start: int | bool | None,
+    ) -> MaxedSearch:  # fmt: skip
+        return python_maxed.Search(python_maxed.maxed_plan(dbs, order), tiles, **start)  # type: ignore[arg-type]
+
+    def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
+        search.attach(python_maxed.maxed_plan(dbs, order))  # type: ignore[attr-defined]
 
     def build_group_table(
         self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
@@ -200,16 +240,48 @@ class _NumbaKernels:
                 raise
         return kernels.ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
 
-    def ida_pdb(self, db: PatternTables, tiles: list[int], guard: Guard) -> EngineResult:
+    def ida_pdb(
+        self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
+    ) -> EngineResult:
         module = self._module("pdb")
         try:
             if module is not None:
-                result: EngineResult = module.ida_pdb(db, tiles, guard)
+                result: EngineResult = module.ida_pdb(db, tiles, guard, order)
                 return result
         except Exception as exc:
             if not self._failed(exc):
                 raise
-        return kernels.ida_pdb(db, tiles, guard)
+        return kernels.ida_pdb(db, tiles, guard, order)
+
+    def ida_maxed(
+        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order
+    ) -> EngineResult:
+        module = self._module("maxed")
+        try:
+            if module is not None:
+                result: EngineResult = module.ida_maxed(dbs, tiles, guard, order)
+                return result
+        except Exception as exc:
+            if not self._failed(exc):
+                raise
+        return kernels.ida_maxed(dbs, tiles, guard, order)
+
+    def maxed_search(
+        self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
+        **start: int | bool | None,
+    ) -> MaxedSearch:  # fmt: skip
+        module = self._module("maxed")
+        if module is None:
+            return kernels.maxed_search(dbs, tiles, order, **start)
+        search: MaxedSearch = module.Search(module.maxed_plan(dbs, order), tiles, **start)
+        return search
+
+    def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
+        module = self._module("maxed")
+        if module is None:
+            kernels.maxed_attach(search, dbs, order)
+        else:
+            search.attach(module.maxed_plan(dbs, order))  # type: ignore[attr-defined]
 
     def supports_pdb(self, db: PatternTables) -> bool:
         if _PythonKernels().supports_pdb(db):  # what numba supports too, without loading it
@@ -304,8 +376,11 @@ def engine_solve(
 
     The board must be solvable for the goal (the caller checks parity: an
     unsolvable board would make IDA* run until a limit stops it). For
-    ``"pdb"`` pass the loaded tables for this shape and goal: a perfect
-    table is walked (O(length) lookups), others drive IDA*. Limits are those
+    ``"pdb"`` pass the loaded tables of this shape for the goal's canonical
+    goal (`slidingtiles._board.symmetry`): the board is turned and relabelled
+    into their frame and the kernel tries and names moves in the caller's
+    directions, so moves and counts are those of a search on the caller's
+    board. A perfect table is walked (O(length) lookups), others drive IDA*. Limits are those
     of the one `Guard` (validated there, named ``"nodes"`` and ``"time"`` in
     `SearchLimitExceeded`); ``progress`` gets a `SearchStats` every 16,384
     expansions. Ctrl-C propagates and leaves nothing behind.
@@ -317,15 +392,22 @@ def engine_solve(
     sys.setrecursionlimit(max(limit, 20_000))
     try:
         if heuristic == "pdb":
-            if db is None or db.goal != goal.tiles or (db.rows, db.cols) != start.shape:
+            frame = frame_for(start.rows, start.cols, goal.tiles)
+            if db is None or db.goal != frame.canonical_goal or (db.rows, db.cols) != start.shape:
                 raise ValueError(
                     "heuristic 'pdb' needs the pattern database of this shape and goal"
                 )
+            if not frame.identity:
+                tiles = list(frame.board(tiles))
+            if db.frame is not None:  # tables answering for a goal: search their own goal's
+                db = db.for_goal(db.goal)
             if db.perfect:  # a few dozen lookups: no compiled kernel needed
-                return python_pdb.walk_perfect(db, tiles, guard)
+                return python_pdb.walk_perfect(db, tiles, guard, frame.order)
             if not kernels.supports_pdb(db):
                 raise ValueError(f"the {IMPLEMENTATION} engine cannot search {db.encodings} tables")
-            return kernels.ida_pdb(db, tiles, guard)
+            if maxed_searches(db):
+                return kernels.ida_maxed([db], tiles, guard, frame.order)
+            return kernels.ida_pdb(db, tiles, guard, frame.order)
         if heuristic in ("manhattan", "linear_conflict"):
             return kernels.ida_manhattan(
                 start.rows, start.cols, goal.tiles, tiles, guard, heuristic == "linear_conflict"
@@ -333,6 +415,32 @@ def engine_solve(
         raise ValueError(f"the engine has no kernel for heuristic {heuristic!r}")
     finally:
         sys.setrecursionlimit(limit)
+
+
+def build_memory(
+    rows: int, cols: int, sizes: Sequence[int], encodings: Sequence[str], entry: str
+) -> int | None:
+    """Return the peak memory of building these groups' tables, in bytes, or None if unknown.
+
+    >>> build_memory(5, 5, [6] * 4, ["perm"] * 4, "u4-excess") in (None, 1_912_742_262)
+    True
+
+    The numba builder's: its largest group's search (`numba.build.build_bytes`)
+    while the tables finished before it wait in memory. The pure-Python
+    builder's is not estimated (None).
+    """
+    if IMPLEMENTATION != "numba":
+        return None
+    module = kernels._module("build") if isinstance(kernels, _NumbaKernels) else None
+    if module is None:
+        return None
+    cells = rows * cols
+    tables = [module.build_bytes(cells, k, e, entry) for k, e in zip(sizes, encodings)]
+    finished = sum(
+        (math.perm(cells, k) + 1) // 2 if entry == U4_EXCESS else math.perm(cells, k)
+        for k in sizes
+    )
+    return max(tables, default=0) + finished
 
 
 def build_group_table(

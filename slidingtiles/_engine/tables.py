@@ -13,14 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol, runtime_checkable
 
+from slidingtiles._board.symmetry import IDENTITY_ORDER, Frame
 from slidingtiles.search import SearchStats
 
-__all__ = ["EngineResult", "PatternTables", "Table"]
+__all__ = ["IDENTITY_ORDER", "EngineResult", "Order", "PatternTables", "Table"]
 
 #: One group's table: ``bytes``, or a view into the database's contiguous buffer.
 Table = bytes | memoryview
 #: What every search kernel returns: the blank's moves (``"UDLR"`` letters) and the statistics.
 EngineResult = tuple[str, SearchStats]
+#: ``order[k]``: the direction, on the board a kernel searches, of the caller's direction k
+#: (`slidingtiles._board.symmetry.Frame.order`); kernels try and name moves in the caller's.
+Order = tuple[int, int, int, int]
 
 
 @runtime_checkable
@@ -37,6 +41,9 @@ class PatternTables(Protocol):
         reflect: whether the value is maxed with the board mirrored about the main diagonal.
         mirror: ``mirror[t]``: the tile whose goal cell is t's goal cell transposed.
         transpose: ``transpose[c]``: cell c mirrored (empty unless the board is square).
+        frame: None, or how another goal maps onto `goal` when these tables
+            answer for that goal (`value` then takes boards of that goal's
+            frame); kernels search the tables of `goal` (``for_goal(goal)``).
     """
 
     rows: int
@@ -50,6 +57,7 @@ class PatternTables(Protocol):
     reflect: bool
     mirror: tuple[int, ...]
     transpose: tuple[int, ...]
+    frame: Frame | None
 
     @property
     def perfect(self) -> bool:
@@ -60,3 +68,6 @@ class PatternTables(Protocol):
 
     def value(self, tiles: Sequence[int]) -> int:
         """The heuristic value of a board (O(cells))."""
+
+    def for_goal(self, goal: Sequence[int]) -> PatternTables:
+        """The same tables answering for another goal of the same canonical goal."""

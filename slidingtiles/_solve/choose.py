@@ -7,36 +7,54 @@
 >>> _engine_database(heuristics.get("manhattan"), goal, goal)
 (True, None)
 
-`solve` asks these in turn: which registered heuristic a name, a callable or
-``"auto"`` means; whether the tile engine runs it (and, for ``"pdb"``, which
-pattern table); otherwise the heuristic specialised to the goal for the
-generic search, after a sanity check. Every table comes through
+`solve` asks these in turn: whether its options are sane (`check_options`,
+at the door, before the board is even read); whether there is anything to do
+(`already_solved`); which registered heuristic a name, a callable or
+``"auto"`` means; whether its set-up fits the limits (`check_setup`);
+whether the tile engine runs it (and, for ``"pdb"``, which pattern table);
+otherwise the heuristic specialised to the goal for the generic search, after
+a sanity check. Every table comes through
 `first_use.load_for_solving`, which builds a missing one only if ``build_tables``
 and ``$SLIDINGTILES_BUILD_TABLES`` allow it, announcing a noticeable build
 with a `TableBuildWarning`; when they do not, ``"auto"`` passes over an
 uncached table (logged at INFO) and an explicit ``"pdb"`` raises
-`PatternDatabaseError` saying how to build the table.
+`PatternDatabaseError` saying how to build the table. ``"auto"`` also passes
+over a table whose first build would not fit the call's `Deadline`, or that
+the cache directory could not keep (one `CacheWarning`); an explicit
+``"pdb"`` is then refused up front (`SearchLimitExceeded`) or built in memory.
 """
 
 from __future__ import annotations
 
 import logging
 import math
-from collections.abc import Callable
+import os
+from collections.abc import Callable, Collection
 from numbers import Real
 from typing import Any, TypeAlias
 
 from slidingtiles import heuristics
 from slidingtiles._board.board import Board
+from slidingtiles._board.moves import Moves
+from slidingtiles._cache import cache_dir_problem
 from slidingtiles._engine import dispatch
-from slidingtiles._errors import PatternDatabaseError
+from slidingtiles._errors import (
+    InvalidOptionError,
+    OptionTypeError,
+    PatternDatabaseError,
+    SearchLimitExceeded,
+)
+from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.heuristics import HeuristicInfo
 from slidingtiles.heuristics._pdb import first_use, store
 from slidingtiles.heuristics._pdb.database import PatternDatabase
 from slidingtiles.heuristics._pdb.partition import default_partition_name
+from slidingtiles.heuristics._pdb.tablefile import MAX_TABLE_CELLS
+from slidingtiles.search import SearchStats
+from slidingtiles.search._limits import Deadline, check_limits
 
-__all__ = ["HeuristicLike"]
+__all__ = ["HeuristicLike", "already_solved", "check_options", "check_setup", "is_flag"]
 
 #: A heuristic: a registered name, ``"auto"``, a `HeuristicInfo`, or ``h(board, goal) -> int``.
 HeuristicLike: TypeAlias = "str | heuristics.HeuristicInfo | heuristics.Heuristic"
@@ -44,20 +62,208 @@ HeuristicLike: TypeAlias = "str | heuristics.HeuristicInfo | heuristics.Heuristi
 _LOG = logging.getLogger("slidingtiles")
 
 
+def is_flag(value: object) -> bool:
+    """True for True and False (numpy's bools too), not for 0, 1, None or "no".
+
+    >>> [is_flag(v) for v in (True, False, 1, None, "no")]
+    [True, True, False, False, False]
+    """
+    return value is True or value is False or type(value).__name__ == "bool_"
+
+
+def check_options(
+    algorithms: Collection[str],
+    *,
+    heuristic: object = "auto",
+    algorithm: object = "auto",
+    weight: object = None,
+    blank: object = None,
+    max_nodes: object = None,
+    time_limit: object = None,
+    max_memory: object = None,
+    progress: object = None,
+    optimal: object = True,
+    build_tables: object = True,
+    where: str = "solve",
+) -> None:
+    """Refuse a bad option of `solve` before any work starts, naming it; else return None.
+
+    >>> check_options(("auto", "astar"), algorithm="dfs")
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.InvalidOptionError: unknown algorithm 'dfs'; choose from auto, astar
+    >>> check_options(("auto",), max_nodes="10")  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.OptionTypeError: solve: max_nodes must be an int or None, got '10' (str)
+
+    The one validation of `solve`'s options, also run once by `solve_many`
+    (``where="solve_many"``) and so by the command line. A wrong type raises
+    `OptionTypeError` (a TypeError too), a wrong value `InvalidOptionError`
+    (a ValueError), both carrying ``option`` and ``value``; an unknown
+    heuristic name `UnknownHeuristicError`; a bad
+    ``$SLIDINGTILES_BUILD_TABLES`` `PatternDatabaseError`. The limits follow
+    `check_limits` (the rules every `Guard` applies). ``weight`` (a finite
+    number >= 1) goes only with ``algorithm="weighted"`` or ``"auto"``.
+    """
+    if not isinstance(algorithm, str):
+        raise OptionTypeError(
+            f"algorithm must be one of {', '.join(algorithms)}, not {algorithm!r}",
+            algorithm, option="algorithm",
+        )  # fmt: skip
+    if algorithm not in algorithms:
+        raise InvalidOptionError(
+            f"unknown algorithm {algorithm!r}; choose from {', '.join(algorithms)}",
+            algorithm, option="algorithm",
+        )  # fmt: skip
+    if isinstance(heuristic, str):
+        if heuristic != "auto":
+            heuristics.get(heuristic)  # UnknownHeuristicError naming the known ones
+    elif not (isinstance(heuristic, HeuristicInfo) or callable(heuristic)):
+        raise OptionTypeError(
+            f"heuristic must be a name, a HeuristicInfo or a callable h(board, goal), "
+            f"not {heuristic!r}",
+            heuristic, option="heuristic",
+        )  # fmt: skip
+    if weight is not None:
+        if isinstance(weight, bool) or not isinstance(weight, Real):
+            raise OptionTypeError(
+                f"weight must be a number >= 1, not {weight!r}", weight, option="weight"
+            )
+        if not 1 <= float(weight) < math.inf:  # NaN fails too
+            raise InvalidOptionError(
+                f"weight must be a number >= 1, not {weight!r}", weight, option="weight"
+            )
+        if algorithm not in ("auto", "weighted"):
+            raise InvalidOptionError(
+                f"weight={weight!r} only applies to algorithm='weighted' (or 'auto'), "
+                f"not algorithm={algorithm!r}",
+                weight, option="weight",
+            )  # fmt: skip
+    try:
+        hash(blank)
+    except TypeError:
+        raise OptionTypeError(
+            f"blank must be a label (hashable), not {blank!r}", blank, option="blank"
+        ) from None
+    check_limits(
+        where, max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
+        progress=progress, documented=True,
+    )  # fmt: skip
+    for name, value in (("optimal", optimal), ("build_tables", build_tables)):
+        if not is_flag(value):
+            raise OptionTypeError(
+                f"{name} must be True or False, not {value!r}", value, option=name
+            )
+    first_use.implicit_builds_allowed(bool(build_tables))  # a bad environment value, at once
+
+
+def already_solved(
+    start: Board, goal: Board, heuristic: object, algorithm: str, clock: Deadline
+) -> Solution | None:
+    """Return the empty solution when the board is its goal (no table, no set-up), else None.
+
+    >>> already_solved(Board.goal(2, 2), Board.goal(2, 2), "auto", "auto", Deadline(None))
+    <Solution 2x2: 0 moves - (optimal, none + none)>
+
+    The names say what was asked for: the algorithm as given (``"none"`` for
+    ``"auto"``), the heuristic's registered name (``"none"`` for ``"auto"``).
+    """
+    if start.tiles != goal.tiles:
+        return None
+    if isinstance(heuristic, str):
+        name = "none" if heuristic == "auto" else heuristics.get(heuristic).name
+    elif isinstance(heuristic, HeuristicInfo):
+        name = heuristic.name
+    else:
+        name = _resolve_heuristic(heuristic, start, goal).name  # type: ignore[arg-type]
+    stats = SearchStats(0, 0, 0, 0, 0, clock.elapsed())
+    return Solution(
+        start, goal, Moves(""), True, name, "none" if algorithm == "auto" else algorithm, stats, 0
+    )
+
+
+# Building the cells x cells distance table of Manhattan and linear conflict, measured in pure
+# Python on the project machine: about 7 million entries a second (60x60: 13 million in 1.6 s).
+_SETUP_ENTRIES_PER_SECOND = 5_000_000
+# Bytes held per entry at the peak: the Python list, and numba's int64 copy (or the generic
+# search's per-tile rows).
+_SETUP_BYTES_PER_ENTRY = 16
+# The heuristics whose set-up is that table (in the engine and in the generic search).
+_QUADRATIC_SETUP = ("manhattan", "linear_conflict")
+
+
+def _memory_bytes() -> int | None:
+    """This machine's physical memory in bytes, or None where it cannot be read."""
+    try:
+        return os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES")
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def check_setup(info: HeuristicInfo, start: Board, clock: Deadline, max_memory: int | None) -> None:
+    """Refuse a search whose set-up alone would overrun the limits, before building anything.
+
+    >>> big = Board.goal(1000, 1000).move("U")
+    >>> check_setup(heuristics.get("manhattan"), big, Deadline(1), None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.SearchLimitExceeded: gave up before building the 1,000,000 x 1,000,000 ...
+
+    Manhattan distance and linear conflict (in the tile engine and in the
+    generic search) first build a cells x cells distance table: 10**8 entries,
+    about 15 s and 1.6 GB, on a 100x100 board. The estimate (measured rate,
+    docs/errors.md) is refused with `SearchLimitExceeded` when it exceeds the
+    time left of ``time_limit`` (``limit="time"``), ``max_memory``, or, with
+    no ``max_memory``, half of this machine's memory (``limit="memory"``).
+    Other heuristics' set-up is linear in the cells, or bounded by their own
+    size rules.
+    """
+    if info.name not in _QUADRATIC_SETUP or heuristics.registry().get(info.name) is not info:
+        return
+    cells = start.size
+    entries = cells * cells
+    what = f"building the {cells:,} x {cells:,} distance table of {info.name} (a {start.rows}x"
+    what += f"{start.cols} board; solve(..., optimal=False) needs none)"
+    seconds = entries / _SETUP_ENTRIES_PER_SECOND
+    if not clock.affords(seconds):
+        raise clock.refuse(what, seconds)
+    needed = entries * _SETUP_BYTES_PER_ENTRY
+    machine = _memory_bytes()
+    cap = max_memory if max_memory is not None else (None if machine is None else machine // 2)
+    if cap is not None and needed > cap:
+        named = (
+            f"max_memory={max_memory:,} bytes"
+            if max_memory is not None
+            else f"half of this machine's {machine or 0:,} bytes"
+        )
+        raise SearchLimitExceeded(
+            f"gave up before {what}: it needs about {needed:,} bytes, more than {named}",
+            limit="memory", value=cap, stats=SearchStats(0, 0, 0, 0, 0, clock.elapsed()),
+        )  # fmt: skip
+
+
 def _resolve_heuristic(
-    heuristic: HeuristicLike, start: Board, goal: Board, *, build_tables: bool = True
+    heuristic: HeuristicLike,
+    start: Board,
+    goal: Board,
+    *,
+    build_tables: bool = True,
+    clock: Deadline | None = None,
 ) -> HeuristicInfo:
     """The `HeuristicInfo` a name, ``"auto"``, an info or a callable stands for.
 
     ``build_tables`` (and the environment variable) are checked here, for
     every solve that searches, so a bad value fails at once, table or not.
+    With a ``clock``, ``"auto"`` passes over a table whose first build would
+    not fit in the time left.
     """
     allowed = first_use.implicit_builds_allowed(build_tables)
     if isinstance(heuristic, HeuristicInfo):
         return heuristic
     if isinstance(heuristic, str):
         if heuristic == "auto":
-            return _auto_heuristic(goal, allowed)
+            return _auto_heuristic(goal, allowed, clock)
         return heuristics.get(heuristic)
     if callable(heuristic):
         for info in heuristics.registry().values():
@@ -66,16 +272,77 @@ def _resolve_heuristic(
         # Unregistered: nothing vouches for admissibility, so optimality is not claimed.
         name = getattr(heuristic, "__name__", type(heuristic).__name__)
         return HeuristicInfo(name, heuristic, admissible=False, consistent=False)
-    raise TypeError(
-        f"heuristic must be a name, a HeuristicInfo or a callable h(board, goal), not {heuristic!r}"
+    raise OptionTypeError(
+        "heuristic must be a name, a HeuristicInfo or a callable h(board, goal), "
+        f"not {heuristic!r}",
+        heuristic, option="heuristic",
+    )  # fmt: skip
+
+
+def _cached(goal: Board) -> bool:
+    """Whether the goal's table (default, or the stronger one preferred) is in memory or on disk."""
+    rows, cols, tiles = goal.rows, goal.cols, goal.tiles
+    return store.is_cached(rows, cols, tiles) or store.is_cached(
+        rows, cols, tiles, store.preferred_partition(rows, cols, tiles)
     )
 
 
-def _auto_heuristic(goal: Board, build_tables: bool = True) -> HeuristicInfo:
+def _cache_problem(goal: Board) -> str | None:
+    """Why the goal's missing table could not be saved in the cache (None: cached, or it could)."""
+    try:
+        if _cached(goal):
+            return None
+        return cache_dir_problem(store.cache_dir())
+    except ValueError:  # no partition fits: loading says so
+        return None
+    except OSError as error:  # the directory cannot even be looked into
+        return f"{store.cache_dir()} cannot be read ({error.strerror or error})"
+
+
+def _table_for(goal: Board, build_tables: bool, clock: Deadline | None) -> PatternDatabase:
+    """The goal's table for solving, as `first_use.load_for_solving` gives it, on the clock.
+
+    A build the time left cannot pay for is refused before it starts; one that
+    overruns its estimate stops at the caller's ``time_limit``. An unusable
+    cache directory means a table built in memory, told once (`CacheWarning`).
+    """
+    _afford_table(goal, clock, build_tables)
+    return first_use.load_for_solving(goal, build_tables=build_tables, clock=clock)
+
+
+def _first_build_seconds(goal: Board) -> float:
+    """The estimated seconds a first use of the goal's table would spend building it (0: cached)."""
+    try:
+        if _cached(goal):
+            return 0.0
+        return store.estimate_build_seconds(goal.rows, goal.cols, goal=goal.tiles)
+    except (ValueError, OSError):  # no partition fits, or no cache: loading says so
+        return 0.0
+
+
+def _afford_table(goal: Board, clock: Deadline | None, build_tables: bool) -> None:
+    """Refuse, before it starts, a first-use table build that the time left cannot pay for."""
+    if clock is None or clock.time_limit is None:
+        return
+    if not first_use.implicit_builds_allowed(build_tables):
+        return  # nothing will be built: loading refuses with its own message
+    seconds = _first_build_seconds(goal)
+    if seconds and not clock.affords(seconds):
+        raise clock.refuse(
+            f"building the {goal.rows}x{goal.cols} pattern database on first use (run "
+            f"'slidingtiles pdb build {goal.rows}x{goal.cols}' once, or choose another heuristic)",
+            seconds,
+        )
+
+
+def _auto_heuristic(
+    goal: Board, build_tables: bool = True, clock: Deadline | None = None
+) -> HeuristicInfo:
     """The strongest admissible heuristic that fits the goal (a table only if cached or quick).
 
     With ``build_tables`` False a table counts only if cached: the choice then
-    falls to the best heuristic without one, logged at INFO.
+    falls to the best heuristic without one, logged at INFO. So it does when
+    the table's first build would not fit in the ``clock``'s time left.
     """
     candidates = sorted(
         (i for i in heuristics.registry().values() if i.admissible),
@@ -85,8 +352,22 @@ def _auto_heuristic(goal: Board, build_tables: bool = True) -> HeuristicInfo:
     refused = False
     for info in candidates:
         if info.applies_to is first_use.auto_available:  # the pattern database: may it be built?
+            if goal.size > MAX_TABLE_CELLS:  # no table file can exist for it: do not even look
+                continue
+            problem = _cache_problem(goal) if build_tables else None
+            if problem is not None:
+                first_use.tell_cache_problem(problem, "heuristic 'auto' uses one without tables")
+                continue
             if first_use.auto_available(goal, build_tables=build_tables):
-                return info
+                seconds = _first_build_seconds(goal) if clock is not None else 0.0
+                if not seconds or clock is None or clock.affords(seconds):
+                    return info
+                _LOG.info(
+                    "heuristic 'auto': building the %dx%d pattern database (about %.0f s) would "
+                    "not fit in time_limit=%s s, so a heuristic without tables is used",
+                    goal.rows, goal.cols, seconds, clock.time_limit,
+                )  # fmt: skip
+                continue
             refused = refused or not build_tables
         elif info.applies_to is None or info.applies_to(goal):
             if refused:
@@ -104,12 +385,18 @@ def _is_table_heuristic(info: HeuristicInfo) -> bool:
 
 
 def _engine_database(
-    info: HeuristicInfo, start: Board, goal: Board, *, build_tables: bool = True
+    info: HeuristicInfo,
+    start: Board,
+    goal: Board,
+    *,
+    build_tables: bool = True,
+    clock: Deadline | None = None,
 ) -> tuple[bool, PatternDatabase | None]:
     """Whether the tile engine runs this (registered, built-in) heuristic, and its table.
 
     The table is loaded, or built on first use as `first_use.load_for_solving`
-    allows (it raises `PatternDatabaseError` when building is refused).
+    allows (it raises `PatternDatabaseError` when building is refused, and
+    `SearchLimitExceeded` up front when the build would not fit the ``clock``).
     """
     if (
         info.name not in dispatch.ENGINE_HEURISTICS
@@ -125,24 +412,38 @@ def _engine_database(
             return dispatch.supports("pdb", db), db
         except PatternDatabaseError as exc:
             _LOG.warning("the cached %s tables cannot be used (%s); using the default", name, exc)
-    db = first_use.load_for_solving(goal, build_tables=build_tables)
+    db = _table_for(goal, build_tables, clock)
     return dispatch.supports("pdb", db), db
 
 
 def _checked(
-    info: HeuristicInfo, start: Board, goal: Board, *, build_tables: bool = True
+    info: HeuristicInfo,
+    start: Board,
+    goal: Board,
+    *,
+    build_tables: bool = True,
+    clock: Deadline | None = None,
 ) -> Callable[[TileState], float]:
     """Specialise the heuristic to the goal, after checking it returns sane numbers.
 
-    The ``pdb`` heuristic's table is made ready first, as ``build_tables`` allows.
+    The ``pdb`` heuristic's table is made ready first, as ``build_tables`` and
+    the ``clock`` allow.
     """
-    if _is_table_heuristic(info):
-        first_use.load_for_solving(goal, build_tables=build_tables)
-    fast = info.for_goal(goal)
+    fast: Callable[[tuple[int, ...]], float] = (
+        _table_for(goal, build_tables, clock).value
+        if _is_table_heuristic(info)
+        else info.for_goal(goal)
+    )
     for board, where in ((start, "the start"), (goal, "the goal")):
         value: Any = fast(board.tiles)
         if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
-            raise TypeError(f"heuristic {info.name!r} returned {value!r} for {where}, not a number")
+            raise OptionTypeError(
+                f"heuristic {info.name!r} returned {value!r} for {where}, not a number",
+                info.function, option="heuristic",
+            )  # fmt: skip
         if value < 0:
-            raise ValueError(f"heuristic {info.name!r} returned {value!r} for {where}: negative")
+            raise InvalidOptionError(
+                f"heuristic {info.name!r} returned {value!r} for {where}: negative",
+                info.function, option="heuristic",
+            )  # fmt: skip
     return lambda state: fast(state.tiles)

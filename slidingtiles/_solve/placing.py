@@ -37,6 +37,18 @@ class Stuck(RuntimeError):
     """Internal invariant broken (a bug, never a property of the input)."""
 
 
+# The cost of a blank move in `Reducer.route` is _STEP - _PULL x (the weighted distance the
+# moved tile gains towards its goal cell), at least 1: a gain of one cell makes a move nearly
+# free, a loss almost doubles it. Weights: 1 for every unplaced tile, 2 for the line being placed.
+# Measured on random 10x10 to 50x50 boards: the solutions are about 30 % shorter than with
+# shortest paths (docs/large-boards.md).
+_STEP = 50
+_PULL = 45
+# How far round the box of the two end cells `Reducer.route` may look.
+_MARGIN = 6
+# A* guide per cell to go in `Reducer.route` (0: plain Dijkstra).
+_GUIDE = 5
+_INFINITY = 1 << 62
 # Plans for the last two tiles of a line inside their 3-deep, 2-wide box, keyed by
 # (cell of A, cell of B, blank cell) in box-local numbering depth * 2 + side.
 _BOX_PLANS: dict[tuple[int, int, int], list[int]] = {}
@@ -100,6 +112,14 @@ class Reducer:
         self.tiles = tiles
         self.free = free
         self.goal_at = goal_at
+        # Each tile's goal row and column (padded), and its weight in `route` (0 for the blank).
+        self.home_row = [0] * (rows * cols)
+        self.home_col = [0] * (rows * cols)
+        for cell, tile in enumerate(goal_at):
+            if tile >= 0:
+                self.home_row[tile], self.home_col[tile] = divmod(cell, width)
+        self.weight = [1] * (rows * cols)
+        self.weight[0] = 0
         self.blank = tiles.index(0)
         # Every cell the blank visits, the start included: 4 bytes a move, not 36 as a list.
         self.trail = array("i", [self.blank])
@@ -122,24 +142,6 @@ class Reducer:
             blank = cell
         self.blank = blank
         self.trail.extend(path)
-
-    def straight(self, source: int, dest: int, first_horizontal: bool) -> list[int] | None:
-        """An L-shaped path over free cells, or None if a cell on it is not free."""
-        width, free = self.width, self.free
-        sr, sc = divmod(source, width)
-        dr, dc = divmod(dest, width)
-        legs = [(1 if dc > sc else -1, abs(dc - sc)), (width if dr > sr else -width, abs(dr - sr))]
-        if not first_horizontal:
-            legs.reverse()
-        path = []
-        cell = source
-        for step, count in legs:
-            for _ in range(count):
-                cell += step
-                if not free[cell]:
-                    return None
-                path.append(cell)
-        return path
 
     def search(self, source: int, dest: int) -> list[int]:
         """A shortest path over free cells (A* with the taxicab distance)."""
@@ -172,6 +174,60 @@ class Reducer:
                     heapq.heappush(heap, (g + h(nxt), g, nxt))
         raise Stuck(f"the blank cannot reach cell {dest} from {source}")
 
+    def route(self, source: int, dest: int) -> list[int] | None:
+        """The cheapest path over free cells near the box of ``source`` and ``dest``, or None.
+
+        A move costs ``_STEP`` less ``_PULL`` x weight when the tile it slides
+        gets one cell nearer its goal cell, plus that much when it gets one
+        further (at least 1): among paths of about the same length, the one
+        that also carries other tiles home wins. A* over the cells within
+        ``_MARGIN`` of the box, guided by ``_GUIDE`` per cell to go
+        (integer costs, ties broken by cell number: deterministic).
+        """
+        width, free, tiles = self.width, self.free, self.tiles
+        home_row, home_col, weight = self.home_row, self.home_col, self.weight
+        sr, sc = divmod(source, width)
+        dr, dc = divmod(dest, width)
+        top, bottom = min(sr, dr) - _MARGIN, max(sr, dr) + _MARGIN
+        left, right = min(sc, dc) - _MARGIN, max(sc, dc) + _MARGIN
+        cost = {source: 0}
+        parent = {source: source}
+        heap = [(0, 0, source)]
+        pop, push = heapq.heappop, heapq.heappush
+        while heap:
+            _, spent, cell = pop(heap)
+            if cell == dest:
+                path = []
+                while cell != source:
+                    path.append(cell)
+                    cell = parent[cell]
+                path.reverse()
+                return path
+            if spent > cost[cell]:
+                continue
+            row, col = divmod(cell, width)
+            for nxt, nr, nc in (
+                (cell - width, row - 1, col), (cell + width, row + 1, col),
+                (cell - 1, row, col - 1), (cell + 1, row, col + 1),
+            ):  # fmt: skip
+                if not free[nxt] or nr < top or nr > bottom or nc < left or nc > right:
+                    continue
+                tile = tiles[nxt]  # slides from nxt to cell: nearer its goal, or further?
+                if nr == row:
+                    home = home_col[tile]
+                    nearer = (home - nc) * (col - nc) > 0
+                else:
+                    home = home_row[tile]
+                    nearer = (home - nr) * (row - nr) > 0
+                pull = _PULL * weight[tile]
+                step = _STEP - pull if nearer else _STEP + pull
+                new = spent + (step if step > 0 else 1)
+                if new < cost.get(nxt, _INFINITY):
+                    cost[nxt] = new
+                    parent[nxt] = cell
+                    push(heap, (new + _GUIDE * (abs(nr - dr) + abs(nc - dc)), new, nxt))
+        return None
+
     def blank_to(self, dest: int, avoid: int) -> None:
         """Bring the blank to ``dest`` without touching ``avoid`` or any placed tile."""
         blank = self.blank
@@ -180,17 +236,7 @@ class Reducer:
         free = self.free
         free[avoid] = 0
         try:
-            delta = dest - blank
-            width = self.width
-            if delta in (2, -2, 2 * width, -2 * width) and blank + delta // 2 == avoid:
-                # Straight past the tile: go round it on either side (4 moves).
-                step = delta // 2
-                for side in (width, -width) if step in (1, -1) else (1, -1):
-                    a, b, c = blank + side, avoid + side, dest + side
-                    if free[a] and free[b] and free[c]:
-                        self.walk([a, b, c, dest])
-                        return
-            path = self.straight(blank, dest, True) or self.straight(blank, dest, False)
+            path = self.route(blank, dest)
             if path is None:
                 path = self.search(blank, dest)
             self.walk(path)
@@ -238,6 +284,8 @@ class Reducer:
         """Place the goal tiles of ``line`` (cells end to end); ``inward`` points inside."""
         goal_at, free = self.goal_at, self.free
         deadline = self.deadline
+        for cell in line:
+            self.weight[goal_at[cell]] = 2
         for cell in line[:-2]:
             self.move_tile(goal_at[cell], cell)
             free[cell] = 0

@@ -12,7 +12,7 @@ import attrs
 
 from slidingtiles._board.board import Board
 from slidingtiles._board.moves import Moves
-from slidingtiles._render import solution_svg
+from slidingtiles._render import solution_player_html, solution_svg
 from slidingtiles.search import SearchStats
 
 __all__ = ["JSON_SCHEMA", "Solution", "SolutionBoards", "stats_to_dict"]
@@ -261,6 +261,18 @@ class Solution:
     def _repr_svg_(self) -> str:
         """Animate the solution in notebooks (Jupyter calls this)."""
         return solution_svg(self)
+
+    def _repr_html_(self) -> str:
+        """Step through the solution in notebooks: First, Back, Play, Step and Last buttons.
+
+        >>> from slidingtiles import solve
+        >>> 'data-action="step"' in solve("1 2/0 3")._repr_html_()
+        True
+
+        Jupyter prefers this to `_repr_svg_`; each output has its own element ids
+        (see `slidingtiles._render.solution_player_html`).
+        """
+        return solution_player_html(self)
 
     @property
     def length(self) -> int:

@@ -7,7 +7,6 @@ Moves('DR')
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from numbers import Real
 from typing import Any, Literal, TypeAlias
 
 from slidingtiles._board.board import BoardLike
@@ -21,11 +20,15 @@ from slidingtiles._solve.choose import (
     _checked,
     _engine_database,
     _resolve_heuristic,
+    already_solved,
+    check_options,
+    check_setup,
 )
 from slidingtiles._solve.reduce import solve_constructive
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import SearchResult, SearchStats, astar, bfs, greedy, idastar
+from slidingtiles.search._limits import Deadline
 
 __all__ = ["ALGORITHMS", "Algorithm", "HeuristicLike", "Solution", "solve"]
 
@@ -119,6 +122,10 @@ def solve(
             (``slidingtiles pdb build 4x4``).
 
     Raises:
+        InvalidOptionError: an option has a bad value (``weight=0.5``,
+            ``time_limit=nan``, an unknown ``algorithm``); `OptionTypeError`
+            (also a TypeError) a bad type (``max_nodes="10"``). Checked first,
+            before the board is read.
         InvalidBoardError: the board or goal is malformed.
         GoalMismatchError: board and goal differ in shape or tiles.
         UnsolvableError: parity says the goal is unreachable; ``.report`` says why.
@@ -126,7 +133,9 @@ def solve(
         PatternDatabaseError: ``heuristic="pdb"`` needs a table that building
             is refused for; or ``SLIDINGTILES_BUILD_TABLES`` holds a value
             other than 0/never/false/no/off or 1/true/yes/on.
-        SearchLimitExceeded: a limit was reached first.
+        SearchLimitExceeded: a limit was reached first, or a step's estimated
+            cost (a first table build, a huge board's set-up) exceeds what is
+            left: every step of the call spends from one ``time_limit``.
 
     ``optimal`` is True only when the guarantee holds: BFS, or ``A*``/``IDA*`` with
     an admissible heuristic. ``lower_bound`` is a proven bound on the optimal
@@ -134,38 +143,42 @@ def solve(
     ``"reduce"``, else None. Checking solvability first means an impossible
     board fails at once instead of exhausting half the state space.
     """
+    check_options(
+        ALGORITHMS, heuristic=heuristic, algorithm=algorithm, weight=weight, blank=blank,
+        max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory, progress=progress,
+        optimal=optimal, build_tables=build_tables,
+    )  # fmt: skip
+    clock = Deadline(time_limit)  # table builds, set-up and search all spend from it
     start, target = board_and_goal(board, goal, blank=blank)
+    done = already_solved(start, target, heuristic, algorithm, clock)  # no table, no set-up
+    if done is not None:
+        return done
     report = solvability(start, target)
     if not report.solvable:
         raise UnsolvableError(
             f"no solution possible for {start.to_text()}: {report.reason}", start, report
         )
-    if algorithm not in ALGORITHMS:
-        raise ValueError(f"unknown algorithm {algorithm!r}; choose from {', '.join(ALGORITHMS)}")
     if not optimal and algorithm == "auto" and weight is None:
         algorithm = "reduce"
     if algorithm == "reduce":
-        if weight is not None:
-            raise ValueError(f"weight={weight!r} only applies to algorithm='weighted'")
         built = solve_constructive(start, target, time_limit=time_limit, progress=progress)
         return Solution(
             start, target, built.moves, built.optimal, "none", "reduce", built.stats,
             len(built.moves) if built.optimal else built.lower_bound,
         )  # fmt: skip
-    if weight is not None:
-        if isinstance(weight, bool) or not isinstance(weight, Real) or not weight >= 1:
-            raise ValueError(f"weight must be a number >= 1, not {weight!r}")
-        if algorithm == "auto":
-            algorithm = "weighted"
-        elif algorithm != "weighted":
-            raise ValueError(f"weight={weight!r} only applies to algorithm='weighted'")
-    info = _resolve_heuristic(heuristic, start, target, build_tables=build_tables)
+    if weight is not None and algorithm == "auto":
+        algorithm = "weighted"
+    info = _resolve_heuristic(heuristic, start, target, build_tables=build_tables, clock=clock)
+    if algorithm != "bfs":  # BFS uses no heuristic, so none is set up
+        check_setup(info, start, clock, max_memory)
     if algorithm in ("auto", "idastar") and info.admissible:
         # Built-in heuristics run in the tile engine: IDA* on one mutable board, same lengths.
-        use_engine, db = _engine_database(info, start, target, build_tables=build_tables)
+        use_engine, db = _engine_database(
+            info, start, target, build_tables=build_tables, clock=clock
+        )
         if use_engine:
-            moves, stats = dispatch.engine_solve(
-                start, target, info.name, db=db, max_nodes=max_nodes, time_limit=time_limit,
+            moves, stats = clock.run(  # the search gets what the table build left
+                dispatch.engine_solve, start, target, info.name, db=db, max_nodes=max_nodes,
                 progress=progress,
             )  # fmt: skip
             return Solution(
@@ -177,24 +190,23 @@ def solve(
     initial = TileState.from_boards(start, target)
     limits: dict[str, Any] = {
         "max_nodes": max_nodes,
-        "time_limit": time_limit,
         "progress": progress,
-    }
+    }  # time_limit: what is left, passed by clock.run
     result: SearchResult[TileState, str]
     if algorithm == "bfs":
-        result = bfs(initial, max_memory=max_memory, **limits)
+        result = clock.run(bfs, initial, max_memory=max_memory, **limits)
         name = "none"
     else:
-        h = _checked(info, start, target, build_tables=build_tables)
+        h = _checked(info, start, target, build_tables=build_tables, clock=clock)
         if algorithm == "idastar":
-            result = idastar(initial, h, admissible=info.admissible, **limits)
+            result = clock.run(idastar, initial, h, admissible=info.admissible, **limits)
         elif algorithm == "greedy":
-            result = greedy(initial, h, max_memory=max_memory, **limits)
+            result = clock.run(greedy, initial, h, max_memory=max_memory, **limits)
         else:
             w = 1.0 if algorithm == "astar" else (1.5 if weight is None else float(weight))
-            result = astar(
-                initial, h, weight=w, admissible=info.admissible, consistent=info.consistent,
-                max_memory=max_memory, **limits,
+            result = clock.run(
+                astar, initial, h, weight=w, admissible=info.admissible,
+                consistent=info.consistent, max_memory=max_memory, **limits,
             )  # fmt: skip
         name = info.name
     moves = Moves("".join(result.actions))

@@ -1,23 +1,35 @@
-"""Argument validation, and the guard that enforces limits and reports progress."""
+"""Argument validation, and the guard that enforces limits and reports progress.
+
+One set of rules for every limit (`check_limits`), used twice: at the door of
+`solve`, `solve_many` and the command line (``documented=True``: the library's
+`InvalidOptionError` and `OptionTypeError`, before any work starts), and by
+each `Guard` (plain ValueError and TypeError, for the generic search, which
+serves any domain). One `Deadline` per call lets every step of that call
+(set-up, table builds, the search) spend from the same ``time_limit``.
+"""
 
 from __future__ import annotations
 
 import math
+import numbers
 import os
+import re
 import sys
 from collections.abc import Callable
 from numbers import Real
 from time import perf_counter
-from typing import Any
+from typing import Any, TypeVar
 
-from slidingtiles._errors import SearchLimitExceeded
+from slidingtiles._errors import InvalidOptionError, OptionTypeError, SearchLimitExceeded
 from slidingtiles.search._protocol import State
 from slidingtiles.search._result import SearchStats
 
 __all__ = [
     "NEVER",
+    "Deadline",
     "Guard",
     "check_heuristic",
+    "check_limits",
     "check_start",
     "check_weight",
     "resident_bytes",
@@ -25,6 +37,7 @@ __all__ = [
 
 #: A checkpoint that is never reached.
 NEVER = sys.maxsize
+_T = TypeVar("_T")
 # perf_counter costs ~50 ns and reading /proc ~10 us: amortise both over many nodes.
 _TIME_STRIDE = 256
 _MEMORY_STRIDE = 4096
@@ -54,6 +67,17 @@ def resident_bytes() -> int | None:
 
 def _describe(value: object) -> str:
     return f"{value!r} ({type(value).__name__})"
+
+
+def _problem(
+    kind: type[Exception], message: str, option: str, value: object, documented: bool
+) -> Exception:
+    """The error for a bad option: the library's classes at the door, plain ones in a search."""
+    if not documented:
+        return kind(message)
+    if issubclass(kind, TypeError):
+        return OptionTypeError(message, value, option=option)
+    return InvalidOptionError(message, value, option=option)
 
 
 def check_start(algorithm: str, start: object) -> None:
@@ -89,7 +113,7 @@ def check_heuristic(algorithm: str, heuristic: object, *, required: bool) -> Non
         )
 
 
-def check_weight(algorithm: str, weight: object) -> float:
+def check_weight(algorithm: str, weight: object, *, documented: bool = False) -> float:
     """Return ``weight`` as a float, or raise if it is not a finite number ``>= 1``.
 
     Example:
@@ -99,36 +123,187 @@ def check_weight(algorithm: str, weight: object) -> float:
         Traceback (most recent call last):
         ...
         ValueError: astar: weight must be a finite number >= 1, got 0.5
+
+    ``documented=True`` raises `InvalidOptionError` / `OptionTypeError` instead
+    (the same message), as `solve` does at its door.
     """
     if isinstance(weight, bool) or not isinstance(weight, Real):
-        raise TypeError(f"{algorithm}: weight must be a number, got {_describe(weight)}")
+        raise _problem(
+            TypeError, f"{algorithm}: weight must be a number, got {_describe(weight)}",
+            "weight", weight, documented,
+        )  # fmt: skip
     w = float(weight)
     if not (1.0 <= w < math.inf):  # also rejects NaN
-        raise ValueError(f"{algorithm}: weight must be a finite number >= 1, got {weight!r}")
+        raise _problem(
+            ValueError, f"{algorithm}: weight must be a finite number >= 1, got {weight!r}",
+            "weight", weight, documented,
+        )  # fmt: skip
     return w
 
 
-def _positive_int(algorithm: str, name: str, value: object) -> int | None:
+def _positive_int(algorithm: str, name: str, value: object, documented: bool) -> int | None:
     if value is None:
         return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise TypeError(f"{algorithm}: {name} must be an int or None, got {_describe(value)}")
+    # numpy integers count (numbers.Integral); bools and whole floats do not.
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise _problem(
+            TypeError, f"{algorithm}: {name} must be an int or None, got {_describe(value)}",
+            name, value, documented,
+        )  # fmt: skip
     if value <= 0:
-        raise ValueError(f"{algorithm}: {name} must be positive, got {name}={value!r}")
-    return value
+        raise _problem(
+            ValueError, f"{algorithm}: {name} must be positive, got {name}={value!r}",
+            name, value, documented,
+        )  # fmt: skip
+    return int(value)
 
 
-def _positive_seconds(algorithm: str, value: object) -> float | None:
+def _positive_seconds(algorithm: str, value: object, documented: bool) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, Real):
-        raise TypeError(
-            f"{algorithm}: time_limit must be a number of seconds or None, got {_describe(value)}"
-        )
+        raise _problem(
+            TypeError,
+            f"{algorithm}: time_limit must be a number of seconds or None, got {_describe(value)}",
+            "time_limit", value, documented,
+        )  # fmt: skip
     seconds = float(value)
     if not seconds > 0:  # also rejects NaN
-        raise ValueError(f"{algorithm}: time_limit must be positive, got time_limit={value!r}")
+        raise _problem(
+            ValueError, f"{algorithm}: time_limit must be positive, got time_limit={value!r}",
+            "time_limit", value, documented,
+        )  # fmt: skip
     return seconds
+
+
+def check_limits(
+    algorithm: str,
+    *,
+    max_nodes: object = None,
+    time_limit: object = None,
+    max_memory: object = None,
+    progress: object = None,
+    documented: bool = False,
+) -> tuple[int | None, float | None, int | None]:
+    """Return ``(max_nodes, time_limit, max_memory)`` checked, or raise naming the bad one.
+
+    Example:
+        >>> check_limits("solve", max_nodes=10, time_limit=1)
+        (10, 1.0, None)
+        >>> check_limits("solve", time_limit=float("nan"), documented=True)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        slidingtiles._errors.InvalidOptionError: solve: time_limit must be positive, got ...=nan
+
+    ``max_nodes`` and ``max_memory`` are positive ints (numpy integers too) or
+    None; ``time_limit`` a positive number of seconds (``inf`` means none) or
+    None; ``progress`` a callable or None. NaN, zero, negatives, bools and
+    strings are refused. With ``documented=True`` the errors are
+    `InvalidOptionError` and `OptionTypeError` (ValueError and TypeError
+    too), carrying ``option`` and ``value``; else plain ValueError and
+    TypeError, with the same messages.
+    """
+    nodes = _positive_int(algorithm, "max_nodes", max_nodes, documented)
+    seconds = _positive_seconds(algorithm, time_limit, documented)
+    memory = _positive_int(algorithm, "max_memory", max_memory, documented)
+    if progress is not None and not callable(progress):
+        raise _problem(
+            TypeError,
+            f"{algorithm}: progress must be callable (SearchStats -> None) or None, "
+            f"got {_describe(progress)}",
+            "progress", progress, documented,
+        )  # fmt: skip
+    return nodes, seconds, memory
+
+
+class Deadline:
+    """The clock of one call: every step of it (set-up, table builds, the search) spends from it.
+
+    Example:
+        >>> clock = Deadline(None)
+        >>> clock.remaining("the search") is None, clock.affords(1e9)
+        (True, True)
+        >>> Deadline(0.5).affords(3600)
+        False
+
+    Made at the door of `solve` with the caller's (validated) ``time_limit``.
+    `remaining` gives what a step may still spend, and raises
+    `SearchLimitExceeded` (``limit="time"``) when nothing is left; `refuse`
+    makes the error for a step estimated to cost more than what is left, so it
+    is refused before it starts rather than overrunning.
+    """
+
+    __slots__ = ("_end", "started", "time_limit")
+
+    def __init__(self, time_limit: float | None) -> None:
+        self.time_limit = time_limit
+        self.started = perf_counter()
+        self._end = math.inf if time_limit is None else self.started + time_limit
+
+    def elapsed(self) -> float:
+        """Seconds since the call began."""
+        return perf_counter() - self.started
+
+    def affords(self, seconds: float) -> bool:
+        """True if a step estimated at ``seconds`` fits in the time left."""
+        return perf_counter() + seconds <= self._end
+
+    def remaining(self, what: str) -> float | None:
+        """Seconds left for ``what`` (None without a limit); raise if none are left.
+
+        Example:
+            >>> 0 < Deadline(60).remaining("the search") <= 60
+            True
+        """
+        if self.time_limit is None:
+            return None
+        left = self._end - perf_counter()
+        if left <= 0:
+            raise self.refuse(what, 0.0)
+        return left
+
+    def run(self, search: Callable[..., _T], /, *args: Any, **kwargs: Any) -> _T:
+        """Call ``search(*args, time_limit=<what is left>, **kwargs)``, the caller's limit named.
+
+        Example:
+            >>> Deadline(None).run(lambda *, time_limit: time_limit)  # no limit: None passed
+            >>> 0 < Deadline(5).run(lambda *, time_limit: time_limit) <= 5
+            True
+
+        A search stopped by the time left raises `SearchLimitExceeded` whose
+        ``value`` and message name the caller's ``time_limit`` (the one given
+        at the door), not the remainder the search was handed.
+        """
+        kwargs["time_limit"] = self.remaining("the search")
+        try:
+            return search(*args, **kwargs)
+        except SearchLimitExceeded as error:
+            if error.limit != "time" or self.time_limit is None or error.value == self.time_limit:
+                raise
+            message = re.sub(
+                r"time_limit=\S+ s", f"time_limit={self.time_limit} s", str(error.args[0])
+            )
+            raise SearchLimitExceeded(
+                message, limit="time", value=self.time_limit, stats=error.stats
+            ) from None
+
+    def refuse(self, what: str, seconds: float) -> SearchLimitExceeded:
+        """The error for ``what``, estimated at ``seconds``, that the time left cannot pay for.
+
+        Example:
+            >>> error = Deadline(1).refuse("building the 4x4 tables", 25)
+            >>> error.limit, error.value, error.stats.expanded
+            ('time', 1, 0)
+        """
+        spent = self.elapsed()
+        estimate = f" (about {seconds:.3g} s)" if seconds > 0 else ""
+        return SearchLimitExceeded(
+            f"gave up before {what}{estimate}: {spent:.3f} s of time_limit={self.time_limit} s "
+            "spent, not enough left",
+            limit="time",
+            value=self.time_limit,
+            stats=SearchStats(0, 0, 0, 0, 0, spent),
+        )
 
 
 class Guard:
@@ -198,20 +373,16 @@ class Guard:
             ValueError: astar: max_nodes must be positive, got max_nodes=0
         """
         self._algorithm = algorithm
-        nodes = _positive_int(algorithm, "max_nodes", max_nodes)
+        nodes, self._time_limit, self._max_memory = check_limits(
+            algorithm, max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
+            progress=progress,
+        )  # fmt: skip
         self._node_cap = NEVER if nodes is None else nodes
-        self._time_limit = _positive_seconds(algorithm, time_limit)
-        self._max_memory = _positive_int(algorithm, "max_memory", max_memory)
-        every = _positive_int(algorithm, "progress_every", progress_every)
+        every = _positive_int(algorithm, "progress_every", progress_every, False)
         if every is None:
             raise TypeError(f"{algorithm}: progress_every must be an int, got None")
         self._progress_every = every
-        if progress is not None and not callable(progress):
-            raise TypeError(
-                f"{algorithm}: progress must be callable (SearchStats -> None) or None, "
-                f"got {_describe(progress)}"
-            )
-        self._progress: Callable[[SearchStats], Any] | None = progress
+        self._progress: Callable[[SearchStats], Any] | None = progress  # type: ignore[assignment]
         self._state_bytes = state_bytes
         self._time_stride = time_stride
         self._next_time = NEVER if self._time_limit is None else time_stride

@@ -25,9 +25,16 @@ from numpy.typing import NDArray
 from slidingtiles._board.geometry import home_cells
 from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS, U8_MOVES, perm_rank
 from slidingtiles._engine.numba.frontier import BLOCK_BITS, SPAN, bfs_chunk, flood
-from slidingtiles._engine.numba.jit import compiled, parallel_chunksize
+from slidingtiles._engine.numba.jit import (
+    compiled,
+    parallel,
+    parallel_chunksize,
+    popcount,
+    prange,
+)
+from slidingtiles._engine.resources import check_memory
 
-__all__ = ["build_group_table", "build_perm_table", "pack_excess"]
+__all__ = ["build_bytes", "build_group_table", "build_perm_table", "pack_excess"]
 
 Array = NDArray[Any]
 
@@ -61,6 +68,10 @@ def build_group_table(
         raise ValueError(f"unknown table entry {entry!r}")
     if entry == U4_EXCESS and encoding != PERM:
         raise ValueError(f"{U4_EXCESS} tables are perm-ranked, not {encoding!r}")
+    check_memory(
+        build_bytes(rows * cols, len(group), encoding, entry),
+        f"the {rows}x{cols} table of tiles {tuple(group)}",
+    )
     table = build_perm_table(rows, cols, goal, group, progress=progress)
     if entry == U4_EXCESS:
         return pack_excess(table, rows, cols, goal, group)
@@ -70,6 +81,33 @@ def build_group_table(
     digits = np.full(cells**k, 255, dtype=np.uint8)
     _scatter_digits(table, k, cells, digits, np.zeros(k, dtype=np.int64), np.zeros(k, np.int64))
     return digits.tobytes()
+
+
+def _mask_bytes(cells: int) -> int:
+    """Bytes of one blank-region mask (a bit per cell)."""
+    return 2 if cells <= 16 else (4 if cells <= 32 else 8)
+
+
+def build_bytes(cells: int, size: int, encoding: str = PERM, entry: str = U8_MOVES) -> int:
+    """Return the peak memory, in bytes, of building one group's table (`build_group_table`).
+
+    >>> print(f"{build_bytes(25, 6, PERM, U4_EXCESS):,}")  # a 6-tile group of 5x5, 4-bit
+    1,657,718,262
+
+    The breadth-first search holds the table (a byte per placement) and three
+    region masks per placement (`build_perm_table`); then the packed or the
+    digits table is made beside the byte table. The process's own memory
+    (Python, numba: about 150 MB) comes on top.
+    """
+    n = math.perm(cells, size)
+    search = n + 3 * (-(-n // 4) * 4) * _mask_bytes(cells) + 2 * ((n >> BLOCK_BITS) + 1)
+    if entry == U4_EXCESS:
+        after = n + (n + 1) // 2
+    elif encoding == DIGITS:
+        after = n + cells**size
+    else:
+        after = n
+    return max(search, after)
 
 
 def build_perm_table(
@@ -99,7 +137,7 @@ def build_perm_table(
     n = math.perm(cells, k)
     # What a unit of each tile's digit is worth in the perm rank (then 0, for the free cells).
     weight = np.array([math.perm(cells - 1 - i, k - 1 - i) for i in range(k)] + [0], np.int64)
-    dtype = np.uint16 if cells <= 16 else (np.uint32 if cells <= 32 else np.uint64)
+    dtype = {2: np.uint16, 4: np.uint32, 8: np.uint64}[_mask_bytes(cells)]
     table = np.full(n, 255, dtype=np.uint8)
     size = -(-n // 4) * 4  # whole 8-byte words, to skip empty runs 8 bytes at a time
     visited = np.zeros(size, dtype=dtype)
@@ -141,14 +179,41 @@ def build_perm_table(
 
 
 @compiled
-def _pack_excess(
-    table: Array, k: int, cells: int, cols: int, home_row: Array, home_col: Array,
-    packed: Array, pos: Array, digit: Array,
+def _pack_span(
+    table: Array, lo: int, hi: int, k: int, cells: int, cols: int, home_row: Array,
+    home_col: Array, packed: Array,
 ) -> int:  # fmt: skip
-    """Pack (value - group Manhattan) / 2 in 4 bits per rank; return the first bad rank or -1."""
-    n = table.shape[0]
-    for r in range(n):
-        _unrank(r, k, cells, pos, digit)
+    """Pack ranks [lo, hi) (lo even) as `pack_excess` says; return the first bad rank or -1.
+
+    The placement of consecutive ranks is updated from the digit that changed
+    (the last one, mostly), not unranked afresh.
+    """
+    pos = np.zeros(k, dtype=np.int64)
+    digit = np.zeros(k, dtype=np.int64)
+    used_by = np.zeros(k + 1, dtype=np.int64)  # used_by[i]: the cells of slots 0..i-1
+    full = (1 << cells) - 1
+    x = lo
+    for i in range(k - 1, -1, -1):
+        digit[i] = x % (cells - i)
+        x //= cells - i
+    first = 0
+    for r in range(lo, hi):
+        if r > lo:  # add one to the last digit, carry
+            first = k - 1
+            digit[first] += 1
+            while digit[first] >= cells - first:
+                digit[first] = 0
+                first -= 1
+                digit[first] += 1
+        used = used_by[first]
+        for i in range(first, k):
+            free = full & ~used
+            for _ in range(digit[i]):  # the digit-th free cell
+                free &= free - 1
+            c = popcount((free & -free) - 1)
+            pos[i] = c
+            used |= 1 << c
+            used_by[i + 1] = used
         md = 0
         for i in range(k):
             md += abs(pos[i] // cols - home_row[i]) + abs(pos[i] % cols - home_col[i])
@@ -159,8 +224,22 @@ def _pack_excess(
         if r & 1:
             packed[r >> 1] |= np.uint8((excess >> 1) << 4)
         else:
-            packed[r >> 1] |= np.uint8(excess >> 1)
+            packed[r >> 1] = np.uint8(excess >> 1)
     return -1
+
+
+@parallel
+def _pack_excess(
+    table: Array, k: int, cells: int, cols: int, home_row: Array, home_col: Array,
+    packed: Array, bad: Array,
+) -> None:  # fmt: skip
+    """Pack every rank, `SPAN` ranks per thread at a time; ``bad[span]``: its first bad rank."""
+    n = table.shape[0]
+    for span in prange((n + SPAN - 1) // SPAN):
+        lo = span * SPAN
+        bad[span] = _pack_span(
+            table, lo, min(n, lo + SPAN), k, cells, cols, home_row, home_col, packed
+        )
 
 
 def pack_excess(
@@ -177,9 +256,10 @@ def pack_excess(
     home = np.array(home_cells(goal), dtype=np.int64)[list(group)]
     home_row, home_col = home // cols, home % cols
     packed = np.zeros((len(table) + 1) // 2, dtype=np.uint8)
-    pos = np.zeros(k, dtype=np.int64)
-    digit = np.zeros(k, dtype=np.int64)
-    bad = int(_pack_excess(table, k, cells, cols, home_row, home_col, packed, pos, digit))
+    spans = np.full((len(table) + SPAN - 1) // SPAN, -1, dtype=np.int64)
+    _pack_excess(table, k, cells, cols, home_row, home_col, packed, spans)
+    failed = spans[spans >= 0]
+    bad = int(failed[0]) if len(failed) else -1
     if bad >= 0:
         raise ValueError(f"entry {bad} ({int(table[bad])}) does not fit 4 bits over Manhattan")
     return packed.tobytes()

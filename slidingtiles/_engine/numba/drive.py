@@ -30,7 +30,7 @@ from numpy.typing import NDArray
 from slidingtiles._board.geometry import LETTERS, blank_moves
 from slidingtiles._engine.numba.jit import inlined
 from slidingtiles._engine.pruning import pruning_table
-from slidingtiles._engine.tables import EngineResult, PatternTables
+from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search._limits import Guard
 
 __all__ = [
@@ -104,28 +104,30 @@ def at_goal(tiles: Any, goal: Any, cells: int) -> bool:
     return True
 
 
-def move_arrays(rows: int, cols: int) -> tuple[Array, Array, Array]:
+def move_arrays(
+    rows: int, cols: int, order: Order = IDENTITY_ORDER
+) -> tuple[Array, Array, Array]:
     """Return ``count[b], to[b, k], letter[b, k]``: `geometry.blank_moves` as int64 arrays.
 
-    Unused slots hold -1 (``to``) and 0 (``letter``).
+    Unused slots hold -1 (``to``) and 0 (``letter``). ``order``: as in `geometry.blank_moves`.
     """
     cells = rows * cols
     count = np.zeros(cells, dtype=np.int64)
     to = np.full((cells, 4), -1, dtype=np.int64)
     letter = np.zeros((cells, 4), dtype=np.int64)
-    for b, options in enumerate(blank_moves(rows, cols)):
+    for b, options in enumerate(blank_moves(rows, cols, order)):
         count[b] = len(options)
         for k, (n, code) in enumerate(options):
             to[b, k], letter[b, k] = n, code
     return count, to, letter
 
 
-def slot_moves(rows: int, cols: int) -> tuple[Array, Array]:
+def slot_moves(rows: int, cols: int, order: Order = IDENTITY_ORDER) -> tuple[Array, Array]:
     """Return ``moves[b * SLOTS + k]``, the blank's k-th move from b as ``cell * 4 + code``.
 
     -1 after the last move of each cell. Also the ``letter`` array of `move_arrays`, for `drive`.
     """
-    count, to, letter = move_arrays(rows, cols)
+    count, to, letter = move_arrays(rows, cols, order)
     moves = np.full((rows * cols, SLOTS), -1, dtype=np.int64)
     for b in range(rows * cols):
         moves[b, : count[b]] = to[b, : count[b]] * 4 + letter[b, : count[b]]
@@ -250,8 +252,9 @@ _PLANS = weakref.WeakKeyDictionary()
 
 
 def plan(db: PatternTables, kind: Callable[..., _P], *args: Any) -> _P:
-    """Return a database's plan for a kernel, ``kind(db, *args)``: made once, freed with it."""
+    """Return a database's plan for a kernel, ``kind(db, *args)``: made once per ``args``."""
     plans = _PLANS.setdefault(db, {})
-    if kind not in plans:
-        plans[kind] = kind(db, *args)
-    return cast(_P, plans[kind])
+    key = (kind, *args)
+    if key not in plans:
+        plans[key] = kind(db, *args)
+    return cast(_P, plans[key])

@@ -4,9 +4,9 @@
 >>> from slidingtiles.search._limits import Guard
 >>> guard = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
 ...               progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)
->>> db = PatternDatabase.build(2, 3, groups=[(1, 2), (3, 4, 5)])
->>> supports_pdb(db), ida_pdb(db, [1, 2, 3, 4, 0, 5], guard)[0]
-(True, 'R')
+>>> db = PatternDatabase.build(2, 3, (0, 1, 2, 3, 4, 5), groups=[(1, 2), (3, 4, 5)])
+>>> supports_pdb(db), ida_pdb(db, [1, 0, 2, 3, 4, 5], guard)[0]
+(True, 'L')
 
 Digits tables (``u8-moves``) are searched here: `slidingtiles._engine.python.pdb`
 as an explicit-stack search that pauses and resumes (`drive`), with the same
@@ -58,7 +58,7 @@ from slidingtiles._engine.numba.drive import (
 )
 from slidingtiles._engine.numba.jit import compiled, pointer
 from slidingtiles._engine.numba.placement import ida_pdb_placements, kinds
-from slidingtiles._engine.tables import EngineResult, PatternTables
+from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search._limits import Guard
 
 __all__ = ["ida_pdb", "supports_pdb"]
@@ -72,19 +72,21 @@ _GRP, _OLD_AT, _OLD_V, _RGRP, _OLD_RAT, _OLD_RV = range(8, 14)
 _AT, _VAL, _RAT, _RVAL = range(4)
 
 
-def ida_pdb(db: PatternTables, tiles: list[int], guard: Guard) -> EngineResult:
+def ida_pdb(
+    db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
+) -> EngineResult:
     """IDA* with additive tables, maxed with the reflection: the numba kernel.
 
-    Digits tables: same contract, statistics and errors as the pure-Python
-    kernel. Perm-ranked and 4-bit tables (which the pure-Python engine does
-    not search) go to `ida_pdb_placements`.
+    Digits tables: same contract (``order`` too), statistics and errors as the
+    pure-Python kernel. Perm-ranked and 4-bit tables (which the pure-Python
+    engine does not search) go to `ida_pdb_placements`.
     """
     if db.entry != U8_MOVES or any(e != DIGITS for e in db.encodings):
-        return ida_pdb_placements(db, tiles, guard)
+        return ida_pdb_placements(db, tiles, guard, order)
     if tiles == list(db.goal):
         guard.depth = 0
         return "", guard.snapshot(0, 0)
-    layout = plan(db, _DigitsPlan)
+    layout = plan(db, _DigitsPlan, order)
     board = np.array(tiles, dtype=np.int64)
     cur = layout.groups_at(tiles)
     h0 = int(cur[_VAL::4].sum())
@@ -116,7 +118,7 @@ def supports_pdb(db: PatternTables) -> bool:
 class _DigitsPlan:
     """What `_pdb_run` needs of a digits database, whatever the start: built once per database."""
 
-    def __init__(self, db: PatternTables) -> None:
+    def __init__(self, db: PatternTables, order: Order) -> None:
         cells = db.cells
         self.goal = np.array(db.goal, dtype=np.int64)
         self.flat, offset = flat_tables(db)
@@ -131,7 +133,7 @@ class _DigitsPlan:
         self.rgroup_of = [self.group_of[t] for t in db.mirror]
         self.rweight = [self.weight[t] for t in db.mirror]
         self.reflect = bool(db.reflect)
-        self.moves, self.letters = slot_moves(db.rows, db.cols)
+        self.moves, self.letters = slot_moves(db.rows, db.cols, order)
         self.group_bits = spare.bit_length()
         group_of, weight = np.array(self.group_of), np.array(self.weight)
         rgroup_of, rweight = np.array(self.rgroup_of), np.array(self.rweight)

@@ -4,9 +4,9 @@
 >>> from slidingtiles.search._limits import Guard
 >>> guard = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
 ...               progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)
->>> db = PatternDatabase.build(2, 3, groups=[(1, 2), (3, 4, 5)])
->>> kinds(db), ida_pdb_placements(db, [1, 2, 3, 4, 0, 5], guard)[0]
-([0, 0], 'R')
+>>> db = PatternDatabase.build(2, 3, (0, 1, 2, 3, 4, 5), groups=[(1, 2), (3, 4, 5)])
+>>> kinds(db), ida_pdb_placements(db, [1, 0, 2, 3, 4, 5], guard)[0]
+([0, 0], 'L')
 
 The kernel for the tables the pure-Python engine does not search: perm-ranked
 ones with 8-bit or 4-bit (`U4_EXCESS`) entries, the 7-8 partition of 4x4
@@ -66,7 +66,7 @@ from slidingtiles._engine.numba.drive import (
     slot_moves,
 )
 from slidingtiles._engine.numba.jit import compiled, inlined, pointer, prefetch
-from slidingtiles._engine.tables import EngineResult, PatternTables
+from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search._limits import Guard
 
 __all__ = ["DIGITS_U8", "PERM_U4", "PERM_U8", "ida_pdb_placements", "kinds"]
@@ -354,7 +354,7 @@ def kinds(db: PatternTables) -> list[int] | None:
 class _PlacementPlan:
     """What `_placement_run` needs of a database, whatever the start: built once per database."""
 
-    def __init__(self, db: PatternTables, kinds: list[int]) -> None:
+    def __init__(self, db: PatternTables, kinds: tuple[int, ...], order: Order) -> None:
         cells, cols = db.cells, db.cols
         self.db, self.kinds = db, kinds
         self.goal = np.array(db.goal, dtype=np.int64)
@@ -381,7 +381,7 @@ class _PlacementPlan:
         self.transpose = np.array(db.transpose or range(cells), dtype=np.int64)
         self.dist = np.array(distance_table(db.rows, cols, db.goal), dtype=np.int64)
         self.reflect = bool(db.reflect)
-        self.moves, self.letters = slot_moves(db.rows, cols)
+        self.moves, self.letters = slot_moves(db.rows, cols, order)
 
     def place(self, where: list[int], groups: Array, at: int, value: int, md: int) -> Array:
         """Fill the ``at, value, md`` columns of ``groups`` for a placement; return its slot map.
@@ -406,7 +406,9 @@ class _PlacementPlan:
         return slot_at.ravel()
 
 
-def ida_pdb_placements(db: PatternTables, tiles: list[int], guard: Guard) -> EngineResult:
+def ida_pdb_placements(
+    db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
+) -> EngineResult:
     """IDA* with tables indexed from each group's placement (any supported encoding).
 
     Each group keeps its index and a cell -> slot map; a move updates the
@@ -421,7 +423,7 @@ def ida_pdb_placements(db: PatternTables, tiles: list[int], guard: Guard) -> Eng
     if tiles == list(db.goal):
         guard.depth = 0
         return "", guard.snapshot(0, 0)
-    layout = plan(db, _PlacementPlan, lookups)
+    layout = plan(db, _PlacementPlan, tuple(lookups), order)
     board = np.array(tiles, dtype=np.int64)
     groups = np.zeros((len(db.groups) + 1, _GROUP_WIDTH), dtype=np.int64)
     groups[:-1, _KIND] = lookups

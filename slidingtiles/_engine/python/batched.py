@@ -31,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from slidingtiles._board.geometry import neighbour_table
-from slidingtiles._engine.tables import EngineResult, PatternTables
+from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search._limits import Guard
 
 __all__ = ["CHUNK", "continue_in_batches", "fits", "ida_pdb_batched"]
@@ -98,8 +98,9 @@ class _Layout:
     positions in the same order; then the board, one byte per cell.
     """
 
-    def __init__(self, db: PatternTables, prune: list[int]) -> None:
+    def __init__(self, db: PatternTables, prune: list[int], order: Order) -> None:
         cells, cols = db.cells, db.cols
+        self.order = order
         self.cells = cells
         spare = len(db.groups)
         buffer, offsets = db.contiguous()  # no copy of the tables: the memory is the database's
@@ -128,8 +129,9 @@ class _Layout:
         self.rindex_col = self.RIDX + self.rgroup_of
         # step[code * cells + t]: the change of t's group index when the blank moves by `code`
         # (the tile the other way), on the board and on its reflection (axes swapped).
-        deltas = (-cols, cols, -1, 1)
-        rdeltas = (-1, 1, -cols, cols)
+        # Codes are the caller's directions: code k moves the blank towards order[k] here.
+        deltas = tuple((-cols, cols, -1, 1)[o] for o in order)
+        rdeltas = tuple((-1, 1, -cols, cols)[o] for o in order)
         # int64 steps make int64 table positions, which numpy gathers faster than int32 ones.
         self.step = np.concatenate([-d * weight for d in deltas])
         self.rstep = np.concatenate([-d * self.rweight for d in rdeltas])
@@ -150,7 +152,8 @@ class _Layout:
         entered, code_in = np.nonzero(nxt >= 0)
         back[nxt[entered, code_in] // 4] = code_in ^ 1
         back[0] = -1  # the start state: no move yet
-        to = np.array(neighbour_table(rows, cols), dtype=np.int64)  # to[b, code]: next cell or -1
+        # to[b, code]: next cell or -1
+        to = np.array(neighbour_table(rows, cols), dtype=np.int64)[:, list(self.order)]
         self.shift = _cell_bits(cells)
         state_next = nxt[:, None, :]  # (states, 1, 4) against cells (1, cells, 4)
         legal = (state_next >= 0) & (to[None] >= 0) & (_CODES[None, None, :] != back[:, None, None])
@@ -291,6 +294,7 @@ def _unwind(found: _Found) -> tuple[str, int, int]:
 def ida_pdb_batched(
     db: PatternTables, tiles: list[int], guard: Guard, prune: list[int], *,
     bound: int | None = None, expanded: int = 0, generated: int = 0,
+    order: Order = IDENTITY_ORDER,
 ) -> EngineResult:  # fmt: skip
     """IDA* with additive digits tables maxed with the reflection, a batch of nodes per step.
 
@@ -301,8 +305,8 @@ def ida_pdb_batched(
     began (its next bound and counts so far).
     """
     lay = _LAYOUTS.get(db)
-    if lay is None or lay.prune is not prune:
-        lay = _LAYOUTS[db] = _Layout(db, prune)
+    if lay is None or lay.prune is not prune or lay.order != order:
+        lay = _LAYOUTS[db] = _Layout(db, prune, order)
     root = lay.root(tiles)
     if tiles == list(db.goal):
         guard.depth = 0
@@ -337,7 +341,7 @@ def ida_pdb_batched(
 
 def continue_in_batches(
     db: PatternTables, tiles: list[int], guard: Guard, prune: list[int], bound: int,
-    expanded: int, generated: int,
+    expanded: int, generated: int, order: Order = IDENTITY_ORDER,
 ) -> EngineResult | None:  # fmt: skip
     """Continue a depth-first search in batches (a `python.pdb.Handoff`); None if it cannot.
 
@@ -346,14 +350,15 @@ def continue_in_batches(
     >>> from slidingtiles.search._limits import Guard
     >>> guard = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None,
     ...               progress=None, progress_every=1, state_bytes=0)
-    >>> db = PatternDatabase.build(2, 3, groups=[(1, 2), (3, 4, 5)])
-    >>> continue_in_batches(db, [1, 2, 3, 4, 0, 5], guard, pruning_table(), 1, 0, 0)[0]
-    'R'
+    >>> db = PatternDatabase.build(2, 3, (0, 1, 2, 3, 4, 5), groups=[(1, 2), (3, 4, 5)])
+    >>> continue_in_batches(db, [1, 0, 2, 3, 4, 5], guard, pruning_table(), 1, 0, 0)[0]
+    'L'
 
     None when a node's row of int32s cannot hold this board (`fits`).
     """
     if not fits(db, prune):
         return None
     return ida_pdb_batched(
-        db, tiles, guard, prune, bound=bound, expanded=expanded, generated=generated
+        db, tiles, guard, prune, bound=bound, expanded=expanded, generated=generated,
+        order=order,
     )

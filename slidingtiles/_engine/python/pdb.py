@@ -5,10 +5,11 @@
 >>> def guard():
 ...     return Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
 ...                  progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)
->>> db = PatternDatabase.build(2, 3, groups=[(1, 2), (3, 4, 5)])
->>> ida_pdb(db, [1, 2, 3, 4, 0, 5], guard())[0], walk_perfect(PatternDatabase.build(2, 3),
-...     [1, 2, 3, 4, 0, 5], guard())[0]
-('R', 'R')
+>>> korf = (0, 1, 2, 3, 4, 5)  # kernels search tables of their own (canonical) goal
+>>> db = PatternDatabase.build(2, 3, korf, groups=[(1, 2), (3, 4, 5)])
+>>> ida_pdb(db, [1, 0, 2, 3, 4, 5], guard())[0], walk_perfect(PatternDatabase.build(2, 3, korf),
+...     [1, 0, 2, 3, 4, 5], guard())[0]
+('L', 'L')
 
 Each group's ``digits`` index (``sum cell * cells**slot``) changes by
 ``(to - from) * cells**slot`` for the moving tile, so a node costs one
@@ -28,21 +29,26 @@ from collections.abc import Callable
 
 from slidingtiles._board.geometry import LETTERS, blank_moves
 from slidingtiles._engine.pruning import pruning_table
-from slidingtiles._engine.tables import EngineResult, PatternTables
+from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search._limits import Guard
 
 __all__ = ["HANDOFF_EXPANSIONS", "Handoff", "ida_pdb", "walk_perfect"]
 
 #: Continues a search in another kernel: ``(db, tiles, guard, prune, bound, expanded,
-#: generated) -> result``, or None when it cannot take these tables.
+#: generated, order) -> result``, or None when it cannot take these tables.
 Handoff = Callable[
-    [PatternTables, list[int], Guard, list[int], int, int, int], EngineResult | None
+    [PatternTables, list[int], Guard, list[int], int, int, int, Order], EngineResult | None
 ]
 
 
-def walk_perfect(db: PatternTables, tiles: list[int], guard: Guard) -> EngineResult:
-    """Follow the perfect table downhill: each step to a neighbour one move closer."""
-    moves = blank_moves(db.rows, db.cols)
+def walk_perfect(
+    db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
+) -> EngineResult:
+    """Follow the perfect table downhill: each step to a neighbour one move closer.
+
+    ``order``: as in `ida_pdb`.
+    """
+    moves = blank_moves(db.rows, db.cols, order)
     blank = tiles.index(0)
     h = db.value(tiles)
     path: list[str] = []
@@ -70,9 +76,14 @@ HANDOFF_EXPANSIONS = 1000
 
 
 def ida_pdb(
-    db: PatternTables, tiles: list[int], guard: Guard, *, handoff: Handoff | None = None
-) -> EngineResult:
+    db: PatternTables, tiles: list[int], guard: Guard, *, handoff: Handoff | None = None,
+    order: Order = IDENTITY_ORDER,
+) -> EngineResult:  # fmt: skip
     """IDA* with additive digits-encoded tables, maxed with the reflection when it applies.
+
+    ``order`` (`slidingtiles._board.symmetry.Frame.order`): the board is the
+    image of the caller's under a symmetry; moves are tried and named in the
+    caller's directions, so the result is the caller's own search's.
 
     With a ``handoff``, the first iteration to expand more than
     `HANDOFF_EXPANSIONS` nodes hands the rest of the search to it (the
@@ -105,7 +116,7 @@ def ida_pdb(
     # moves[b]: (n, letter, index steps, reflected index steps, move code) per move b -> n.
     moves = [
         tuple((n, LETTERS[code], *step[n - b], code) for n, code in options)
-        for b, options in enumerate(blank_moves(db.rows, cols))
+        for b, options in enumerate(blank_moves(db.rows, cols, order))
     ]
     index = [0] * (spare + 1)
     rindex = [0] * (spare + 1)
@@ -203,7 +214,7 @@ def ida_pdb(
                 break
             bound = found
             if handoff is not None and expanded - before > HANDOFF_EXPANSIONS:
-                result = handoff(db, tiles, guard, prune, bound, expanded, generated)
+                result = handoff(db, tiles, guard, prune, bound, expanded, generated, order)
                 if result is not None:
                     return result
                 handoff = None

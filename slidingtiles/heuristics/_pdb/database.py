@@ -12,6 +12,12 @@ exceeds the true distance (Korf & Felner). On square boards whose goal blank
 lies on the main diagonal, the board mirrored about that diagonal has the same
 distance, so the maximum of the two sums is also admissible.
 
+Tables are built for canonical goals only (tiles in reading order, the blank
+in the least cell of its orbit under the board's symmetries: Korf's goal on
+4x4) and serve every goal through a `Frame` (`slidingtiles._board.symmetry`):
+`PatternDatabase.for_goal` gives the same tables answering for another goal,
+sharing their memory.
+
 Every table is built by the engine's dispatcher (`dispatch.build_group_table`),
 whichever implementation is active; files are `tablefile`'s business, the
 cache `store`'s.
@@ -31,6 +37,7 @@ import attrs
 
 from slidingtiles._board.board import Board
 from slidingtiles._board.geometry import transpose_cell
+from slidingtiles._board.symmetry import Frame, frame_for
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.indexing import (
     DIGITS,
@@ -41,8 +48,9 @@ from slidingtiles._engine.indexing import (
     encoding_for,
     perm_rank,
 )
+from slidingtiles._engine.resources import check_memory
 from slidingtiles._engine.tables import Table
-from slidingtiles.heuristics._pdb.partition import resolve
+from slidingtiles.heuristics._pdb.partition import numba_entry, resolve
 
 __all__ = ["FORMAT_VERSION", "BuildProgress", "PatternDatabase", "Progress"]
 
@@ -87,17 +95,22 @@ Progress = Callable[[BuildProgress], object]
 
 
 class PatternDatabase:
-    """Loaded pattern tables for one shape, goal and partition, with the lookup.
+    """Loaded pattern tables for one shape, canonical goal and partition, with the lookup.
 
     >>> db = PatternDatabase.build(2, 3, cache_dir=None)
     >>> db.value(Board("1 2 3/4 0 5").tiles), db.value(Board("0 1 2/3 4 5").tiles)
     (1, 15)
+    >>> db.goal, db.for_goal(Board.goal(2, 3, blank="first")).value((0, 1, 2, 3, 4, 5))
+    ((0, 1, 2, 3, 4, 5), 0)
 
     Attributes:
         rows, cols: the board shape.
-        goal: the goal's tiles, row-major, 0 the blank.
+        goal: the goal the tables were built for: tiles in reading order, the
+            blank in the least cell of its orbit (`canonical_goal`).
+        frame: how the goal `value` answers for maps onto `goal` (None: it
+            is `goal`); see `for_goal`.
         name: the partition's name (``"6-6-3"``, ``"perfect"``, ``"custom"``...).
-        groups: the tile groups, in table order.
+        groups: the tile groups, in table order, labelled as in `goal`.
         encodings: per group, ``"digits"`` (index = sum of cell * cells**slot)
             or ``"perm"`` (compact rank of the placement).
         tables: per group, one byte per index: the fewest moves of the group's
@@ -124,8 +137,12 @@ class PatternDatabase:
         tables: Sequence[Table],
         path: Path | None = None,
         entry: str = U8_MOVES,
+        frame: Frame | None = None,
     ) -> None:
         self.rows, self.cols, self.goal, self.name = rows, cols, goal, name
+        self.frame = frame
+        self._shared: PatternDatabase | None = None  # the database whose memory `for_goal` shares
+        self._views: dict[tuple[int, ...], PatternDatabase] = {}  # `for_goal`'s, one per goal
         self.groups, self.encodings, self.path = groups, encodings, path
         self.tables: tuple[Table, ...] = tuple(tables)
         self.entry = entry
@@ -141,6 +158,55 @@ class PatternDatabase:
         self.transpose = (
             tuple(transpose_cell(c, rows) for c in range(self.cells)) if (rows == cols) else ()
         )
+
+    @property
+    def solves_for(self) -> tuple[int, ...]:
+        """The goal `value` answers for: `goal`, or the goal `for_goal` was given."""
+        return self.goal if self.frame is None else self.frame.goal
+
+    @property
+    def goal_groups(self) -> tuple[tuple[int, ...], ...]:
+        """The groups labelled as in `solves_for` (`groups` are labelled as in `goal`).
+
+        >>> PatternDatabase.build(2, 2, groups=[(1,), (2, 3)]).goal_groups
+        ((1,), (2, 3))
+        """
+        return self.groups if self.frame is None else self.frame.caller_groups(self.groups)
+
+    def for_goal(self, goal: Sequence[int] | Board) -> PatternDatabase:
+        """Return these tables answering for another goal whose blank maps to the same cell.
+
+        >>> db = PatternDatabase.build(3, 3, Board.goal(3, 3, blank="first"))
+        >>> mine = db.for_goal(Board("8 7 6/5 4 3/2 1 0"))
+        >>> mine.value((8, 7, 6, 5, 4, 3, 2, 0, 1)), mine.tables is db.tables
+        (1, True)
+
+        The board is turned and relabelled (`Frame.board`) before each lookup;
+        the tables and their memory are shared. Raises ValueError for a goal
+        of another shape or another blank orbit.
+        """
+        tiles = goal.tiles if isinstance(goal, Board) else tuple(goal)
+        if len(tiles) != self.cells or sorted(tiles) != list(range(self.cells)):
+            raise ValueError(f"goal {tiles!r} is not a {self.rows}x{self.cols} goal")
+        frame = frame_for(self.rows, self.cols, tiles)
+        if frame.canonical_goal != self.goal:
+            raise ValueError(
+                f"these tables serve goals whose blank maps to cell {self.goal.index(0)}, "
+                f"not the goal {tiles!r}"
+            )
+        base = self._shared or self
+        if frame.identity:
+            return base
+        view = base._views.get(frame.goal)
+        if view is not None:
+            return view
+        view = base._views[frame.goal] = PatternDatabase(
+            self.rows, self.cols, self.goal, self.name, self.groups, self.encodings,
+            base.tables, self.path, self.entry, frame,
+        )  # fmt: skip
+        view._shared = base
+        view._contiguous = base._contiguous
+        return view
 
     @property
     def perfect(self) -> bool:
@@ -167,6 +233,10 @@ class PatternDatabase:
         views into it, so the memory is not doubled. The zero entry, whose
         offset ends ``offsets``, is the value of tiles outside every group.
         """
+        if self._shared is not None:  # a `for_goal` view: the tables' own database holds them
+            self._contiguous = self._shared.contiguous()
+            self.tables = self._shared.tables
+            return self._contiguous
         if self._contiguous is None:
             buffer = _table_buffer(self.nbytes + 1)
             offsets = tuple(itertools.accumulate((len(t) for t in self.tables), initial=0))
@@ -181,7 +251,7 @@ class PatternDatabase:
         return (
             PatternDatabase,
             (self.rows, self.cols, self.goal, self.name, self.groups, self.encodings,
-             tuple(bytes(t) for t in self.tables), self.path, self.entry),
+             tuple(bytes(t) for t in self.tables), self.path, self.entry, self.frame),
         )  # fmt: skip
 
     @classmethod
@@ -198,20 +268,30 @@ class PatternDatabase:
     ) -> PatternDatabase:
         """Build the tables in memory (no file), reporting `BuildProgress`.
 
-        >>> PatternDatabase.build(2, 2).groups
-        ((1, 2, 3),)
+        >>> db = PatternDatabase.build(2, 2)
+        >>> db.groups, db.goal, db.solves_for
+        (((1, 2, 3),), (0, 1, 2, 3), (1, 2, 3, 0))
 
-        ``groups`` gives a custom partition (named ``"custom"`` unless ``name``
-        says otherwise). ``cache_dir`` is ignored (accepted for symmetry).
+        The tables are those of the goal's canonical goal, answering for
+        ``goal`` (`for_goal`). ``groups`` gives a custom partition, in the
+        tiles of ``goal`` (named ``"custom"`` unless ``name`` says otherwise).
+        ``cache_dir`` is ignored (accepted for symmetry).
         """
         del cache_dir
-        goal_tiles, name, grouping = resolve(rows, cols, goal, name, groups)
+        frame, name, grouping = resolve(rows, cols, goal, name, groups)
+        goal_tiles = frame.canonical_goal
         cells = rows * cols
-        if name == "7-8":
-            # 16**8 digits entries would not fit: perm ranks, 4 bits each (the numba builder).
-            encodings, entry = (PERM,) * len(grouping), U4_EXCESS
+        numba_entry_type = numba_entry(rows, cols, name)
+        if numba_entry_type is None and name == "7-8":  # custom groups in the 7-8 layout
+            numba_entry_type = U4_EXCESS
+        if numba_entry_type is not None:
+            # 16**8 digits entries would not fit: perm ranks (the numba builder and kernel).
+            encodings, entry = (PERM,) * len(grouping), numba_entry_type
         else:
             encodings, entry = tuple(encoding_for(cells, len(g)) for g in grouping), U8_MOVES
+        needed = dispatch.build_memory(rows, cols, [len(g) for g in grouping], encodings, entry)
+        if needed is not None:  # refuse at once rather than be killed half way
+            check_memory(needed, f"the {rows}x{cols} {name} tables")
         tables: list[bytes] = []
         for i, (g, enc) in enumerate(zip(grouping, encodings)):
 
@@ -231,7 +311,8 @@ class PatternDatabase:
                 progress(BuildProgress(
                     i, len(grouping), len(g), -1, 0, time.perf_counter() - start, done=True
                 ))  # fmt: skip
-        return cls(rows, cols, goal_tiles, name, grouping, encodings, tuple(tables), entry=entry)
+        db = cls(rows, cols, goal_tiles, name, grouping, encodings, tuple(tables), entry=entry)
+        return db if frame.identity else db.for_goal(frame.goal)
 
     # -- lookups ----------------------------------------------------------------
 
@@ -246,7 +327,14 @@ class PatternDatabase:
 
         >>> PatternDatabase.build(2, 2).group_values((1, 2, 0, 3))
         [1]
+
+        ``tiles`` are a board of `solves_for`'s frame, like `value`'s.
         """
+        if self.frame is not None:
+            tiles = self.frame.board(tiles)
+        return self._group_values(tiles, reflected)
+
+    def _group_values(self, tiles: Sequence[int], reflected: bool) -> list[int]:
         cell_of = [0] * self.cells
         if reflected:
             if not self.reflect:
@@ -279,9 +367,11 @@ class PatternDatabase:
         """
         if len(tiles) != self.cells:
             raise ValueError(f"{len(tiles)} tiles for a {self.rows}x{self.cols} table")
-        h = sum(self.group_values(tiles))
+        if self.frame is not None:
+            tiles = self.frame.board(tiles)
+        h = sum(self._group_values(tiles, False))
         if self.reflect and not self.perfect:
-            h = max(h, sum(self.group_values(tiles, reflected=True)))
+            h = max(h, sum(self._group_values(tiles, True)))
         return h
 
     def header(self) -> dict[str, object]:
@@ -300,9 +390,10 @@ class PatternDatabase:
 
     def __repr__(self) -> str:
         sizes = "-".join(str(len(g)) for g in self.groups)
+        seen = "" if self.frame is None else f", for goal {self.frame.goal}"
         return (
             f"PatternDatabase({self.rows}x{self.cols}, {self.name!r}, groups {sizes}, "
-            f"{self.nbytes:,} bytes{', reflected' if self.reflect else ''})"
+            f"{self.nbytes:,} bytes{', reflected' if self.reflect else ''}{seen})"
         )
 
 

@@ -8,7 +8,10 @@ It announces a noticeable build with a `TableBuildWarning` (cost, and how to
 pre-build or opt out), shows its progress when standard error is a terminal,
 and builds nothing when ``build_tables=False`` or ``$SLIDINGTILES_BUILD_TABLES``
 says ``never``. `auto_available` tells ``heuristic="auto"`` whether the table
-is there or may be built now. The cache itself is `store`'s.
+is there or may be built now. The cache itself is `store`'s. When the cache
+directory cannot take a table, the table is built in memory for this process
+and `tell_cache_problem` says so once (`CacheWarning`); a build runs on the
+caller's clock (`Deadline`) when one is given.
 """
 
 from __future__ import annotations
@@ -26,7 +29,8 @@ from pathlib import Path
 from typing import Any
 
 from slidingtiles._board.board import Board
-from slidingtiles._errors import PatternDatabaseError
+from slidingtiles._cache import cache_dir_problem
+from slidingtiles._errors import CacheDirectoryError, CacheWarning, PatternDatabaseError
 from slidingtiles.heuristics._pdb.database import BuildProgress, PatternDatabase
 from slidingtiles.heuristics._pdb.partition import default_partition_name, partition
 from slidingtiles.heuristics._pdb.store import (
@@ -39,6 +43,7 @@ from slidingtiles.heuristics._pdb.store import (
     preferred_partition,
     table_path,
 )
+from slidingtiles.search._limits import Deadline
 
 __all__ = [
     "AUTO_BUILD_SECONDS",
@@ -48,6 +53,7 @@ __all__ = [
     "auto_available",
     "implicit_builds_allowed",
     "load_for_solving",
+    "tell_cache_problem",
 ]
 
 #: ``heuristic="auto"`` builds a missing default table only if the estimate is below this.
@@ -160,6 +166,7 @@ def load_for_solving(
     *,
     build_tables: bool = True,
     cache_dir: str | os.PathLike[str] | None = None,
+    clock: Deadline | None = None,
 ) -> PatternDatabase:
     """Return the goal's default table, building it on first use if allowed, and saying so.
 
@@ -180,7 +187,11 @@ def load_for_solving(
     ones are only logged (DEBUG, ``slidingtiles`` logger). While it runs,
     when standard error is a terminal, its progress is shown there (a tqdm
     bar if tqdm is installed, else a line every few seconds); otherwise
-    nothing is printed.
+    nothing is printed. A cache directory that cannot take the table (a file,
+    uncreatable, read-only) does not stop it: the table is built in memory,
+    for this process, and `tell_cache_problem` says so once. With a ``clock``
+    the build stops with `SearchLimitExceeded` (``limit="time"``) at the first
+    breadth-first layer past the caller's ``time_limit``.
     """
     allowed = implicit_builds_allowed(build_tables)
     rows, cols, tiles = goal.rows, goal.cols, goal.tiles
@@ -199,7 +210,39 @@ def load_for_solving(
         try:
             return load(rows, cols, tiles, cache_dir=cache_dir, build_missing=False)
         except PatternDatabaseError:
-            return _build_announced(goal, path, cache_dir)
+            pass
+        try:
+            return _build_announced(goal, path, cache_dir, clock)
+        except CacheDirectoryError as refused:  # refused before building: build in memory
+            reason = cache_dir_problem(Path(str(refused.value))) or str(refused)
+            tell_cache_problem(reason, "the table is built in memory, for this process only")
+            return _build_announced(goal, path, cache_dir, clock, save=False)
+
+
+# Problems with the cache directory already told, one CacheWarning each per process.
+_TOLD: set[str] = set()
+
+
+def tell_cache_problem(problem: str, consequence: str) -> None:
+    """Say once per process (a `CacheWarning`) that the cache cannot be used, and what happens.
+
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     tell_cache_problem("(a doctest problem)", "nothing")
+    ...     tell_cache_problem("(a doctest problem)", "nothing")
+    >>> len(caught)
+    1
+    """
+    if problem in _TOLD:
+        return
+    _TOLD.add(problem)
+    warnings.warn(
+        f"the table cache cannot be used: {problem}; {consequence}. Set "
+        "SLIDINGTILES_CACHE_DIR to a writable directory to keep tables between runs.",
+        CacheWarning,
+        stacklevel=_stacklevel_past_package(),
+    )
 
 
 # Per table file, the lock held while it is built on first use.
@@ -208,18 +251,32 @@ _BUILDING_LOCK = threading.Lock()
 
 
 def _build_announced(
-    goal: Board, path: Path, cache_dir: str | os.PathLike[str] | None
+    goal: Board,
+    path: Path,
+    cache_dir: str | os.PathLike[str] | None,
+    clock: Deadline | None = None,
+    *,
+    save: bool = True,
 ) -> PatternDatabase:
-    """Build the goal's default table: warned about if noticeable, its progress on a terminal."""
+    """Build the goal's default table: warned about if noticeable, its progress on a terminal.
+
+    The build stops at the first layer past the ``clock``'s time; ``save=False``
+    keeps the table in memory only.
+    """
     rows, cols, tiles = goal.rows, goal.cols, goal.tiles
     name = default_partition_name(rows, cols)
     seconds = estimate_build_seconds(rows, cols, goal=tiles)
     size = estimate_table_bytes(rows, cols, goal=tiles)
     if seconds >= _ANNOUNCE_SECONDS or size >= _ANNOUNCE_BYTES:
+        where = (
+            f"once, into {path}; later solves load it from there"
+            if save
+            else "in memory, for this process (the cache cannot be used)"
+        )
         warnings.warn(
             f"slidingtiles is building the {rows}x{cols} pattern database (partition {name}"
             f"{_goal_note(goal)}) on first use: {_seconds_text(seconds)} and "
-            f"{_bytes_text(size)}, once, into {path}; later solves load it from there. "
+            f"{_bytes_text(size)}, {where}. "
             f"To build it beforehand, run: {_build_command(goal, cache_dir)}. To never build "
             f"tables implicitly, pass build_tables=False to solve or set "
             f"{ENV_BUILD_TABLES}=0 (heuristic='auto' then uses a heuristic without tables).",
@@ -230,6 +287,8 @@ def _build_announced(
     display = _TerminalProgress(rows, cols, tiles, name) if _stderr_is_terminal() else None
 
     def report(step: BuildProgress) -> None:
+        if clock is not None:  # past the caller's time_limit: stop between two layers
+            clock.remaining(f"finishing the {rows}x{cols} pattern database")
         if step.done:
             _LOG.debug(
                 "pattern database: group %d/%d (%d tiles) built in %.1f s",
@@ -239,7 +298,7 @@ def _build_announced(
             display(step)
 
     try:
-        return build(rows, cols, tiles, cache_dir=cache_dir, progress=report)
+        return build(rows, cols, tiles, cache_dir=cache_dir, progress=report, save=save)
     finally:
         if display is not None:
             display.close()

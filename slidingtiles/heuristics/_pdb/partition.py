@@ -3,26 +3,31 @@
 >>> partition(4, 4, Board.goal(4, 4, blank="first"), "5-5-5")
 ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15))
 
-4x4 partitions are templates for a blank in a corner, turned by the board's
-symmetries to the goal's corner; other shapes split the tiles in goal reading
-order. `resolve` turns what a caller gave (a name or custom groups, a goal or
-none) into the checked goal, name and groups every other module works with.
+Tables are built for canonical goals only (`slidingtiles._board.symmetry`:
+tiles in reading order, the blank in the least cell of its orbit under the
+board's turns and mirrors), so partitions are defined on those: 4x4
+partitions are templates for the blank in the corner cell 0; other shapes
+split the tiles in goal reading order. `resolve` turns what a caller gave (a
+name or custom groups, a goal or none) into the goal's `Frame`, the name, and
+the groups in canonical labels, all checked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 from slidingtiles._board.board import Board
-from slidingtiles._board.geometry import transpose_cell
+from slidingtiles._board.symmetry import Frame, frame_for
 from slidingtiles._engine import dispatch
-from slidingtiles._engine.indexing import encoding_for
+from slidingtiles._engine.indexing import U4_EXCESS, U8_MOVES, encoding_for
 
 __all__ = [
+    "NUMBA_PARTITIONS",
     "check_groups",
     "check_shape",
     "default_partition_name",
     "goal_tuple",
+    "numba_entry",
     "partition",
     "partition_names",
     "resolve",
@@ -36,6 +41,63 @@ _TEMPLATES_4X4: dict[str, tuple[tuple[int, ...], ...]] = {
     "5-5-5": ((1, 2, 3, 6, 7), (4, 5, 8, 9, 12), (10, 11, 13, 14, 15)),
     "7-8": ((1, 2, 3, 4, 5, 6, 7), (8, 9, 10, 11, 12, 13, 14, 15)),
 }
+# Wide-rectangle templates as goal cells, blank in cell 0; the tall shapes use them transposed.
+# Two column blocks, measured on the standard goal turned 180 degrees (docs/pattern-databases.md):
+# 3x5 7-7: 13,872 nodes against 3.8 million for the default 5-5-4 (and 92,979 for two row
+# blocks); 2x7 7-6: 91 nodes against 21 million for the default.
+_TEMPLATES_WIDE: dict[tuple[int, int], dict[str, tuple[tuple[int, ...], ...]]] = {
+    (3, 5): {"7-7": ((1, 2, 5, 6, 7, 10, 11), (3, 4, 8, 9, 12, 13, 14))},
+    (2, 7): {"7-6": ((1, 2, 3, 7, 8, 9, 10), (4, 5, 6, 11, 12, 13))},
+}
+# -- 5x5, the 24-puzzle (issue 12) ---------------------------------------------------------------
+# Goal cells with the blank in cell 0. Korf & Felner's 6-6-6-6 ("Disjoint pattern database
+# heuristics", Artificial Intelligence 134, 2002), maxed with its reflection about the main
+# diagonal: four 6-tile tables of 127.5 million placements, 4 bits each (64 MB per table).
+_TEMPLATES_5X5: dict[str, tuple[tuple[int, ...], ...]] = {
+    "6-6-6-6": (
+        (1, 2, 5, 6, 7, 12), (3, 4, 8, 9, 13, 14), (10, 11, 15, 16, 20, 21),
+        (17, 18, 19, 22, 23, 24),
+    ),
+}
+# Shapes whose numba-only tables the pure-Python kernels search too (slowly), once built.
+_PYTHON_SEARCHED = {(5, 5)}
+
+#: The partitions built and searched by the numba backend only (perm-ranked tables too large for
+#: pure Python), and what their entries hold: 4 bits over Manhattan where that fits, else bytes.
+NUMBA_PARTITIONS: dict[tuple[int, int], tuple[str, str]] = {
+    (4, 4): ("7-8", U4_EXCESS),
+    (3, 5): ("7-7", U4_EXCESS),
+    (5, 3): ("7-7", U4_EXCESS),
+    (2, 7): ("7-6", U8_MOVES),  # narrow boards: excesses over Manhattan beyond 4 bits
+    (7, 2): ("7-6", U8_MOVES),
+    (5, 5): ("6-6-6-6", U4_EXCESS),
+}
+
+
+def numba_entry(rows: int, cols: int, name: str) -> str | None:
+    """The entry type of a numba-only partition (perm-ranked tables), or None for the others.
+
+    >>> numba_entry(4, 4, "7-8"), numba_entry(4, 4, "6-6-3"), numba_entry(7, 2, "7-6")
+    ('u4-excess', None, 'u8-moves')
+    """
+    found = NUMBA_PARTITIONS.get((rows, cols))
+    return found[1] if found is not None and found[0] == name else None
+
+
+def _templates(rows: int, cols: int) -> dict[str, tuple[tuple[int, ...], ...]]:
+    """The shape's templates (goal cells, blank in cell 0), turned to the shape."""
+    if (rows, cols) == (4, 4):
+        return _TEMPLATES_4X4
+    if (rows, cols) == (5, 5):
+        return _TEMPLATES_5X5
+    if (rows, cols) in _TEMPLATES_WIDE:
+        return _TEMPLATES_WIDE[rows, cols]
+    if (cols, rows) in _TEMPLATES_WIDE:  # cell (r, c) of the wide shape is cell (c, r) here
+        return {
+            name: tuple(tuple((x % rows) * cols + x // rows for x in g) for g in groups)
+            for name, groups in _TEMPLATES_WIDE[cols, rows].items()
+        }
+    return {}
 
 
 def partition_names(rows: int, cols: int) -> list[str]:
@@ -51,7 +113,9 @@ def partition_names(rows: int, cols: int) -> list[str]:
         return ["perfect"]
     if (rows, cols) == (4, 4):
         return ["6-6-3", "5-5-5", "7-8"]
-    return ["default"]
+    if (rows, cols) == (5, 5):
+        return list(_TEMPLATES_5X5)
+    return ["default", *_templates(rows, cols)]
 
 
 def default_partition_name(rows: int, cols: int) -> str:
@@ -75,27 +139,6 @@ def check_shape(rows: object, cols: object) -> None:
             raise ValueError(f"rows and cols must be positive ints, not {rows!r} x {cols!r}")
     if rows * cols < 2:  # type: ignore[operator]
         raise ValueError(f"a {rows}x{cols} board has no tile to move")
-
-
-def _symmetries(rows: int, cols: int) -> list[Callable[[int], int]]:
-    """Cell maps of the board's symmetries (8 on a square, 4 otherwise)."""
-    maps: list[Callable[[int], int]] = []
-    for flip_r in (False, True):
-        for flip_c in (False, True):
-
-            def m(cell: int, fr: bool = flip_r, fc: bool = flip_c) -> int:
-                r, c = divmod(cell, cols)
-                return (rows - 1 - r if fr else r) * cols + (cols - 1 - c if fc else c)
-
-            maps.append(m)
-    if rows == cols:
-        for f in list(maps):
-
-            def t(cell: int, f: Callable[[int], int] = f) -> int:
-                return transpose_cell(f(cell), rows)
-
-            maps.append(t)
-    return maps
 
 
 def partition(
@@ -131,16 +174,23 @@ def partition(
     if name == "perfect":
         return (tuple(t for t in goal_tiles if t),)
     # Read at call time: under "auto" the dispatcher falls back to Python when numba fails.
-    if name == "7-8" and dispatch.IMPLEMENTATION != "numba":
+    if (
+        numba_entry(rows, cols, name)
+        and dispatch.IMPLEMENTATION != "numba"
+        and (rows, cols) not in _PYTHON_SEARCHED  # built by numba, searched by either
+    ):
         raise ValueError(
-            "the 7-8 partition needs 4-bit tables of 519 million + 58 million entries, built "
-            'and searched by the numba backend: pip install "slidingtiles[fast]"; or use 6-6-3'
+            f"the {rows}x{cols} {name} partition needs perm-ranked tables of tens or hundreds "
+            'of millions of entries, built and searched by the numba backend: pip install '
+            f'"slidingtiles[fast]"; or use {names[0]}'
         )
-    if name in _TEMPLATES_4X4:
-        template = _TEMPLATES_4X4[name]
-        for sym in _symmetries(rows, cols):
-            if sym(0) == blank:
-                return tuple(tuple(goal_tiles[sym(c)] for c in g) for g in template)
+    templates = _templates(rows, cols)
+    if name in templates:
+        template = templates[name]
+        frame = frame_for(rows, cols, goal_tiles)
+        if frame.canonical_goal[0] == 0:  # blank in a corner: the template turned to it
+            back = {c: x for x, c in enumerate(frame.symmetry.cells)}
+            return tuple(tuple(goal_tiles[back[c]] for c in g) for g in template)
         # Blank not in a corner: the corner's cell takes the blank cell's place.
         return tuple(
             tuple(goal_tiles[0] if c == blank else goal_tiles[c] for c in g) for g in template
@@ -209,20 +259,24 @@ def resolve(
     goal: Sequence[int] | Board | None,
     name: str,
     groups: Iterable[Iterable[int]] | None,
-) -> tuple[tuple[int, ...], str, tuple[tuple[int, ...], ...]]:
-    """Return the goal's tiles, the partition's name and its groups, all checked.
+) -> tuple[Frame, str, tuple[tuple[int, ...], ...]]:
+    """Return the goal's frame, the partition's name and its groups in canonical labels, checked.
 
-    >>> resolve(2, 2, None, "default", [(1,), (2, 3)])
-    ((1, 2, 3, 0), 'custom', ((1,), (2, 3)))
+    >>> frame, name, groups = resolve(2, 2, None, "default", [(1,), (2, 3)])
+    >>> frame.goal, frame.canonical_goal, name, groups
+    ((1, 2, 3, 0), (0, 1, 2, 3), 'custom', ((3,), (2, 1)))
 
-    Custom ``groups`` are named ``"custom"`` unless ``name`` says otherwise;
-    without them ``name`` picks a named partition (``"default"`` becomes the
-    shape's default name).
+    Custom ``groups`` (tiles of the caller's goal) are named ``"custom"``
+    unless ``name`` says otherwise; without them ``name`` picks a named
+    partition of the canonical goal (``"default"`` becomes the shape's
+    default name). The tables to build or load are those of
+    ``frame.canonical_goal`` with these groups.
     """
     check_shape(rows, cols)
     goal_tiles = goal_tuple(rows, cols, goal)
+    frame = frame_for(rows, cols, goal_tiles)
     if groups is not None:
-        grouping = check_groups(groups, goal_tiles)
-        return goal_tiles, ("custom" if name == "default" else name), grouping
-    grouping = partition(rows, cols, goal_tiles, name)
-    return goal_tiles, (default_partition_name(rows, cols) if name == "default" else name), grouping
+        grouping = frame.groups(check_groups(groups, goal_tiles))
+        return frame, ("custom" if name == "default" else name), grouping
+    grouping = partition(rows, cols, frame.canonical_goal, name)
+    return frame, (default_partition_name(rows, cols) if name == "default" else name), grouping

@@ -5,9 +5,20 @@
 >>> load(2, 2, cache_dir=where).path == table_path(2, 2, cache_dir=where)
 True
 
-Tables are files in `cache_dir` named by shape, partition and a digest of
-shape, goal and groups (`table_path`); loaded tables are also kept in memory,
-per path, for the life of the process. The file format is `tablefile`'s.
+Tables are built for canonical goals only: one table serves every goal whose
+blank a turn or mirror of the board takes to the same cell
+(`slidingtiles._board.symmetry`), so a 3x3 needs at most three perfect tables
+and the 4x4 7-8 tables built for Korf's goal (blank first) serve the standard
+goal (blank last) too. Files in `cache_dir` are named by shape, partition,
+canonical blank cell and a digest of shape, canonical goal and groups
+(`table_path`); loaded tables are also kept in memory, per path, for the life
+of the process. The file format is `tablefile`'s.
+
+Files of the earlier naming (no blank cell in the name) are recognised: one
+built for a canonical goal is renamed and used as it is; one built for another
+goal is no longer used, which `list_tables` (``legacy``) and, once per
+process, a warning when a table is built tell, and `clear` (``legacy_only``)
+removes.
 
 Building a table nobody asked for by name (on a first `solve`) is
 `first_use`'s business, not this module's.
@@ -15,12 +26,15 @@ Building a table nobody asked for by name (on a first `solve`) is
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import itertools
 import json
+import logging
 import math
 import os
+import re
 import threading
 from collections.abc import Iterable, Sequence
 from pathlib import Path
@@ -29,21 +43,29 @@ import attrs
 
 from slidingtiles._board.board import Board
 from slidingtiles._board.geometry import neighbour_table
-from slidingtiles._cache import ENV_CACHE_DIR, user_cache_dir
+from slidingtiles._board.symmetry import Frame, canonical_blank, canonical_goal
+from slidingtiles._cache import ENV_CACHE_DIR, cache_dir_problem, user_cache_dir
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.indexing import (
     PERM,
     REGION_TABLE_MAX_CELLS,
+    U4_EXCESS,
     encoding_for,
     table_entries,
 )
-from slidingtiles._errors import PatternDatabaseError
+from slidingtiles._errors import CacheDirectoryError, InvalidOptionError, PatternDatabaseError
 from slidingtiles.heuristics._pdb.database import (
     FORMAT_VERSION,
     PatternDatabase,
     Progress,
 )
-from slidingtiles.heuristics._pdb.partition import default_partition_name, partition, resolve
+from slidingtiles.heuristics._pdb.partition import (
+    NUMBA_PARTITIONS,
+    default_partition_name,
+    numba_entry,
+    partition,
+    resolve,
+)
 from slidingtiles.heuristics._pdb.tablefile import (
     SUFFIX,
     is_table_file_name,
@@ -98,22 +120,79 @@ def table_path(
     groups: Iterable[Iterable[int]] | None = None,
     cache_dir: str | os.PathLike[str] | None = None,
 ) -> Path:
-    """Return the file a table lives in: shape, partition, a digest of shape, goal and groups.
+    """Return the file a table lives in: shape, partition, canonical blank cell, digest.
 
     >>> table_path(3, 3, cache_dir="/c").name
-    '3x3-perfect-...-v1.stpdb'
+    '3x3-perfect-blank0-...-v1.stpdb'
+
+    Every goal whose blank maps to the same canonical cell shares the file
+    (the standard 3x3 goal and Korf's both use ``blank0``). The digest covers
+    shape, canonical goal and groups (in canonical labels).
     """
-    goal_tiles, name, grouping = resolve(rows, cols, goal, name, groups)
-    key = json.dumps([rows, cols, list(goal_tiles), [list(g) for g in grouping]]).encode()
-    digest = hashlib.sha256(key).hexdigest()[:12]
-    directory = _cache_dir(cache_dir)
-    return directory / f"{rows}x{cols}-{name}-{digest}-v{FORMAT_VERSION}{SUFFIX}"
+    frame, name, grouping = resolve(rows, cols, goal, name, groups)
+    if not isinstance(name, str) or not _NAME.fullmatch(name):  # it becomes part of a file name
+        raise InvalidOptionError(
+            f"partition name {name!r} is not a name: letters, digits, '.', '_', '+' and '-', "
+            "at most 64, starting with a letter or digit (it becomes part of a file name)",
+            name, option="name",
+        )  # fmt: skip
+    return _path(frame.canonical_goal, rows, cols, name, grouping, _cache_dir(cache_dir))
+
+
+# A partition name as it may appear in a file name: no separators, no "..", nothing hidden.
+_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+
+
+def _digest(rows: int, cols: int, goal: Sequence[int], groups: Sequence[Sequence[int]]) -> str:
+    key = json.dumps([rows, cols, list(goal), [list(g) for g in groups]]).encode()
+    return hashlib.sha256(key).hexdigest()[:12]
+
+
+def _path(
+    goal: tuple[int, ...], rows: int, cols: int, name: str,
+    groups: tuple[tuple[int, ...], ...], directory: Path, *, legacy: bool = False,
+) -> Path:  # fmt: skip
+    digest = _digest(rows, cols, goal, groups)
+    blank = "" if legacy else f"-blank{goal.index(0)}"
+    return directory / f"{rows}x{cols}-{name}{blank}-{digest}-v{FORMAT_VERSION}{SUFFIX}"
 
 
 # The parameters named cache_dir hide the function.
 _cache_dir = cache_dir
 _LOADED: dict[Path, PatternDatabase] = {}
 _LOCK = threading.Lock()
+_LOG = logging.getLogger("slidingtiles")
+_LEGACY_REPORTED: set[Path] = set()
+_DAMAGED_REPORTED: set[Path] = set()
+
+
+def _serving(db: PatternDatabase, frame: Frame) -> PatternDatabase:
+    """The canonical tables answering for the caller's goal (themselves for a canonical goal)."""
+    return db if frame.identity else db.for_goal(frame.goal)
+
+
+def _report_legacy(directory: Path) -> None:
+    """Warn once per process and directory about table files of the old naming no longer used."""
+    if directory in _LEGACY_REPORTED:
+        return
+    unused = [info for info in list_tables(directory) if info.legacy]
+    if unused:
+        _LEGACY_REPORTED.add(directory)
+        _LOG.warning(
+            "%d table file(s) in %s were built for one goal each and are no longer used "
+            "(tables now serve every goal with the same blank cell): %s; "
+            "`slidingtiles pdb clear --legacy` removes them",
+            len(unused), directory, ", ".join(info.path.name for info in unused),
+        )  # fmt: skip
+
+
+def _adopt_legacy(path: Path, frame: Frame, rows: int, cols: int, name: str,
+                  grouping: tuple[tuple[int, ...], ...]) -> None:  # fmt: skip
+    """Rename a file of the old naming that holds exactly these tables to the new name."""
+    old = _path(frame.canonical_goal, rows, cols, name, grouping, path.parent, legacy=True)
+    if not path.exists() and old.is_file():
+        with contextlib.suppress(OSError):  # another process got there first, or read-only
+            os.replace(old, path)
 
 
 def build(
@@ -125,6 +204,7 @@ def build(
     groups: Iterable[Iterable[int]] | None = None,
     cache_dir: str | os.PathLike[str] | None = None,
     progress: Progress | None = None,
+    save: bool = True,
 ) -> PatternDatabase:
     """Build a table, save it atomically in the cache and return it (rebuilds if present).
 
@@ -137,15 +217,31 @@ def build(
     minute or two (see docs/performance.md). ``progress`` gets a
     `BuildProgress` after every breadth-first layer. Two processes building
     the same table at once each write a complete temporary file and rename it
-    into place, so the file is always whole.
+    into place, so the file is always whole. A directory that cannot take the
+    file (a file, uncreatable, read-only) raises `CacheDirectoryError` (an
+    OSError) before the build starts. ``save=False`` keeps the table in memory
+    only, for this process (what a solve does when the cache cannot be used).
     """
+    frame, name, grouping = resolve(rows, cols, goal, name, groups)
     path = table_path(rows, cols, goal, name, groups=groups, cache_dir=cache_dir)
-    db = PatternDatabase.build(rows, cols, goal, name, groups=groups, progress=progress)
-    db.path = path
-    write_table(db, path)
+    if save:
+        problem = cache_dir_problem(path.parent)
+        if problem is not None:
+            raise CacheDirectoryError(
+                f"cannot build into the table cache: {problem} (set SLIDINGTILES_CACHE_DIR, "
+                "or pass cache_dir, to a writable directory)",
+                path.parent,
+            )
+        _report_legacy(path.parent)
+    canonical = frame.canonical_goal
+    custom = None if groups is None else [list(g) for g in grouping]
+    db = PatternDatabase.build(rows, cols, canonical, name, groups=custom, progress=progress)
+    if save:
+        db.path = path
+        write_table(db, path)
     with _LOCK:
         _LOADED[path] = db
-    return db
+    return _serving(db, frame)
 
 
 def load(
@@ -166,26 +262,34 @@ def load(
     >>> load(2, 3, cache_dir=where) is load(2, 3, cache_dir=where)
     True
 
-    A file that fails verification (truncated, altered, another version) is
-    rebuilt and replaced. With ``build_missing=False`` a missing or bad file
-    raises `PatternDatabaseError` instead.
+    The tables are those of the goal's canonical goal (see the module notes),
+    answering for ``goal`` (`PatternDatabase.for_goal`): every goal with its
+    blank in the same orbit shares one file and one copy in memory. A file
+    that fails verification (truncated, altered, another version) is rebuilt
+    and replaced, and said so once per file and process (a WARNING on the
+    ``slidingtiles`` logger). The header is checked against the table asked
+    for before the body is read. With ``build_missing=False`` a missing or bad
+    file raises `PatternDatabaseError` instead.
     """
+    frame, name, grouping = resolve(rows, cols, goal, name, groups)
     path = table_path(rows, cols, goal, name, groups=groups, cache_dir=cache_dir)
     with _LOCK:
         if path in _LOADED:
-            return _LOADED[path]
+            return _serving(_LOADED[path], frame)
+    _adopt_legacy(path, frame, rows, cols, name, grouping)
+    asked = {"rows": rows, "cols": cols, "goal": frame.canonical_goal, "groups": grouping}
     try:
-        db = read_table(path)
-        goal_tiles, _, grouping = resolve(rows, cols, goal, name, groups)
-        if (db.rows, db.cols) != (rows, cols) or db.goal != goal_tiles or db.groups != grouping:
-            raise PatternDatabaseError(f"{path}: holds another shape, goal or partition", path)
-    except PatternDatabaseError:
+        db = read_table(path, expect=asked)
+    except PatternDatabaseError as problem:
+        if os.path.lexists(path) and path not in _DAMAGED_REPORTED:
+            _DAMAGED_REPORTED.add(path)
+            _LOG.warning("the table file cannot be used, so it is rebuilt: %s", problem)
         if not build_missing:
             raise
         return build(rows, cols, goal, name, groups=groups, cache_dir=cache_dir, progress=progress)
     with _LOCK:
         _LOADED[path] = db
-    return db
+    return _serving(db, frame)
 
 
 def is_cached(
@@ -202,7 +306,11 @@ def is_cached(
     False
     """
     path = table_path(rows, cols, goal, name, cache_dir=cache_dir)
-    return path in _LOADED or path.is_file()
+    if path in _LOADED or path.is_file():
+        return True
+    frame, name, grouping = resolve(rows, cols, goal, name, None)
+    old = _path(frame.canonical_goal, rows, cols, name, grouping, path.parent, legacy=True)
+    return old.is_file()  # `load` renames it
 
 
 def preferred_partition(
@@ -217,18 +325,20 @@ def preferred_partition(
     >>> preferred_partition(3, 3), preferred_partition(3, 4)
     ('perfect', 'default')
 
-    On 4x4 under the numba backend that is ``"7-8"`` when its tables are
-    cached (about 17x fewer nodes than 6-6-3, for about a second of loading
-    once per process); it is never built implicitly (about 6 minutes). Otherwise,
-    the shape's default.
+    Under the numba backend that is the shape's numba-only partition
+    (`NUMBA_PARTITIONS`: ``"7-8"`` on 4x4, about 17x fewer nodes than 6-6-3;
+    ``"7-7"`` on 3x5 and 5x3, ``"7-6"`` on 2x7 and 7x2) when its tables are
+    cached (for the goal's blank orbit); they are never built implicitly
+    (minutes: ``slidingtiles pdb build``). Otherwise, the shape's default.
     """
     default = default_partition_name(rows, cols)
+    strong = NUMBA_PARTITIONS.get((rows, cols), (None, None))[0]
     if (
-        (rows, cols) == (4, 4)
+        strong is not None
         and dispatch.IMPLEMENTATION == "numba"
-        and is_cached(rows, cols, goal, "7-8", cache_dir=cache_dir)
+        and is_cached(rows, cols, goal, strong, cache_dir=cache_dir)
     ):
-        return "7-8"
+        return strong
     return default
 
 
@@ -236,6 +346,8 @@ def preferred_partition(
 BUILD_COSTS = {
     "7-8": "about 6 minutes on 2 cores (more when they are busy), 3.8 GB of memory at peak, "
     "288 MB on disk",
+    "7-7": "about 2 minutes on 2 cores (more when they are busy), 32 MB on disk",
+    "7-6": "about 20 seconds on 2 cores, 20 MB on disk",
 }
 
 
@@ -315,8 +427,11 @@ def estimate_table_bytes(
     """
     cells = rows * cols
     groups = partition(rows, cols, goal, name)
-    if name == "7-8":
+    entry = numba_entry(rows, cols, name)
+    if entry == U4_EXCESS:
         return sum((table_entries(cells, len(g), PERM) + 1) // 2 for g in groups)
+    if entry is not None:
+        return sum(table_entries(cells, len(g), PERM) for g in groups)
     return sum(table_entries(cells, len(g), encoding_for(cells, len(g))) for g in groups)
 
 
@@ -329,11 +444,13 @@ class TableInfo:
         rows, cols: board shape (0 when the header is unreadable).
         partition: partition name.
         groups: the tile groups.
-        goal: the goal tiles.
+        goal: the goal tiles the tables were built for.
         size: file size in bytes.
         ok: the file passed the checks made (header only for `list_tables`,
             header and checksum for `verify`).
         problem: why not, or ``""``.
+        legacy: an old file built for one goal that is not canonical: no
+            longer used (`clear` with ``legacy_only`` removes such files).
     """
 
     path: Path
@@ -345,6 +462,12 @@ class TableInfo:
     size: int
     ok: bool
     problem: str = ""
+    legacy: bool = False
+
+    @property
+    def blank(self) -> int | None:
+        """The goal's blank cell: every goal whose blank maps to it uses these tables."""
+        return self.goal.index(0) if 0 in self.goal else None
 
 
 def _info(path: Path, *, full: bool) -> TableInfo:
@@ -352,16 +475,21 @@ def _info(path: Path, *, full: bool) -> TableInfo:
     try:
         if full:
             db = read_table(path)
-            return TableInfo(path, db.rows, db.cols, db.name, db.groups, db.goal, size, True)
-        header = read_header(path)
-        return TableInfo(
-            path, int(header["rows"]), int(header["cols"]),  # type: ignore[call-overload]
-            str(header["partition"]),
-            tuple(tuple(g) for g in header["groups"]),  # type: ignore[attr-defined]
-            tuple(header["goal"]), size, True,  # type: ignore[arg-type]
-        )  # fmt: skip
+            info = TableInfo(path, db.rows, db.cols, db.name, db.groups, db.goal, size, True)
+        else:
+            header = read_header(path)
+            info = TableInfo(
+                path, int(header["rows"]), int(header["cols"]),  # type: ignore[call-overload]
+                str(header["partition"]),
+                tuple(tuple(g) for g in header["groups"]),  # type: ignore[attr-defined]
+                tuple(header["goal"]), size, True,  # type: ignore[arg-type]
+            )  # fmt: skip
     except (PatternDatabaseError, KeyError, TypeError, ValueError, OSError) as exc:
         return TableInfo(path, 0, 0, "", (), (), size, False, str(exc))
+    blank = info.goal.index(0) if 0 in info.goal else -1
+    canonical = blank >= 0 and info.goal == canonical_goal(info.rows, info.cols, blank)
+    canonical = canonical and canonical_blank(info.rows, info.cols, blank) == blank
+    return attrs.evolve(info, legacy=not canonical)
 
 
 def _table_files(cache_dir: str | os.PathLike[str] | None) -> list[Path]:
@@ -390,19 +518,30 @@ def verify(cache_dir: str | os.PathLike[str] | None = None) -> list[TableInfo]:
     return [_info(p, full=True) for p in _table_files(cache_dir)]
 
 
-def clear(cache_dir: str | os.PathLike[str] | None = None) -> list[Path]:
+def clear(
+    cache_dir: str | os.PathLike[str] | None = None, *, legacy_only: bool = False
+) -> list[Path]:
     """Delete the table files (and stale temporary files) in the cache; return what was removed.
 
     >>> clear("/nonexistent")
     []
+
+    ``legacy_only``: only the old files built for a goal that is not
+    canonical, which no search uses any more (`TableInfo.legacy`).
     """
     directory = _cache_dir(cache_dir)
     removed: list[Path] = []
     if not directory.is_dir():
         return removed
+    unused = {info.path for info in list_tables(directory) if info.legacy}
     for p in sorted(directory.iterdir()):
-        if is_table_file_name(p.name):
-            p.unlink(missing_ok=True)
+        if is_table_file_name(p.name) and (not legacy_only or p in unused):
+            try:
+                p.unlink(missing_ok=True)
+            except OSError as error:  # a read-only directory: one clear message
+                raise CacheDirectoryError(
+                    f"cannot remove {p}: {error.strerror or error}", directory
+                ) from None
             removed.append(p)
     with _LOCK:
         for p in removed:

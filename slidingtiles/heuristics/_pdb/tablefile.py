@@ -21,18 +21,31 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import struct
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from pathlib import Path
+from typing import Any, BinaryIO
 
-from slidingtiles._engine.indexing import U4_EXCESS, U8_MOVES, table_entries
+from slidingtiles._cache import cache_dir_problem
+from slidingtiles._engine.indexing import (
+    DIGITS,
+    PERM,
+    U4_EXCESS,
+    U8_MOVES,
+    digits_index,
+    perm_rank,
+    table_entries,
+)
 from slidingtiles._engine.tables import Table
-from slidingtiles._errors import PatternDatabaseError
+from slidingtiles._errors import CacheDirectoryError, PatternDatabaseError
 from slidingtiles.heuristics._pdb.database import FORMAT_VERSION, PatternDatabase
 
 __all__ = [
     "FORMAT_VERSION",
+    "MAX_FILE_BYTES",
+    "MAX_TABLE_CELLS",
     "SUFFIX",
     "is_table_file_name",
     "read_header",
@@ -43,8 +56,18 @@ __all__ = [
 _MAGIC = b"STPDB\x00\r\n"
 #: The file name suffix of table files.
 SUFFIX = ".stpdb"
-# A header is a few hundred bytes; listings read no more than this of each file.
+# A header is a few hundred bytes; no file's header may take more than this.
 _HEADER_READ = 1 << 16
+_PREFIX = len(_MAGIC) + 4
+#: The largest table file read: the biggest tables made (7-8, 288 MB) with room to spare.
+#: Anything larger is refused before a byte of its body is read.
+MAX_FILE_BYTES = 1 << 31
+#: The largest board (cells) a table file may describe: far past any useful table (a 32x32
+#: board's default partition would take 512 tables of a million entries).
+MAX_TABLE_CELLS = 1024
+_MAX_NAME = 64
+_ENCODINGS = (DIGITS, PERM)
+_ENTRIES = (U8_MOVES, U4_EXCESS)
 
 
 def is_table_file_name(name: str) -> bool:
@@ -71,9 +94,16 @@ def _encode(db: PatternDatabase) -> bytes:
 
 
 def _write_atomic(path: Path, payload: bytes) -> None:
-    """Write to a temporary file in the same directory, then rename over the target."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    """Write to a temporary file in the same directory, then rename over the target.
+
+    A directory that cannot take the file (not a directory, read-only, full)
+    raises `CacheDirectoryError` (an OSError) naming it.
+    """
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=path.name + ".", suffix=".tmp", dir=path.parent)
+    except OSError as error:
+        raise _unwritable(path, error) from None
     try:
         with os.fdopen(fd, "wb") as f:
             f.write(payload)
@@ -81,10 +111,21 @@ def _write_atomic(path: Path, payload: bytes) -> None:
             os.fsync(f.fileno())
         os.chmod(tmp, 0o644)  # mkstemp makes it private; a cache file is readable like any other
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as error:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
+        if isinstance(error, OSError):
+            raise _unwritable(path, error) from None
         raise
+
+
+def _unwritable(path: Path, error: OSError) -> CacheDirectoryError:
+    reason = cache_dir_problem(path.parent) or f"{path.parent}: {error.strerror or error}"
+    return CacheDirectoryError(
+        f"cannot write {path.name} into the table cache: {reason} (set SLIDINGTILES_CACHE_DIR, "
+        "or pass cache_dir, to a writable directory)",
+        path.parent,
+    )
 
 
 def write_table(db: PatternDatabase, path: Path) -> None:
@@ -93,81 +134,260 @@ def write_table(db: PatternDatabase, path: Path) -> None:
     (Example in the module docstring.) Two writers of the same path each
     rename a complete file, so the survivor is whole; an interrupted write
     leaves at most a ``*.tmp`` file beside it. Does not set ``db.path``.
+    Raises `CacheDirectoryError` (an OSError) when the directory cannot take it.
     """
     _write_atomic(path, _encode(db))
 
 
-def _parse_header(data: bytes, path: Path) -> tuple[dict[str, object], int]:
-    """The header of a file's first bytes, and the offset of its first table."""
+# -- reading: a regular file of a plausible size, its header checked field by field ----------
+
+
+def _open_regular(path: Path) -> tuple[BinaryIO, int]:
+    """Open a table file for reading if it is a regular file of a plausible size; its size.
+
+    Opened without blocking (a FIFO would otherwise wait for a writer forever)
+    and checked on the open descriptor, so what is checked is what is read.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise PatternDatabaseError(f"{path}: cannot read ({exc.strerror or exc})", path) from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            kind = (
+                "a directory" if stat.S_ISDIR(info.st_mode)
+                else "a FIFO" if stat.S_ISFIFO(info.st_mode)
+                else "a socket" if stat.S_ISSOCK(info.st_mode)
+                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+                else "not a regular file"
+            )  # fmt: skip
+            raise PatternDatabaseError(f"{path}: not a table file ({kind})", path)
+        if info.st_size > MAX_FILE_BYTES:
+            raise PatternDatabaseError(
+                f"{path}: {info.st_size:,} bytes, larger than any table file "
+                f"({MAX_FILE_BYTES:,}); not read",
+                path,
+            )
+        return os.fdopen(fd, "rb"), info.st_size
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def _int_field(header: Mapping[str, Any], key: str, low: int, high: int, path: Path) -> int:
+    value = header.get(key)
+    if type(value) is not int or not low <= value <= high:
+        raise PatternDatabaseError(
+            f"{path}: header field {key!r} is {value!r}, not an int in {low}..{high}", path
+        )
+    return value
+
+
+def _int_list(value: object, key: str, path: Path) -> list[int]:
+    if not isinstance(value, list) or not all(type(v) is int for v in value):
+        raise PatternDatabaseError(f"{path}: header field {key!r} is not a list of ints", path)
+    return value
+
+
+def _str_field(header: Mapping[str, Any], key: str, choices: Iterable[str], path: Path) -> str:
+    value = header.get(key)
+    allowed = tuple(choices)
+    if not isinstance(value, str) or value not in allowed:
+        raise PatternDatabaseError(
+            f"{path}: header field {key!r} is {value!r}, not one of {', '.join(allowed)}", path
+        )
+    return value
+
+
+def _parse_header(data: bytes, path: Path) -> tuple[dict[str, Any], int]:
+    """The header of a file's first bytes, checked field by field, and its first table's offset."""
     if data[: len(_MAGIC)] != _MAGIC:
         raise PatternDatabaseError(f"{path}: not a slidingtiles table file (bad magic)", path)
-    if len(data) < len(_MAGIC) + 4:
+    if len(data) < _PREFIX:
         raise PatternDatabaseError(f"{path}: truncated header", path)
     (length,) = struct.unpack_from("<I", data, len(_MAGIC))
-    start = len(_MAGIC) + 4
-    if len(data) < start + length:
+    if length > _HEADER_READ - _PREFIX:
+        raise PatternDatabaseError(f"{path}: header of {length:,} bytes, too long", path)
+    if len(data) < _PREFIX + length:
         raise PatternDatabaseError(f"{path}: truncated header", path)
     try:
-        header = json.loads(data[start : start + length])
-    except ValueError as exc:
-        raise PatternDatabaseError(f"{path}: unreadable header ({exc})", path) from None
-    if not isinstance(header, dict) or header.get("format") != FORMAT_VERSION:
-        fmt = header.get("format") if isinstance(header, dict) else None
+        header = json.loads(data[_PREFIX : _PREFIX + length])
+    except (ValueError, RecursionError) as exc:  # RecursionError: nesting thousands deep
+        reason = "nested too deeply" if isinstance(exc, RecursionError) else str(exc)
+        raise PatternDatabaseError(f"{path}: unreadable header ({reason})", path) from None
+    if not isinstance(header, dict):
+        raise PatternDatabaseError(f"{path}: unreadable header (not a JSON object)", path)
+    fmt = header.get("format")
+    if type(fmt) is not int or fmt != FORMAT_VERSION:
         raise PatternDatabaseError(
             f"{path}: format version {fmt!r}, this code reads {FORMAT_VERSION}", path
         )
-    return header, start + length
+    _check_fields(header, path)
+    return header, _PREFIX + length
+
+
+def _check_fields(header: dict[str, Any], path: Path) -> None:
+    """Every field the reader uses, of the right type, in range and consistent with the others.
+
+    After this, building the `PatternDatabase` and indexing its tables cannot fail.
+    """
+    rows = _int_field(header, "rows", 1, MAX_TABLE_CELLS, path)
+    cols = _int_field(header, "cols", 1, MAX_TABLE_CELLS, path)
+    cells = rows * cols
+    if not 2 <= cells <= MAX_TABLE_CELLS:
+        raise PatternDatabaseError(f"{path}: header shape {rows}x{cols} is not a table's", path)
+    goal = _int_list(header.get("goal"), "goal", path)
+    if sorted(goal) != list(range(cells)):
+        raise PatternDatabaseError(
+            f"{path}: header field 'goal' is not the tiles 0..{cells - 1}, each once", path
+        )
+    groups = header.get("groups")
+    if not isinstance(groups, list) or not groups:
+        raise PatternDatabaseError(f"{path}: header field 'groups' is not a list of groups", path)
+    seen: set[int] = set()
+    for group in groups:
+        tiles = _int_list(group, "groups", path)
+        if (
+            not tiles
+            or any(not 0 < t < cells or t in seen for t in tiles)
+            or len(set(tiles)) != len(tiles)
+        ):
+            raise PatternDatabaseError(
+                f"{path}: header field 'groups' is not disjoint groups of tiles 1..{cells - 1}",
+                path,
+            )
+        seen.update(tiles)
+    encodings = header.get("encodings")
+    if not isinstance(encodings, list) or len(encodings) != len(groups):
+        raise PatternDatabaseError(
+            f"{path}: header field 'encodings' does not give one encoding per group", path
+        )
+    for encoding in encodings:
+        _str_field({"encodings": encoding}, "encodings", _ENCODINGS, path)
+    entry = _str_field(header, "entry", _ENTRIES, path)
+    name = header.get("partition")
+    if not isinstance(name, str) or not 0 < len(name) <= _MAX_NAME or not name.isprintable():
+        raise PatternDatabaseError(f"{path}: header field 'partition' is {name!r}", path)
+    lengths = _int_list(header.get("lengths"), "lengths", path)
+    expected = [table_entries(cells, len(g), e) for g, e in zip(groups, encodings)]
+    if entry == U4_EXCESS:
+        expected = [(n + 1) // 2 for n in expected]  # two 4-bit entries per byte
+    if lengths != expected:
+        raise PatternDatabaseError(
+            f"{path}: header field 'lengths' is {lengths}, the groups need {expected}", path
+        )
+    digest = header.get("sha256")
+    if not (
+        isinstance(digest, str)
+        and len(digest) == 64
+        and all(c in "0123456789abcdef" for c in digest)
+    ):
+        raise PatternDatabaseError(f"{path}: header field 'sha256' is not a SHA-256 digest", path)
+
+
+def _check_expected(header: Mapping[str, Any], expect: Mapping[str, Any], path: Path) -> None:
+    """The header against what the caller asked for, field by field, naming the first mismatch."""
+    for key, wanted in expect.items():
+        got = header.get(key)
+        if key == "groups":
+            got = [tuple(g) for g in got] if isinstance(got, list) else got
+            wanted = [tuple(g) for g in wanted]
+        elif key == "goal":
+            got, wanted = list(got) if isinstance(got, list) else got, list(wanted)
+        if got != wanted:
+            raise PatternDatabaseError(
+                f"{path}: holds another shape, goal or partition ({key} {got!r}, "
+                f"asked for {wanted!r})",
+                path,
+            )
+
+
+def _check_body(header: Mapping[str, Any], tables: list[bytes], path: Path) -> None:
+    """Cheap facts every real table shows: the goal's own entry is 0, and (bytes) only it is.
+
+    A body altered with its checksum recomputed (all zeros, say) is refused here
+    rather than driving a search to a wrong answer. Costs one pass of
+    ``bytes.count`` over 8-bit tables (about 10 ms for the 34 MB 4x4 ones).
+    """
+    cells = header["rows"] * header["cols"]
+    goal = header["goal"]
+    for number, (group, encoding, table) in enumerate(
+        zip(header["groups"], header["encodings"], tables), 1
+    ):
+        home = [goal.index(t) for t in group]
+        index = digits_index(home, cells) if encoding == DIGITS else perm_rank(home, cells)
+        if header["entry"] == U4_EXCESS:
+            value = (table[index >> 1] >> (4 * (index & 1))) & 15
+        else:
+            value = table[index]
+            if value == 0 and table.count(0) != 1:
+                raise PatternDatabaseError(
+                    f"{path}: table {number} gives 0 moves to {table.count(0):,} placements, "
+                    "only the goal's has 0 (the file was altered)",
+                    path,
+                )
+        if value != 0:
+            raise PatternDatabaseError(
+                f"{path}: table {number} does not give the goal 0 moves (the file was altered)",
+                path,
+            )
 
 
 def read_header(path: Path) -> dict[str, object]:
     """Return a table file's header fields, reading only its start (tables not checked).
 
-    (Example in the module docstring.) Raises `PatternDatabaseError` for a
-    bad magic, truncated or unreadable header or another format version, and
-    OSError when the file cannot be read.
+    (Example in the module docstring.) Raises `PatternDatabaseError` for
+    anything but a regular file of a plausible size with a bad magic, a
+    truncated, unreadable or inconsistent header (each field is checked), or
+    another format version; never blocks (a FIFO is refused, not opened for
+    good) and never reads more than 64 KiB.
     """
-    with path.open("rb") as f:
-        head = f.read(_HEADER_READ)
-    return _parse_header(head, path)[0]
+    handle, size = _open_regular(Path(path))
+    with handle:
+        head = handle.read(min(size, _HEADER_READ))
+    return _parse_header(head, Path(path))[0]
 
 
-def read_table(path: str | os.PathLike[str]) -> PatternDatabase:
-    """Read and verify a table file (magic, version, sizes, checksum); never unpickles.
+def read_table(
+    path: str | os.PathLike[str], *, expect: Mapping[str, Any] | None = None
+) -> PatternDatabase:
+    """Read and verify a table file (magic, version, every header field, sizes, checksum).
 
-    Raises `PatternDatabaseError` saying what is wrong.
+    Raises `PatternDatabaseError` saying what is wrong; never unpickles. In
+    order, without reading more than needed: a regular file (a FIFO, a
+    directory or a device is refused without blocking) of at most
+    `MAX_FILE_BYTES`; a header whose fields are each of the right type, in
+    range and consistent (shape, goal a permutation, groups disjoint tiles,
+    encodings, entry, lengths those the groups need, a SHA-256 digest); then
+    ``expect`` (``{"rows": 3, "goal": [...], ...}``: what the caller asked for,
+    field by field); the file size against the header *before* the body is
+    read (a 20 GB file is refused after 64 KiB); the checksum; and the
+    goal's own entry (0, and the only 0 of an 8-bit table).
     """
     path = Path(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise PatternDatabaseError(f"{path}: cannot read ({exc.strerror})", path) from None
-    header, offset = _parse_header(data, path)
-    try:
-        rows, cols = int(header["rows"]), int(header["cols"])  # type: ignore[call-overload]
-        goal = tuple(int(t) for t in header["goal"])  # type: ignore[attr-defined]
-        groups = tuple(tuple(int(t) for t in g) for g in header["groups"])  # type: ignore[attr-defined]
-        encodings = tuple(str(e) for e in header["encodings"])  # type: ignore[attr-defined]
-        lengths = [int(n) for n in header["lengths"]]  # type: ignore[attr-defined]
-        name, checksum = str(header["partition"]), str(header["sha256"])
-    except (KeyError, TypeError, ValueError) as exc:
-        raise PatternDatabaseError(f"{path}: malformed header ({exc!r})", path) from None
-    entry = header.get("entry")
-    expected = [table_entries(rows * cols, len(g), e) for g, e in zip(groups, encodings)]
-    if entry == U4_EXCESS:
-        expected = [(n + 1) // 2 for n in expected]  # two 4-bit entries per byte
-    if entry not in (U8_MOVES, U4_EXCESS) or lengths != expected or len(groups) != len(encodings):
-        raise PatternDatabaseError(f"{path}: header sizes or encodings are inconsistent", path)
-    if len(data) != offset + sum(lengths):
-        raise PatternDatabaseError(
-            f"{path}: {len(data) - offset:,} table bytes, expected {sum(lengths):,} "
-            "(truncated or padded)", path,
-        )  # fmt: skip
-    tables, at = [], offset
-    for n in lengths:
-        tables.append(data[at : at + n])
-        at += n
-    if _checksum(tables) != checksum:
+    handle, size = _open_regular(path)
+    with handle:
+        head = handle.read(min(size, _HEADER_READ))
+        header, offset = _parse_header(head, path)
+        if expect:
+            _check_expected(header, expect, path)
+        lengths: list[int] = header["lengths"]
+        if size != offset + sum(lengths):
+            raise PatternDatabaseError(
+                f"{path}: {size - offset:,} table bytes, expected {sum(lengths):,} "
+                "(truncated or padded)", path,
+            )  # fmt: skip
+        handle.seek(offset)
+        tables = [handle.read(n) for n in lengths]
+    if [len(t) for t in tables] != lengths:  # the file shrank while being read
+        raise PatternDatabaseError(f"{path}: truncated while being read", path)
+    if _checksum(tables) != header["sha256"]:
         raise PatternDatabaseError(f"{path}: checksum mismatch (the file was altered)", path)
+    _check_body(header, tables, path)
     return PatternDatabase(
-        rows, cols, goal, name, groups, encodings, tuple(tables), path, str(entry)
-    )
+        header["rows"], header["cols"], tuple(header["goal"]), header["partition"],
+        tuple(tuple(g) for g in header["groups"]), tuple(header["encodings"]), tuple(tables),
+        path, header["entry"],
+    )  # fmt: skip

@@ -1,0 +1,592 @@
+"""IDA* with several additive partitions maxed, each with its reflection: numba.
+
+>>> from slidingtiles.pdb import PatternDatabase
+>>> from slidingtiles.search._limits import Guard
+>>> guard = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
+...               progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)
+>>> goal = (0, 1, 2, 3, 4, 5)
+>>> a = PatternDatabase.build(2, 3, goal, groups=[(1, 2), (3, 4, 5)])
+>>> b = PatternDatabase.build(2, 3, goal, groups=[(1, 4), (2, 3, 5)])
+>>> ida_maxed([a, b], [1, 0, 2, 3, 4, 5], guard)[0]
+'L'
+
+The kernel of the 24-puzzle (`slidingtiles._engine.python.maxed` is its
+pure-Python mirror: same nodes, same moves). A *lookup* is one partition's
+sum of group values, on the board or, when the partition's tables reflect,
+on the board mirrored about the main diagonal; the heuristic is the maximum
+over all lookups, so several partitions of the same tiles (and their
+reflections) give an admissible value at least as large as each alone.
+
+On entering a node every child is evaluated at once: each lookup's group
+entry of the moved tile is located (the perm rank changes in O(1) on a row
+move, O(cols) on a column move: `placement._moved_rank`) and prefetched, then
+the lookups are read in order until one prunes the child. The surviving
+children are searched in increasing ``f`` (ties in move order, up, down,
+left, right): in the last iteration the goal tends to be met earlier, and
+every other iteration visits the same nodes in any order.
+
+Tables are read through the addresses of their buffers (`load_byte`), one
+per group, so several databases need no common buffer. The search can also
+run one iteration of one subtree (``single``), which is how
+`slidingtiles._solve.parallel` splits a search between workers.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import weakref
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from slidingtiles._board.geometry import LETTERS
+from slidingtiles._engine.lookups import (
+    COLLECT,
+    DONE,
+    GROW,
+    PAUSE,
+    PERM_U4,
+    LookupPlan,
+    supports_lookups,
+)
+from slidingtiles._engine.numba.drive import at_goal, pruning_array, slot_moves
+from slidingtiles._engine.numba.jit import NUMBA, compiled, inlined, pointer
+from slidingtiles._engine.numba.placement import _moved_rank
+from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
+from slidingtiles.search._limits import Guard
+
+__all__ = [
+    "COLLECT",
+    "DONE",
+    "PAUSE",
+    "MaxedPlan",
+    "Search",
+    "ida_maxed",
+    "load_byte",
+    "maxed_plan",
+    "prefetch_byte",
+    "supports_lookups",
+]
+
+Array = NDArray[Any]
+
+_INF = np.int64(1) << 62
+
+# The state vector shared by Python and the kernel: depth of the node in hand, whether it is
+# being entered, entered and generated nodes, entered count of the next pause, cost bound,
+# iteration, length of the path found (-1: none), one iteration only, that iteration's least f
+# above the bound, the depth whose nodes are handed over rather than entered (0: none), the
+# automaton state of the node handed over; the length of the principal variation followed, and
+# of the one being recorded, with the least h recorded; the nodes handed over so far, and before
+# the node of the least h.
+DEPTH, ENTER, EXPANDED, GENERATED, CHECK_AT, BOUND, ITER, FOUND = range(8)
+SINGLE, NEXT_BOUND, CUTOFF, COLLECTED, PV_LEN, NEW_LEN, BEST_H, COLLECTS, BEST_AT = range(8, 17)
+_STATE_SIZE = 17
+# Frame columns (one row per depth): blank cell, the cell it came from, duplicate-sequence
+# state, next entry of the child order, least f above the bound, move slot taken to the child,
+# children kept, whether the node lies on the principal variation; then the order (4 columns),
+# the node's h per lookup (L columns), per child (4 blocks) its move slot, automaton state, f
+# and per lookup the new entry position, value and Manhattan distance of the moved tile's
+# group, and last what the move to the child replaced.
+_BLANK, _PREV, _SEQ, _NEXT, _BEST, _PATH, _COUNT, _ON_PV = range(8)
+_ORDER = 8
+_H = 12
+_C_SLOT, _C_SEQ, _C_F = range(3)
+
+
+@inlined
+def _width(lookups: int) -> int:
+    return _H + lookups + 4 * (3 + 3 * lookups) + 3 * lookups
+
+
+# -- reading tables by address ----------------------------------------------------------------
+
+
+def _load_byte_python(address: int) -> int:  # pragma: no cover - only without numba
+    return int(ctypes.c_uint8.from_address(address).value)
+
+
+def _prefetch_python(address: int) -> None:  # pragma: no cover - only without numba
+    return None
+
+
+def _load_address_intrinsics() -> tuple[Any, Any]:
+    """``load_byte(address)`` and ``prefetch_byte(address)``: numba intrinsics on raw addresses.
+
+    A kernel reading several databases gets one address per group table
+    (`MaxedPlan.base`) instead of one buffer for all: no copy of hundreds of
+    megabytes. The plan keeps every buffer alive while the kernel runs.
+    """
+    if not NUMBA:  # pragma: no cover
+        return _load_byte_python, _prefetch_python
+    import importlib
+
+    extending = importlib.import_module("numba.extending")
+    types = importlib.import_module("numba.core.types")
+    ir = importlib.import_module("llvmlite.ir")
+    i8p = ir.IntType(8).as_pointer()
+
+    def load_typer(typingctx: Any, address: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            pointer = builder.inttoptr(args[0], i8p)
+            return builder.load(pointer)
+
+        return types.uint8(types.int64), codegen
+
+    def prefetch_typer(typingctx: Any, address: Any) -> Any:
+        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+            pointer = builder.inttoptr(args[0], i8p)
+            i32 = ir.IntType(32)
+            function_type = ir.FunctionType(ir.VoidType(), [i8p, i32, i32, i32])
+            function = builder.module.declare_intrinsic("llvm.prefetch", [i8p], function_type)
+            builder.call(function, [pointer, i32(0), i32(3), i32(1)])
+            return context.get_dummy_value()
+
+        return types.none(types.int64), codegen
+
+    return extending.intrinsic(load_typer), extending.intrinsic(prefetch_typer)
+
+
+load_byte, prefetch_byte = _load_address_intrinsics()
+
+
+@inlined
+def _byte_address(kind: int, base: int, at: int) -> int:
+    """The address of the byte holding entry ``at`` of a group table."""
+    return base + (at >> 1) if kind == PERM_U4 else base + at
+
+
+@inlined
+def _value(kind: int, base: int, at: int, md: int) -> Any:
+    """Entry ``at`` of a group table: a byte, or Manhattan + twice the 4-bit excess."""
+    if kind == PERM_U4:
+        return md + 2 * ((np.int64(load_byte(base + (at >> 1))) >> ((at & 1) << 2)) & 15)
+    return np.int64(load_byte(base + at))
+
+
+# -- the kernel -----------------------------------------------------------------------------
+
+
+@compiled
+def _maxed_run(
+    st: Array, tiles_array: Array, goal_array: Array, moves_array: Array, prune_array: Array,
+    lk_group_array: Array, lk_slot_array: Array, lk_cell_array: Array, kind_array: Array,
+    base_array: Array, radix_array: Array, slot_at_array: Array, at_array: Array,
+    val_array: Array, md_array: Array, dist_array: Array, lookups: int, width: int,
+    frame_array: Array, pv_array: Array, new_pv_array: Array,
+) -> int:  # fmt: skip
+    """Run (or resume) the search until found, a pause, or (``single``) the iteration's end.
+
+    ``lk_group[l * cells + t]`` and ``lk_slot[...]``: the group (an index
+    into ``kind``, ``base``, ``at``, ``val``, ``md``) and slot of tile t in
+    lookup l; ``lk_cell[l * cells + c]``: cell c as lookup l sees it (c, or
+    its transpose). ``radix`` and ``slot_at``: see `placement._moved_rank`.
+    """
+    # Its own copy of the IDA* loop (see `pdb._pdb_run`): children are evaluated on entering a
+    # node, for every lookup, and searched in order of f.
+    tiles = pointer(tiles_array)
+    goal = pointer(goal_array)
+    moves = pointer(moves_array)
+    prune = pointer(prune_array)
+    lk_group = pointer(lk_group_array)
+    lk_slot = pointer(lk_slot_array)
+    lk_cell = pointer(lk_cell_array)
+    kind = pointer(kind_array)
+    base = pointer(base_array)
+    radix = pointer(radix_array)
+    slot_at = pointer(slot_at_array)
+    at = pointer(at_array)
+    val = pointer(val_array)
+    md = pointer(md_array)
+    dist = pointer(dist_array)
+    frame = pointer(frame_array)
+    pv = pointer(pv_array)
+    new_pv = pointer(new_pv_array)
+    cells = tiles_array.shape[0]
+    fw = _width(lookups)
+    child0 = _H + lookups
+    cw = 3 + 3 * lookups
+    old0 = child0 + 4 * cw
+    cap = frame_array.shape[0] // fw
+    d = st[DEPTH]
+    enter = st[ENTER]
+    expanded = st[EXPANDED]
+    generated = st[GENERATED]
+    check_at = st[CHECK_AT]
+    bound = st[BOUND]
+    single = st[SINGLE]
+    cutoff = st[CUTOFF]
+    code = DONE
+    while True:
+        row = d * fw
+        if enter:
+            enter = 0
+            expanded += 1
+            b = frame[row + _BLANK]
+            prev = frame[row + _PREV]
+            seq = frame[row + _SEQ]
+            g1 = d + 1
+            limit = bound - g1
+            best = _INF
+            count = 0
+            j = b * 5
+            while moves[j] >= 0:
+                move = moves[j]
+                slot = j - b * 5
+                j += 1
+                n = move >> 2
+                if n == prev:
+                    continue
+                nseq = prune[seq + (move & 3)]
+                if nseq < 0:  # a duplicate move sequence (the engine's automaton)
+                    continue
+                generated += 1
+                c = row + child0 + count * cw
+                frame[c + _C_SLOT] = slot
+                frame[c + _C_SEQ] = nseq
+                t = tiles[n]
+                for lk in range(lookups):  # locate every entry first, and prefetch it
+                    gi = lk_group[lk * cells + t]
+                    a = at[gi] + _moved_rank(
+                        gi, lk_slot[lk * cells + t], lk_cell[lk * cells + n],
+                        lk_cell[lk * cells + b], kind[gi], slot_at, radix, cells, width,
+                    )  # fmt: skip
+                    frame[c + 3 + lk] = a
+                    prefetch_byte(_byte_address(kind[gi], base[gi], a))
+                count += 1
+            kept = 0
+            for i in range(count):
+                c = row + child0 + i * cw
+                n = moves[b * 5 + frame[c + _C_SLOT]] >> 2
+                t = tiles[n]
+                step = dist[t * cells + b] - dist[t * cells + n]
+                hmax = np.int64(0)
+                pruned = False
+                for lk in range(lookups):
+                    gi = lk_group[lk * cells + t]
+                    a = frame[c + 3 + lk]
+                    nmd = md[gi] + step
+                    v = _value(kind[gi], base[gi], a, nmd)
+                    nh = frame[row + _H + lk] - val[gi] + v
+                    if nh > limit:
+                        if g1 + nh < best:
+                            best = g1 + nh
+                        pruned = True
+                        break
+                    frame[c + 3 + lookups + lk] = v
+                    frame[c + 3 + 2 * lookups + lk] = nmd
+                    if nh > hmax:
+                        hmax = nh
+                if pruned:
+                    continue
+                if hmax == 0:
+                    tiles[b] = t
+                    tiles[n] = 0
+                    won = at_goal(tiles, goal, cells)
+                    tiles[n] = t
+                    tiles[b] = 0
+                    if won:
+                        frame[row + _PATH] = frame[c + _C_SLOT]
+                        st[FOUND] = d + 1
+                        code = DONE
+                        break
+                frame[c + _C_F] = g1 + hmax
+                # insert child i into the order, by f, ties in move order
+                k = kept
+                while k > 0 and frame[row + child0 + frame[row + _ORDER + k - 1] * cw + _C_F] > (
+                    g1 + hmax
+                ):
+                    frame[row + _ORDER + k] = frame[row + _ORDER + k - 1]
+                    k -= 1
+                frame[row + _ORDER + k] = i
+                kept += 1
+            if st[FOUND] >= 0:
+                break
+            if frame[row + _ON_PV] and d < st[PV_LEN]:  # the principal variation's move first
+                for k in range(1, kept):
+                    x = frame[row + _ORDER + k]
+                    if frame[row + child0 + x * cw + _C_SLOT] == pv[d]:
+                        while k > 0:
+                            frame[row + _ORDER + k] = frame[row + _ORDER + k - 1]
+                            k -= 1
+                        frame[row + _ORDER] = x
+                        break
+            frame[row + _COUNT] = kept
+            frame[row + _NEXT] = 0
+            frame[row + _BEST] = best
+            if expanded >= check_at:
+                code = PAUSE
+                break
+        i = frame[row + _NEXT]
+        if i < frame[row + _COUNT]:
+            if d + 1 >= cap:
+                code = GROW
+                break
+            frame[row + _NEXT] = i + 1
+            c = row + child0 + frame[row + _ORDER + i] * cw
+            b = frame[row + _BLANK]
+            slot = frame[c + _C_SLOT]
+            frame[row + _PATH] = slot
+            if frame[c + _C_F] - (d + 1) < st[BEST_H]:  # the least h yet: record its path
+                st[BEST_H] = frame[c + _C_F] - (d + 1)
+                st[BEST_AT] = st[COLLECTS]
+                for r in range(d + 1):
+                    new_pv[r] = frame[r * fw + _PATH]
+                st[NEW_LEN] = d + 1
+            if d + 1 == cutoff:  # a subtree root for a worker: hand it over, do not enter
+                st[COLLECTED] = frame[c + _C_SEQ]
+                st[COLLECTS] += 1
+                code = COLLECT
+                break
+            n = moves[b * 5 + slot] >> 2
+            t = tiles[n]
+            tiles[b] = t
+            tiles[n] = 0
+            child = row + fw
+            frame[child + _ON_PV] = frame[row + _ON_PV] and d < st[PV_LEN] and slot == pv[d]
+            for lk in range(lookups):
+                gi = lk_group[lk * cells + t]
+                frame[row + old0 + lk] = at[gi]
+                frame[row + old0 + lookups + lk] = val[gi]
+                frame[row + old0 + 2 * lookups + lk] = md[gi]
+                v = frame[c + 3 + lookups + lk]
+                frame[child + _H + lk] = frame[row + _H + lk] - val[gi] + v
+                at[gi] = frame[c + 3 + lk]
+                val[gi] = v
+                md[gi] = frame[c + 3 + 2 * lookups + lk]
+                slot_at[gi * cells + lk_cell[lk * cells + n]] = width - 1
+                slot_at[gi * cells + lk_cell[lk * cells + b]] = lk_slot[lk * cells + t]
+            frame[child + _BLANK] = n
+            frame[child + _PREV] = b
+            frame[child + _SEQ] = frame[c + _C_SEQ]
+            d += 1
+            enter = 1
+            continue
+        result = frame[row + _BEST]
+        if d == 0:
+            if single:
+                st[NEXT_BOUND] = result
+                code = DONE
+                break
+            bound = result
+            st[ITER] += 1
+            enter = 1
+            for r in range(st[NEW_LEN]):  # the next iteration follows this one's best path first
+                pv[r] = new_pv[r]
+            st[PV_LEN] = st[NEW_LEN]
+            st[NEW_LEN] = 0
+            st[BEST_H] = _INF
+            continue
+        n = frame[row + _BLANK]
+        d -= 1
+        row = d * fw
+        b = frame[row + _BLANK]
+        t = tiles[b]
+        tiles[n] = t
+        tiles[b] = 0
+        for lk in range(lookups):
+            gi = lk_group[lk * cells + t]
+            at[gi] = frame[row + old0 + lk]
+            val[gi] = frame[row + old0 + lookups + lk]
+            md[gi] = frame[row + old0 + 2 * lookups + lk]
+            slot_at[gi * cells + lk_cell[lk * cells + b]] = width - 1
+            slot_at[gi * cells + lk_cell[lk * cells + n]] = lk_slot[lk * cells + t]
+        if result < frame[row + _BEST]:
+            frame[row + _BEST] = result
+    st[DEPTH] = d
+    st[ENTER] = enter
+    st[EXPANDED] = expanded
+    st[GENERATED] = generated
+    st[BOUND] = bound
+    return code
+
+
+# -- what the kernel needs of the databases -------------------------------------------------------
+
+
+class MaxedPlan:
+    """`LookupPlan`'s lists as the kernel's arrays, and each group table's address.
+
+    Made once per set of databases (`maxed_plan`); keeps every table buffer alive.
+    """
+
+    def __init__(self, dbs: Sequence[PatternTables], order: Order = IDENTITY_ORDER) -> None:
+        for db in dbs:  # the tables in one buffer each, on huge pages where granted
+            db.contiguous()
+        lookups = LookupPlan(dbs)
+        self.lookups = lookups
+        self.goal = np.array(lookups.goal, dtype=np.int64)
+        self.moves, self.letters = slot_moves(lookups.rows, lookups.cols, order)
+        self.dist = np.array(lookups.dist, dtype=np.int64)
+        self.keep = [np.frombuffer(t, dtype=np.uint8) for t in lookups.tables]
+        self.base = np.array([int(a.ctypes.data) for a in self.keep], dtype=np.int64)
+        self.kind = np.array(lookups.kind, dtype=np.int64)
+        self.radix = np.array(lookups.radix, dtype=np.int64)
+        self.lk_group = np.array(lookups.lk_group, dtype=np.int64)
+        self.lk_slot = np.array(lookups.lk_slot, dtype=np.int64)
+        self.lk_cell = np.array(lookups.lk_cell, dtype=np.int64)
+        self.prune = pruning_array()
+
+
+_PLANS: weakref.WeakKeyDictionary[PatternTables, dict[tuple[object, ...], MaxedPlan]]
+_PLANS = weakref.WeakKeyDictionary()
+
+
+def maxed_plan(dbs: Sequence[PatternTables], order: Order = IDENTITY_ORDER) -> MaxedPlan:
+    """Return the plan of a set of databases and a move order: made once, freed with the first."""
+    plans = _PLANS.setdefault(dbs[0], {})
+    key = (*(id(db) for db in dbs), order)
+    if key not in plans:
+        plans[key] = MaxedPlan(dbs, order)
+    return plans[key]
+
+
+class Search:
+    """One search's state: the board, the groups' entries, the frames and the counters.
+
+    ``Search(plan, tiles)`` starts IDA* at a board; a subtree root also gives
+    the cell the blank came from (``prev``), the duplicate automaton's state
+    (``seq``) and its bound, and ``single=True`` ends the search with the
+    iteration (`next_bound`: its least f above the bound, -1 `found`: no path).
+    ``cutoff=D`` hands every node D moves down over to the caller (`COLLECT`)
+    instead of entering it. `run` continues until `DONE`, a pause (`PAUSE`,
+    when `expanded` reaches ``check_at``) or `COLLECT`. Its arrays pickle
+    without the plan (the tables), which `attach` gives back: a paused search
+    moves between processes. The mirror of `slidingtiles._engine.python.maxed.Search`.
+    """
+
+    def __init__(self, plan: MaxedPlan, tiles: Sequence[int], bound: int | None = None, *,
+                 prev: int = -1, seq: int = 0, single: bool = False,
+                 cutoff: int = 0) -> None:  # fmt: skip
+        self.plan: MaxedPlan | None = plan
+        self.lookups = plan.lookups.lookups
+        self.tiles = np.array(tiles, dtype=np.int64)
+        slot_at, at, val, md, hs = plan.lookups.place(tiles)
+        self.slot_at = np.array(slot_at, dtype=np.int64)
+        self.at = np.array(at, dtype=np.int64)
+        self.val = np.array(val, dtype=np.int64)
+        self.md = np.array(md, dtype=np.int64)
+        #: The heuristic of the start.
+        self.h0 = max(hs)
+        fw = _width(self.lookups)
+        self.frame = np.zeros(64 * fw, dtype=np.int64)
+        self.frame[_BLANK] = list(tiles).index(0)
+        self.frame[_PREV] = prev
+        self.frame[_SEQ] = seq
+        self.frame[_ON_PV] = 1
+        self.pv = np.zeros(64, dtype=np.int64)
+        self.new_pv = np.zeros(64, dtype=np.int64)
+        self.frame[_H : _H + self.lookups] = hs
+        st = np.zeros(_STATE_SIZE, dtype=np.int64)
+        st[ENTER] = 1
+        st[BOUND] = self.h0 if bound is None else bound
+        st[ITER] = 1
+        st[FOUND] = -1
+        st[SINGLE] = int(single)
+        st[NEXT_BOUND] = _INF
+        st[CUTOFF] = cutoff
+        st[BEST_H] = _INF
+        self.st = st
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k != "plan"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self.plan = None
+
+    def attach(self, plan: MaxedPlan) -> None:
+        """Give an unpickled search its plan (the tables of this process) back."""
+        self.plan = plan
+
+    expanded = property(lambda self: int(self.st[EXPANDED]), doc="Nodes entered so far.")
+    generated = property(lambda self: int(self.st[GENERATED]), doc="Children evaluated so far.")
+    iterations = property(lambda self: int(self.st[ITER]), doc="The iteration in progress.")
+    bound = property(lambda self: int(self.st[BOUND]), doc="The current cost bound.")
+    found = property(lambda self: int(self.st[FOUND]), doc="Length of the path found, or -1.")
+    next_bound = property(
+        lambda self: int(self.st[NEXT_BOUND]), doc="After a single iteration: its least f above."
+    )
+    collected_seq = property(
+        lambda self: int(self.st[COLLECTED]), doc="The automaton state of the node handed over."
+    )
+
+    def run(self, check_at: int = 1 << 62) -> int:
+        """Run until `DONE`, `PAUSE` (``expanded`` reaches ``check_at``) or `COLLECT`."""
+        plan = self.plan
+        if plan is None:
+            raise RuntimeError("an unpickled search needs attach(plan) before it runs")
+        self.st[CHECK_AT] = check_at
+        while True:
+            code = int(_maxed_run(
+                self.st, self.tiles, plan.goal, plan.moves, plan.prune, plan.lk_group,
+                plan.lk_slot, plan.lk_cell, plan.kind, plan.base, plan.radix, self.slot_at,
+                self.at, self.val, self.md, plan.dist, self.lookups, plan.lookups.width,
+                self.frame, self.pv, self.new_pv,
+            ))  # fmt: skip
+            if code != GROW:
+                return code
+            self.frame, self.pv, self.new_pv = (
+                np.concatenate([a, np.zeros_like(a)]) for a in (self.frame, self.pv, self.new_pv)
+            )
+
+    def follow(self, slots: Sequence[int]) -> None:
+        """Try these move slots first from the root down, as a principal variation.
+
+        IDA* follows the path to the previous iteration's least h first (`best`);
+        a search started afresh (a worker's subtree) is told it here.
+        """
+        while len(self.pv) < len(slots) + 1:
+            self.pv = np.concatenate([self.pv, np.zeros_like(self.pv)])
+            self.new_pv = np.concatenate([self.new_pv, np.zeros_like(self.new_pv)])
+        self.pv[: len(slots)] = slots
+        self.st[PV_LEN] = len(slots)
+
+    def best(self) -> tuple[int, list[int], int]:
+        """This iteration's least h so far, the move slots to the first node with it, and how
+        many nodes were handed over (`COLLECT`) before that node."""
+        slots = [int(x) for x in self.new_pv[: int(self.st[NEW_LEN])]]
+        return int(self.st[BEST_H]), slots, int(self.st[BEST_AT])
+
+    def slots(self) -> list[int]:
+        """The move slots to the goal found, or (after `COLLECT`) to the node handed over."""
+        fw = _width(self.lookups)
+        length = self.found if self.found >= 0 else int(self.st[DEPTH]) + 1
+        return [int(self.frame[d * fw + _PATH]) for d in range(length)]
+
+    def path(self) -> str:
+        """The blank's moves to the goal found, or (after `COLLECT`) to the node handed over."""
+        assert self.plan is not None
+        fw = _width(self.lookups)
+        letters = self.plan.letters
+        return "".join(
+            LETTERS[int(letters[int(self.frame[d * fw + _BLANK]), slot])]
+            for d, slot in enumerate(self.slots())
+        )
+
+
+def ida_maxed(
+    dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
+) -> EngineResult:
+    """IDA* with the maximum over the lookups of several databases (and their reflections).
+
+    Same contract as the other kernels: the optimal move string and the
+    statistics; the guard's limits, progress and Ctrl-C at every pause;
+    directions tried and named by ``order`` (`drive.move_arrays`).
+    """
+    if tiles == list(dbs[0].goal):
+        guard.depth = 0
+        return "", guard.snapshot(0, 0)
+    search = Search(maxed_plan(dbs, order), tiles)
+    check_at = guard.first_pause()
+    while True:
+        code = search.run(check_at)
+        guard.iterations = search.iterations
+        if code == DONE:
+            break
+        check_at = guard.pause(search.expanded, search.generated)
+    path = search.path()
+    guard.depth = len(path)
+    return path, guard.snapshot(search.expanded, search.generated)

@@ -1,0 +1,209 @@
+"""Worker processes that die with their parent: the library's one process pool.
+
+>>> with WorkerPool(1) as pool:
+...     pool.submit(abs, -3).result()
+3
+
+`WorkerPool` is a `concurrent.futures.ProcessPoolExecutor` whose lifecycle is
+decided here, once, for every caller (``solve_many(workers=N)``, ``slidingtiles
+batch --workers N``, and any parallel search):
+
+* **Ctrl-C is the parent's business.** Workers ignore SIGINT, so Ctrl-C in a
+  terminal (which signals the whole process group) prints no worker traceback;
+  the parent gets the `KeyboardInterrupt` and calls `WorkerPool.terminate`.
+  Processes the pool starts inherit SIGINT *blocked* from `WorkerPool.submit`
+  (POSIX), so not even a Ctrl-C during a worker's start-up reaches Python there.
+* **No worker outlives its parent.** On Linux each worker asks the kernel for
+  SIGKILL when its parent dies (``prctl(PR_SET_PDEATHSIG)``, through ctypes);
+  everywhere, a daemon thread in each worker watches the parent (the
+  multiprocessing parent sentinel, and on POSIX the parent's pid) and ends the
+  worker within `WATCH_SECONDS` of the parent's death, however it died (SIGKILL
+  included).
+* **Stopping is prompt.** `WorkerPool.terminate` cancels queued work and kills
+  the workers at once (a board in progress may take hours); leaving a ``with``
+  block by an exception terminates, leaving it normally waits for the work.
+
+Platforms: Linux gets both guards (death signal at once, watchdog as the
+fallback); macOS, the BSDs and Windows get the watchdog (within
+`WATCH_SECONDS`). Windows has no signal mask, so a Ctrl-C that lands while a
+worker is still starting may print that worker's traceback. On Linux the death
+signal follows the *thread* that started the worker: submit work from a thread
+that outlives the pool (the main thread, typically), or a worker is killed when
+that thread ends.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import multiprocessing
+import os
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from concurrent.futures import Future, ProcessPoolExecutor
+from multiprocessing.context import BaseContext
+from types import TracebackType
+from typing import Any
+
+__all__ = ["WATCH_SECONDS", "WorkerPool"]
+
+#: How often a worker's watchdog looks at its parent, in seconds (its longest orphaned life).
+WATCH_SECONDS = 0.25
+# Exit status of a worker that ends because its parent is gone.
+_ORPHANED = 70
+# <linux/prctl.h>
+_PR_SET_PDEATHSIG = 1
+
+
+@contextlib.contextmanager
+def _sigint_blocked() -> Iterator[None]:
+    """Block SIGINT in this thread meanwhile (POSIX), so processes started now inherit it blocked.
+
+    A SIGINT arriving meanwhile stays pending for the process and is delivered (as the
+    usual KeyboardInterrupt in the main thread) once unblocked: the parent loses nothing.
+    """
+    if not hasattr(signal, "pthread_sigmask"):  # Windows
+        yield
+        return
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
+
+
+def _ask_for_death_signal() -> None:
+    """Linux: have the kernel SIGKILL this process when its parent (thread) dies."""
+    if not sys.platform.startswith("linux"):
+        return
+    with contextlib.suppress(OSError, AttributeError):  # no libc, or no prctl: the watchdog stays
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+
+
+def _orphaned(parent_pid: int, start_method: str, first_ppid: int) -> bool:
+    """Whether this worker's parent is gone.
+
+    fork and spawn: the parent is the pool's process, so a different parent pid
+    means it died (and the worker was adopted). forkserver: the parent is the
+    fork server; the pool's process is watched through multiprocessing's parent
+    sentinel (a pipe only it holds open), and a new parent pid means the fork
+    server died. Windows: the sentinel is the parent's process handle.
+    """
+    ppid = os.getppid()
+    if start_method in ("fork", "spawn") and os.name == "posix":
+        return ppid != parent_pid
+    if ppid != first_ppid and os.name == "posix":
+        return True
+    parent = multiprocessing.parent_process()
+    return parent is not None and not parent.is_alive()
+
+
+def _watch(parent_pid: int, start_method: str, first_ppid: int) -> None:
+    """The watchdog thread: end this worker at once when its parent is gone."""
+    parent = multiprocessing.parent_process()
+    while True:
+        if parent is not None:
+            parent.join(WATCH_SECONDS)  # returns early if the sentinel says the parent died
+        else:  # pragma: no cover - a worker always has a parent process object
+            threading.Event().wait(WATCH_SECONDS)
+        if _orphaned(parent_pid, start_method, first_ppid):
+            os._exit(_ORPHANED)
+
+
+def _start_worker(
+    parent_pid: int,
+    start_method: str,
+    initializer: Callable[..., object] | None,
+    initargs: tuple[Any, ...],
+) -> None:
+    """A worker's first act: ignore Ctrl-C, tie its life to the parent's, then the caller's own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C for the whole pool
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a pending one is dropped
+    first_ppid = os.getppid()
+    _ask_for_death_signal()
+    if _orphaned(parent_pid, start_method, first_ppid):  # the parent died before we asked
+        os._exit(_ORPHANED)
+    threading.Thread(
+        target=_watch, args=(parent_pid, start_method, first_ppid), name="slidingtiles-watchdog",
+        daemon=True,
+    ).start()  # fmt: skip
+    if initializer is not None:
+        initializer(*initargs)
+
+
+class WorkerPool(ProcessPoolExecutor):
+    """A process pool whose workers ignore Ctrl-C, die with their parent, and stop on demand.
+
+    >>> pool = WorkerPool(2)
+    >>> sorted(pool.map(abs, [-1, 2, -3]))
+    [1, 2, 3]
+    >>> pool.terminate()
+
+    Args:
+        workers: the number of processes (an int >= 1).
+        initializer: called in each worker once it is set up (as with
+            ``ProcessPoolExecutor``), with ``initargs``.
+        mp_context: a `multiprocessing` context; default, the platform's.
+
+    Everything `concurrent.futures.ProcessPoolExecutor` does works (``submit``,
+    ``map``, ``shutdown``, ``with``), plus `terminate`. Leaving a ``with`` block
+    normally waits for submitted work; leaving it by an exception (Ctrl-C
+    included) terminates. Raises ValueError for ``workers < 1`` (callers
+    validate their options first).
+    """
+
+    def __init__(
+        self,
+        workers: int,
+        *,
+        initializer: Callable[..., object] | None = None,
+        initargs: tuple[Any, ...] = (),
+        mp_context: BaseContext | None = None,
+    ) -> None:
+        if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
+            raise ValueError(f"workers must be an int >= 1, not {workers!r}")
+        context = mp_context if mp_context is not None else multiprocessing.get_context()
+        super().__init__(
+            max_workers=workers,
+            mp_context=context,
+            initializer=_start_worker,
+            initargs=(os.getpid(), context.get_start_method(), initializer, initargs),
+        )
+        self.workers = workers
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
+        """Schedule ``fn(*args, **kwargs)``; workers started now begin with SIGINT blocked."""
+        with _sigint_blocked():
+            return super().submit(fn, *args, **kwargs)
+
+    def terminate(self) -> None:
+        """Stop now: cancel what has not started, kill every worker, and reap them.
+
+        Futures not started are cancelled; those running fail (``BrokenProcessPool``).
+        Idempotent. Returns once the workers are gone (a second at most per worker).
+        """
+        # ProcessPoolExecutor has no public way to stop a running task; its worker table,
+        # `_processes` (pid -> Process, stable since Python 3.2), is the only handle on them.
+        processes = list((getattr(self, "_processes", None) or {}).values())
+        self.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            with contextlib.suppress(Exception):  # already gone
+                process.kill()
+        for process in processes:
+            with contextlib.suppress(Exception):
+                process.join(1.0)
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc_val: BaseException | None,
+        exc_tb: TracebackType | None,
+    ) -> bool | None:
+        if exc_type is not None:
+            self.terminate()
+            return False
+        return super().__exit__(exc_type, exc_val, exc_tb)

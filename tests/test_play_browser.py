@@ -1,0 +1,467 @@
+"""The game in a real browser: headless Chromium, driven by selenium, plays `slidingtiles play`.
+
+The server is the command itself (``python -m slidingtiles play --no-browser --port 0``) in a
+subprocess this module starts and stops; the browser is Debian's ``chromium`` with its
+``chromedriver`` (``apt-get install chromium chromium-driver``), never a downloaded one.
+Without selenium or the browser the tests skip, except under ``CI=true``, where they fail:
+``.ci/run`` installs both. Each test checks what the page shows against the library.
+
+``SLIDINGTILES_PLAY_SCREENSHOT=docs/images/play.png`` also saves the screenshot of the docs
+page (the test always saves one in its temporary directory).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import selectors
+import shutil
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+import zlib
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, NoReturn
+
+import pytest
+
+import slidingtiles as st
+
+ROOT = Path(__file__).resolve().parent.parent
+IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def unavailable(what: str) -> NoReturn:
+    """Skip on a developer's machine; fail in CI, where the browser test must run."""
+    if IN_CI:
+        pytest.fail(f"{what}; under CI=true the browser test must run (.ci/run installs it)")
+    pytest.skip(what, allow_module_level=True)
+
+
+try:
+    import uvicorn  # noqa: F401  (the server needs the play extra)
+    from selenium import webdriver
+    from selenium.common.exceptions import WebDriverException
+    from selenium.webdriver.chrome.options import Options
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+except ImportError as missing:
+    unavailable(f"{missing.name} is not installed (pip install -e '.[play-test]')")
+
+CHROMIUM = next(
+    filter(None, map(shutil.which, ("chromium", "chromium-browser", "google-chrome"))), None
+)
+CHROMEDRIVER = shutil.which("chromedriver")
+if CHROMIUM is None or CHROMEDRIVER is None:
+    unavailable("no chromium or chromedriver (apt-get install chromium chromium-driver)")
+
+WAIT = 15.0  # seconds any one thing may take to show; never reached when things work
+
+
+# -- the server and the browser ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """``slidingtiles play`` on a free loopback port, in a subprocess stopped at the end."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "slidingtiles", "play", "--no-browser", "--port", "0"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )  # fmt: skip
+    try:
+        url = _announced_url(process)
+        _wait_until_up(url)
+        yield url
+    finally:
+        process.terminate()  # only the process this fixture started
+        try:
+            process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        if process.stderr is not None:
+            process.stderr.close()
+
+
+def _announced_url(process: subprocess.Popen[str]) -> str:
+    assert process.stderr is not None
+    with selectors.DefaultSelector() as selector:
+        selector.register(process.stderr, selectors.EVENT_READ)
+        deadline = time.monotonic() + WAIT
+        while time.monotonic() < deadline:
+            if not selector.select(timeout=deadline - time.monotonic()):
+                break
+            line = process.stderr.readline()
+            if not line:
+                break
+            found = re.search(r"playing at (http://127\.0\.0\.1:\d+/)", line)
+            if found:
+                return found.group(1)
+    raise AssertionError(f"the server did not say where it listens (exit {process.poll()})")
+
+
+def _wait_until_up(url: str) -> None:
+    deadline = time.monotonic() + WAIT
+    while True:
+        try:
+            with urllib.request.urlopen(url + "api/info", timeout=2) as response:
+                assert json.load(response)["schema"] == 1
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.05)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    options = Options()
+    options.binary_location = str(CHROMIUM)
+    for argument in (
+        "--headless=new",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--window-size=1180,860",
+        "--hide-scrollbars",
+        "--force-device-scale-factor=1",
+    ):
+        options.add_argument(argument)  # fmt: skip
+    with tempfile.TemporaryDirectory(prefix="slidingtiles-chromium-") as profile:
+        options.add_argument(f"--user-data-dir={profile}")
+        try:
+            driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
+        except WebDriverException as error:
+            unavailable(f"chromium would not start: {error.msg}")
+        try:
+            yield driver
+        finally:
+            driver.quit()  # stops the chromedriver and chromium it started
+
+
+# -- reading and driving the page ----------------------------------------------------------
+
+
+def wait_for(driver: Any, condition: Callable[[], Any], what: str) -> Any:
+    """Poll ``condition`` until it returns something truthy (failing with ``what`` after WAIT)."""
+    return WebDriverWait(driver, WAIT, poll_frequency=0.02).until(
+        lambda _: condition(), message=f"waited {WAIT:g} s for {what}"
+    )
+
+
+def idle(driver: Any) -> None:
+    wait_for(driver, lambda: body(driver).get_attribute("data-busy") == "false", "the server")
+
+
+def body(driver: Any) -> Any:
+    return driver.find_element(By.TAG_NAME, "body")
+
+
+def action(driver: Any, name: str) -> Any:
+    return driver.find_element(By.CSS_SELECTOR, f'[data-action="{name}"]')
+
+
+def board(driver: Any) -> st.Board:
+    return st.Board(driver.find_element(By.ID, "board").get_attribute("data-board"))
+
+
+def shown(driver: Any, element_id: str) -> str:
+    return str(driver.find_element(By.ID, element_id).text)
+
+
+def tile(driver: Any, number: int) -> Any:
+    return driver.find_element(By.CSS_SELECTOR, f'#board [data-number="{number}"]')
+
+
+def moved(driver: Any, before: st.Board, click: Callable[[], None]) -> st.Board:
+    """Do ``click`` and return the board once it has changed."""
+    click()
+    return wait_for(driver, lambda: board(driver) != before and board(driver), "the board")
+
+
+def tile_for(position: st.Board, move: str) -> int:
+    """The tile that slides when the blank makes ``move``."""
+    return int(position.move(move)[position.blank_position])
+
+
+def optimal_length(position: st.Board, goal: st.Board | None = None) -> int:
+    solution = st.solve(position, goal, heuristic="manhattan")
+    assert solution.optimal
+    return len(solution)
+
+
+def open_game(driver: Any, url: str) -> None:
+    driver.get(url)
+    wait_for(driver, lambda: body(driver).get_attribute("data-ready") == "true", "the page")
+    idle(driver)
+
+
+def write_png(path: Path, width: int, height: int) -> None:
+    """A colour gradient as a PNG file (written by hand: no imaging library needed)."""
+    rows = b"".join(
+        b"\x00" + bytes(v for x in range(width) for v in (255 * x // width, 255 * y // height, 90))
+        for y in range(height)
+    )
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        crc = zlib.crc32(kind + data) & 0xFFFFFFFF
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    body = chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b"")
+    path.write_bytes(b"\x89PNG\r\n\x1a\n" + body)
+
+
+# -- the tests ------------------------------------------------------------------------------
+
+
+def test_play_a_game_by_clicks_keys_solver_and_hints(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    driver = browser
+    open_game(driver, server)
+    goal = st.Board.goal(3, 3)
+    start = board(driver)
+    assert st.is_solvable(start, goal), start
+    # Every tile shows its label and sits where the board says.
+    tiles = driver.find_elements(By.CSS_SELECTOR, "#board [data-tile]")
+    assert sorted(int(t.get_attribute("data-tile")) for t in tiles) == list(range(1, 9))
+    for element in tiles:
+        number = int(element.get_attribute("data-number"))
+        assert start.tiles[int(element.get_attribute("data-cell"))] == number
+
+    # A click on a tile beside the blank slides it; the counter counts.
+    move = start.legal_moves()[0]
+    after = moved(driver, start, tile(driver, tile_for(start, move)).click)
+    assert after == start.move(move)
+    assert shown(driver, "moves") == "1"
+    # A tile that is not beside the blank stays put.
+    far = next(t for t in range(1, 9) if t not in [tile_for(after, m) for m in after.legal_moves()])
+    tile(driver, far).click()
+    assert board(driver) == after
+    assert shown(driver, "moves") == "1"
+    # The arrow keys move the blank.
+    keys = {"U": Keys.ARROW_UP, "D": Keys.ARROW_DOWN, "L": Keys.ARROW_LEFT, "R": Keys.ARROW_RIGHT}
+    move = after.legal_moves()[-1]
+    after_key = moved(driver, after, lambda: ActionChains(driver).send_keys(keys[move]).perform())
+    assert after_key == after.move(move)
+    assert shown(driver, "moves") == "2"
+
+    # Shuffle by 14 random moves from the goal: a new game at most 14 moves away.
+    Select(driver.find_element(By.ID, "shuffle-mode")).select_by_value("moves")
+    count = driver.find_element(By.ID, "shuffle-moves")
+    count.clear()
+    count.send_keys("14")
+    game = moved(driver, after_key, action(driver, "shuffle").click)
+    idle(driver)
+    assert shown(driver, "moves") == "0"
+    par = optimal_length(game, goal)
+    assert 0 < par <= 14 or game == goal
+    if game == goal:  # a walk that came home: shuffle again (uniform) for something to solve
+        Select(driver.find_element(By.ID, "shuffle-mode")).select_by_value("uniform")
+        game = moved(driver, game, action(driver, "shuffle").click)
+        idle(driver)
+        par = optimal_length(game, goal)
+
+    # Solve on the server: the length shown is the optimal one.
+    action(driver, "solve").click()
+    idle(driver)
+    wait_for(driver, lambda: "step 0 of" in shown(driver, "solution").lower(), "the solution")
+    text = shown(driver, "solution")
+    assert text.startswith(f"{par} move"), text
+    assert "optimal" in text, text
+    assert "nodes expanded" in text, text
+    # Step to the goal, with one Back on the way.
+    position = game
+    position = moved(driver, position, action(driver, "step").click)
+    position = moved(driver, position, action(driver, "back").click)
+    assert position == game
+    for _ in range(par):
+        position = moved(driver, position, action(driver, "step").click)
+    assert position == goal
+    assert action(driver, "step").get_attribute("disabled") is not None
+    idle(driver)
+    message = shown(driver, "message")
+    assert f"Solved in {par + 2} moves" in message, message
+    assert f"par {par}" in shown(driver, "par")
+
+    # Reset: back to the game's start, counter at 0; a hint names a tile on a shortest path.
+    moved(driver, position, action(driver, "reset").click)
+    assert board(driver) == game
+    assert shown(driver, "moves") == "0"
+    action(driver, "hint").click()
+    idle(driver)
+    hinted = wait_for(
+        driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#board .tile.hinted"), "a hint"
+    )
+    number = int(hinted[0].get_attribute("data-number"))
+    assert f"{par} moves to the goal" in shown(driver, "message")
+    hint_move = next(m for m in game.legal_moves() if tile_for(game, m) == number)
+    assert optimal_length(game.move(hint_move), goal) == par - 1
+    after_hint = moved(driver, game, hinted[0].click)
+    assert after_hint == game.move(hint_move)
+    assert not driver.find_elements(By.CSS_SELECTOR, "#board .tile.hinted")
+
+    screenshot = tmp_path / "play.png"
+    assert driver.save_screenshot(str(screenshot))
+    assert screenshot.read_bytes().startswith(b"\x89PNG")
+
+
+def test_an_impossible_goal_is_explained_not_searched(server: str, browser: Any) -> None:
+    driver = browser
+    open_game(driver, server)
+    position = board(driver)
+    # The goal with two tiles swapped: the other parity, so the pair is impossible.
+    tiles = list(st.Board.goal(3, 3).tiles)
+    tiles[0], tiles[1] = tiles[1], tiles[0]
+    swapped = st.Board(tiles, (3, 3))
+    driver.find_element(By.CSS_SELECTOR, 'input[name="goal"][value="custom"]').click()
+    goal_text = driver.find_element(By.ID, "goal-text")
+    goal_text.clear()
+    goal_text.send_keys(swapped.to_text())
+    action(driver, "set-goal").click()
+    idle(driver)
+    # Every move flips the parity, so a start solvable for the usual goal never reaches this one.
+    report = st.solvability(position, swapped)
+    assert not report.solvable
+    reason = report.reason
+    wait_for(
+        driver,
+        lambda: driver.find_element(By.ID, "board").get_attribute("data-goal") == swapped.to_text(),
+        "the new goal",
+    )
+    wait_for(driver, lambda: reason in shown(driver, "message"), "the parity reason")
+    assert action(driver, "solve").get_attribute("disabled") is not None
+    assert action(driver, "hint").get_attribute("disabled") is not None
+    # A goal the library cannot read is refused with its message, and the game goes on.
+    goal_text.clear()
+    goal_text.send_keys("1 2 3/4 4 6/7 8 0")
+    action(driver, "set-goal").click()
+    idle(driver)
+    wait_for(driver, lambda: "duplicate tile 4" in shown(driver, "message"), "the error")
+    assert driver.find_element(By.ID, "board").get_attribute("data-goal") == swapped.to_text()
+
+
+def test_letters_words_pictures_shapes_and_a_typed_start(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    driver = browser
+    open_game(driver, server)
+    # A picture from disk, cut into one piece per tile in the browser.
+    picture = tmp_path / "gradient.png"
+    write_png(picture, 120, 90)
+    driver.find_element(By.ID, "picture").send_keys(str(picture))
+    pieces = wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#board .tile.picture"),
+                      "the picture's pieces")  # fmt: skip
+    backgrounds = {t.value_of_css_property("background-image") for t in pieces}
+    assert len(pieces) == 8
+    assert len(backgrounds) == 8
+    assert all(b.startswith('url("data:image/jpeg') for b in backgrounds)
+    driver.find_element(By.ID, "show-numbers").click()
+    corner = driver.find_element(By.CSS_SELECTOR, '#board [data-number="5"] .number')
+    assert corner.is_displayed()
+    assert corner.text == "5"
+    driver.find_element(By.CSS_SELECTOR, 'input[name="tiles"][value="letters"]').click()
+    labels = {t.get_attribute("data-tile") for t in driver.find_elements(By.CSS_SELECTOR, ".tile")}
+    assert labels == set("ABCDEFGH")
+    word = driver.find_element(By.ID, "word")
+    word.clear()
+    word.send_keys("<b>&go")  # shown as text, never as markup
+    labels = [t.get_attribute("data-tile") for t in driver.find_elements(By.CSS_SELECTOR, ".tile")]
+    assert sorted(labels) == sorted(["<", "b", ">", "&", "g", "o", "7", "8"])
+    assert not driver.find_elements(By.CSS_SELECTOR, "#board b")
+    # Another shape: 4 rows, 5 columns, a fresh solvable game.
+    Select(driver.find_element(By.ID, "rows")).select_by_value("4")
+    idle(driver)
+    Select(driver.find_element(By.ID, "cols")).select_by_value("5")
+    idle(driver)
+    wait_for(driver, lambda: board(driver).shape == (4, 5), "a 4x5 board")
+    assert len(driver.find_elements(By.CSS_SELECTOR, "#board .tile")) == 19
+    assert st.is_solvable(board(driver))
+    # A typed start of another shape brings its own (blank-last) goal.
+    start = driver.find_element(By.ID, "start-text")
+    start.clear()
+    start.send_keys("1 2 3/4 0 6/7 5 8")
+    action(driver, "set-start").click()
+    idle(driver)
+    wait_for(driver, lambda: board(driver) == st.Board("1 2 3/4 0 6/7 5 8"), "the typed start")
+    action(driver, "solve").click()
+    idle(driver)
+    wait_for(driver, lambda: shown(driver, "solution").startswith("2 moves"), "the solution")
+
+
+def test_screenshot_for_the_docs(server: str, browser: Any, tmp_path: Path) -> None:
+    """A 4x4 game part-way through a solution: the picture on docs/play.md."""
+    driver = browser
+    open_game(driver, server)
+    for select, value in (("rows", "4"), ("cols", "4")):
+        Select(driver.find_element(By.ID, select)).select_by_value(value)
+        idle(driver)
+    wait_for(driver, lambda: board(driver).shape == (4, 4), "a 4x4 board")
+    start = driver.find_element(By.ID, "start-text")
+    start.clear()
+    start.send_keys("5 1 2 4/9 6 3 8/13 10 7 11/0 14 15 12")
+    action(driver, "set-start").click()
+    idle(driver)
+    game = wait_for(driver, lambda: board(driver) == st.Board(
+        "5 1 2 4/9 6 3 8/13 10 7 11/0 14 15 12") and board(driver), "the start")  # fmt: skip
+    for _ in range(2):  # the second time without the first search's compiling in its time
+        action(driver, "solve").click()
+        idle(driver)
+        wait_for(driver, lambda: "Step 0 of" in shown(driver, "solution"), "the solution")
+    position = game
+    for _ in range(4):
+        position = moved(driver, position, action(driver, "step").click)
+    # Still: no tile half-way through its slide, no button focused or hovered.
+    driver.execute_script(
+        "window.scrollTo(0, 0); document.activeElement.blur();"
+        "document.getElementById('board').classList.add('placing');"
+    )
+    ActionChains(driver).move_to_element(driver.find_element(By.TAG_NAME, "h1")).perform()
+    png = tmp_path / "play.png"
+    assert driver.save_screenshot(str(png))
+    assert png.read_bytes().startswith(b"\x89PNG")
+    wanted = os.environ.get("SLIDINGTILES_PLAY_SCREENSHOT")
+    if wanted:
+        shutil.copyfile(png, ROOT / wanted)
+
+
+def test_notebook_players_step_independently(browser: Any, tmp_path: Path) -> None:
+    """Two `Solution._repr_html_` outputs on one page: each steps its own board."""
+    driver = browser
+    first, second = st.solve("1 2 3/4 0 6/7 5 8"), st.solve("8 1 3/4 0 2/7 6 5")
+    page = tmp_path / "notebook.html"
+    page.write_text(
+        "<!DOCTYPE html><html><body>"
+        + first._repr_html_()
+        + second._repr_html_()
+        + "</body></html>",
+        encoding="utf-8",
+    )
+    driver.get(page.as_uri())
+    players = driver.find_elements(By.CSS_SELECTOR, ".slidingtiles-player")
+    assert len(players) == 2
+
+    def transforms(player: Any) -> list[str]:
+        return [g.get_attribute("style") for g in player.find_elements(By.CSS_SELECTOR, ".tile")]
+
+    before = [transforms(p) for p in players]
+    players[1].find_element(By.CSS_SELECTOR, '[data-action="step"]').click()
+    wait_for(driver, lambda: transforms(players[1]) != before[1], "the second player to step")
+    assert transforms(players[0]) == before[0]
+    counter = players[1].find_element(By.CSS_SELECTOR, ".counter")
+    assert counter.text.startswith(f"step 1 of {len(second)}")
+    players[1].find_element(By.CSS_SELECTOR, '[data-action="last"]').click()
+    wait_for(driver, lambda: counter.text.startswith(f"step {len(second)} of"), "the last step")
+    players[0].find_element(By.CSS_SELECTOR, '[data-action="play"]').click()
+    counter0 = players[0].find_element(By.CSS_SELECTOR, ".counter")
+    wait_for(driver, lambda: counter0.text.startswith(f"step {len(first)} of"), "play to the end")
