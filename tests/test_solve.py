@@ -223,7 +223,7 @@ def test_solution_repr_is_short() -> None:
 def test_boards_of_a_long_solution_are_not_all_kept() -> None:
     import tracemalloc
 
-    sol = st.solve(st.random_board(36, 36, seed=2), optimal=False)
+    sol = st.solve(st.random_board(44, 44, seed=2), optimal=False)
     tracemalloc.start()
     try:
         last = sol.boards[-1]

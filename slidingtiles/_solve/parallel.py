@@ -52,20 +52,34 @@ from slidingtiles._board.board import Board
 from slidingtiles._board.geometry import blank_moves
 from slidingtiles._board.symmetry import frame_for
 from slidingtiles._engine import dispatch
-from slidingtiles._engine.lookups import COLLECT, DONE, PAUSE, MaxedSearch
+from slidingtiles._engine.lookups import COLLECT, DONE, PAUSE, MaxedSearch, supports_lookups
 from slidingtiles._engine.tables import EngineResult, Order, PatternTables
-from slidingtiles._errors import PatternDatabaseError, SearchLimitExceeded
+from slidingtiles._errors import (
+    InvalidOptionError,
+    OptionTypeError,
+    PatternDatabaseError,
+    SearchLimitExceeded,
+)
 from slidingtiles._workers import WorkerPool
 from slidingtiles.heuristics._pdb.tablefile import read_table
 from slidingtiles.search import SearchStats
 
-__all__ = ["SUBTREES_PER_WORKER", "IterationStats", "parallel_search", "slice_nodes"]
+__all__ = [
+    "SUBTREES_PER_WORKER",
+    "IterationStats",
+    "check_parallel",
+    "parallel_search",
+    "slice_nodes",
+    "splits",
+]
 
 #: Subtrees per worker the split aims at (more balance the load; each costs a task).
 SUBTREES_PER_WORKER = 16
 # Expansions per slice: about a tenth of a second in either implementation.
 _SLICE_NODES = {"numba": 1 << 21, "python": 1 << 14}
 _INF = 1 << 62
+# The most nodes the top of the tree may take in this process before the split stops growing.
+_TOP_NODES = 1 << 16
 
 
 def slice_nodes() -> int:
@@ -289,30 +303,38 @@ class _Search:
     def _split(
         self, bound: int, pv: tuple[int, ...]
     ) -> tuple[str | None, list[_Root], MaxedSearch]:
-        """Search the top of the tree; return a path found there, or the subtree roots."""
+        """Search the top of the tree; return a path found there, or the subtree roots.
+
+        The depth starts at the last one that gave enough subtrees and grows while
+        there are fewer than the target and the top stays small (an iteration
+        too small to split is simply searched here).
+        """
         target = SUBTREES_PER_WORKER * self.workers
+        depth = self.depth
         while True:
             self._check_time()
             top = dispatch.kernels.maxed_search(
-                self.dbs, self.tiles, self.order, bound=bound, single=True, cutoff=self.depth
+                self.dbs, self.tiles, self.order, bound=bound, single=True, cutoff=depth
             )
             top.follow(pv)
             roots: list[_Root] = []
-            while top.run() == COLLECT:
+            cap = _INF if self.max_nodes is None else self.max_nodes - self.expanded + 1
+            while (code := top.run(cap)) == COLLECT:
                 roots.append(self._root(top))
-            if top.found >= 0:
-                self.expanded += top.expanded
+            if code == PAUSE:  # the node limit, reached in the top of the tree
+                self.expanded += top.expanded - 1
                 self.generated += top.generated
-                return top.path(), roots, top
-            grow = len(roots) < target and self.depth < bound
-            if not grow or (self.max_nodes is not None and top.expanded > self.max_nodes // 2):
+                raise self._out_of_nodes()
+            if top.found >= 0 or len(roots) >= target:
                 break
-            self.depth += 1
+            if not roots or depth >= bound or top.expanded > _TOP_NODES:
+                break
+            depth += 1
+        if len(roots) >= target:
+            self.depth = depth
         self.expanded += top.expanded
         self.generated += top.generated
-        if self.max_nodes is not None and self.expanded >= self.max_nodes:
-            raise self._out_of_nodes()
-        return None, roots, top
+        return (top.path() if top.found >= 0 else None), roots, top
 
     def _root(self, top: MaxedSearch) -> _Root:
         slots = tuple(top.slots())
@@ -341,7 +363,8 @@ class _Search:
             heapq.heappush(queue, (index, job))
         running: dict[concurrent.futures.Future[_Outcome], tuple[int, int]] = {}
         finished = 0
-        limit = max(2, 2 * self.workers)
+        # Two slices per worker keep every worker busy while results travel; one, in this process.
+        limit = 1 if self.submit is _inline else 2 * self.workers
         try:
             while queue or running:
                 in_flight = sum(budget for _, budget in running.values())
@@ -362,7 +385,7 @@ class _Search:
                 done, _ = concurrent.futures.wait(
                     running, timeout=wait, return_when=concurrent.futures.FIRST_COMPLETED
                 )
-                for future in done:
+                for future in sorted(done, key=lambda f: running[f][0]):  # leftmost first
                     index, _ = running.pop(future)
                     outcome = future.result()
                     self.expanded += outcome.expanded
@@ -383,6 +406,42 @@ class _Search:
             for future in running:
                 future.cancel()
         return None, next_bound, best
+
+
+def check_parallel(workers: object, executor: object) -> None:
+    """Refuse a bad ``workers`` or ``executor`` of `solve`, naming it.
+
+    >>> check_parallel(0, None)
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.InvalidOptionError: solve: workers must be an int >= 1 or None, got 0
+    """
+    if workers is not None:
+        if isinstance(workers, bool) or not isinstance(workers, int):
+            raise OptionTypeError(
+                f"solve: workers must be an int >= 1 or None, got {workers!r}",
+                workers, option="workers",
+            )  # fmt: skip
+        if workers < 1:
+            raise InvalidOptionError(
+                f"solve: workers must be an int >= 1 or None, got {workers!r}",
+                workers, option="workers",
+            )  # fmt: skip
+    if executor is not None and not callable(getattr(executor, "submit", None)):
+        raise OptionTypeError(
+            f"solve: executor must have a concurrent.futures-style submit(), "
+            f"not {type(executor).__name__}",
+            executor, option="executor",
+        )  # fmt: skip
+
+
+def splits(db: PatternTables | None) -> bool:
+    """Whether `parallel_search` can split a search with these tables (non-perfect ones).
+
+    >>> splits(None)
+    False
+    """
+    return db is not None and not db.perfect and supports_lookups([db])
 
 
 def parallel_search(

@@ -42,10 +42,12 @@ class Stuck(RuntimeError):
 # free, a loss almost doubles it. Weights: 1 for every unplaced tile, 2 for the line being placed.
 # Measured on random 10x10 to 50x50 boards: the solutions are about 30 % shorter than with
 # shortest paths (docs/large-boards.md).
-_STEP = 50
+_STEP = 100
 _PULL = 45
+_W_BASE = 2
+_W_LINES = (5, 4, 3)
 # How far round the box of the two end cells `Reducer.route` may look.
-_MARGIN = 6
+_MARGIN = 3
 # A* guide per cell to go in `Reducer.route` (0: plain Dijkstra).
 _GUIDE = 5
 _INFINITY = 1 << 62
@@ -118,7 +120,7 @@ class Reducer:
         for cell, tile in enumerate(goal_at):
             if tile >= 0:
                 self.home_row[tile], self.home_col[tile] = divmod(cell, width)
-        self.weight = [1] * (rows * cols)
+        self.weight = [_W_BASE] * (rows * cols)
         self.weight[0] = 0
         self.blank = tiles.index(0)
         # Every cell the blank visits, the start included: 4 bytes a move, not 36 as a list.
@@ -284,8 +286,15 @@ class Reducer:
         """Place the goal tiles of ``line`` (cells end to end); ``inward`` points inside."""
         goal_at, free = self.goal_at, self.free
         deadline = self.deadline
+        weight = self.weight
         for cell in line:
-            self.weight[goal_at[cell]] = 2
+            for depth, value in enumerate(_W_LINES):
+                behind = cell + depth * inward
+                if not free[behind]:
+                    break
+                tile = goal_at[behind]
+                if tile > 0 and weight[tile] < value:
+                    weight[tile] = value
         for cell in line[:-2]:
             self.move_tile(goal_at[cell], cell)
             free[cell] = 0

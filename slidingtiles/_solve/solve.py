@@ -24,6 +24,7 @@ from slidingtiles._solve.choose import (
     check_options,
     check_setup,
 )
+from slidingtiles._solve.parallel import check_parallel, parallel_search, splits
 from slidingtiles._solve.reduce import solve_constructive
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
@@ -56,6 +57,8 @@ def solve(
     progress: Callable[[SearchStats], None] | None = None,
     optimal: bool = True,
     build_tables: bool = True,
+    workers: int | None = None,
+    executor: Any = None,
 ) -> Solution:
     """Return a shortest solution of a sliding-tile puzzle (or a bounded one, if asked).
 
@@ -120,6 +123,16 @@ def solve(
             or the best heuristic without one, and ``heuristic="pdb"`` raises
             `PatternDatabaseError` naming the command that builds the table
             (``slidingtiles pdb build 4x4``).
+        workers: search one board on this many processes (an int >= 1; None
+            or 1: this process). The tile engine's IDA* with pattern tables
+            splits each iteration below the root (`slidingtiles._solve.parallel`):
+            same optimal length, on a pool this call owns whose workers die
+            with it; ``progress`` then gets each iteration's bound too. Other
+            searches (Manhattan, perfect tables, other algorithms) run here.
+        executor: the same on a caller's `concurrent.futures`-style executor
+            (a ``ProcessPoolExecutor``, Dask's ``Client.get_executor()``),
+            whose workers read the table files from the same cache; ``workers``
+            then says how many tasks it runs at once.
 
     Raises:
         InvalidOptionError: an option has a bad value (``weight=0.5``,
@@ -148,6 +161,7 @@ def solve(
         max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory, progress=progress,
         optimal=optimal, build_tables=build_tables,
     )  # fmt: skip
+    check_parallel(workers, executor)
     clock = Deadline(time_limit)  # table builds, set-up and search all spend from it
     start, target = board_and_goal(board, goal, blank=blank)
     done = already_solved(start, target, heuristic, algorithm, clock)  # no table, no set-up
@@ -176,6 +190,14 @@ def solve(
         use_engine, db = _engine_database(
             info, start, target, build_tables=build_tables, clock=clock
         )
+        if use_engine and (executor is not None or (workers or 1) > 1) and splits(db):
+            moves, stats = clock.run(  # IDA* split between processes (solve(workers=N))
+                parallel_search, start, target, db, workers=workers, executor=executor,
+                max_nodes=max_nodes, progress=progress,
+            )  # fmt: skip
+            return Solution(
+                start, target, Moves(moves), True, info.name, "idastar", stats, len(moves)
+            )
         if use_engine:
             moves, stats = clock.run(  # the search gets what the table build left
                 dispatch.engine_solve, start, target, info.name, db=db, max_nodes=max_nodes,
