@@ -200,7 +200,8 @@ def test_the_standard_goal_uses_the_blank_first_tables(table_cache) -> None:  # 
 
 
 @pytest.mark.parametrize(("shape", "name"), [((3, 5), "7-7"), ((5, 3), "7-7"), ((2, 7), "7-6"),
-                                             ((7, 2), "7-6"), ((4, 4), "7-8")])  # fmt: skip
+                                             ((7, 2), "7-6"), ((2, 8), "8-7"), ((8, 2), "8-7"),
+                                             ((4, 4), "7-8")])  # fmt: skip
 def test_numba_partitions_cover_the_tiles_and_turn_with_the_board(
     shape: tuple[int, int], name: str
 ) -> None:

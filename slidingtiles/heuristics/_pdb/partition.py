@@ -48,6 +48,8 @@ _TEMPLATES_4X4: dict[str, tuple[tuple[int, ...], ...]] = {
 _TEMPLATES_WIDE: dict[tuple[int, int], dict[str, tuple[tuple[int, ...], ...]]] = {
     (3, 5): {"7-7": ((1, 2, 5, 6, 7, 10, 11), (3, 4, 8, 9, 12, 13, 14))},
     (2, 7): {"7-6": ((1, 2, 3, 7, 8, 9, 10), (4, 5, 6, 11, 12, 13))},
+    # 2x8 8-7: 120 nodes for the 120 moves of the turned goal (the default: unsolved in 5 min).
+    (2, 8): {"8-7": ((1, 2, 3, 8, 9, 10, 11, 12), (4, 5, 6, 7, 13, 14, 15))},
 }
 # -- 5x5, the 24-puzzle (issue 12) ---------------------------------------------------------------
 # Goal cells with the blank in cell 0. Korf & Felner's 6-6-6-6 ("Disjoint pattern database
@@ -70,6 +72,8 @@ NUMBA_PARTITIONS: dict[tuple[int, int], tuple[str, str]] = {
     (5, 3): ("7-7", U4_EXCESS),
     (2, 7): ("7-6", U8_MOVES),  # narrow boards: excesses over Manhattan beyond 4 bits
     (7, 2): ("7-6", U8_MOVES),
+    (2, 8): ("8-7", U8_MOVES),
+    (8, 2): ("8-7", U8_MOVES),
     (5, 5): ("6-6-6-6", U4_EXCESS),
 }
 

@@ -327,8 +327,8 @@ def preferred_partition(
 
     Under the numba backend that is the shape's numba-only partition
     (`NUMBA_PARTITIONS`: ``"7-8"`` on 4x4, about 17x fewer nodes than 6-6-3;
-    ``"7-7"`` on 3x5 and 5x3, ``"7-6"`` on 2x7 and 7x2) when its tables are
-    cached (for the goal's blank orbit); they are never built implicitly
+    ``"7-7"`` on 3x5 and 5x3, ``"7-6"`` on 2x7 and 7x2, ``"8-7"`` on 2x8 and
+    8x2) when its tables are cached (for the goal's blank orbit); they are never built implicitly
     (minutes: ``slidingtiles pdb build``). Otherwise, the shape's default.
     """
     default = default_partition_name(rows, cols)
@@ -348,6 +348,9 @@ BUILD_COSTS = {
     "288 MB on disk",
     "7-7": "about 2 minutes on 2 cores (more when they are busy), 32 MB on disk",
     "7-6": "about 20 seconds on 2 cores, 20 MB on disk",
+    "8-7": "about 5 minutes on 2 cores, about 4 GB of memory at peak, 576 MB on disk",
+    "6-6-6-6": "about 3 minutes on 2 cores (160 s of CPU; more when the cores are busy), "
+    "2.0 GB of memory at peak, 255 MB on disk",
 }
 
 
