@@ -1,26 +1,35 @@
-"""Constructive solving of large random boards: seconds, length, lower bound, ratio, replayed.
+"""Short solutions of large random boards: length / Manhattan, seconds, replayed to the goal.
 
 Run on demand (not part of the tests)::
 
-    PYTHONPATH=. python benchmarks/large_boards.py                 # 10x10, 20x20, 50x50, 100x100
-    PYTHONPATH=. python benchmarks/large_boards.py --sizes 10x10 30x7 --seeds 3 --goal random
+    PYTHONPATH=. python benchmarks/large_boards.py                     # 10x10 .. 100x100
+    PYTHONPATH=. python benchmarks/large_boards.py --sizes 10x10 20x20 --time-limit 2
+    PYTHONPATH=. python benchmarks/large_boards.py --method reduce  # the constructive solver alone
+    PYTHONPATH=. python benchmarks/large_boards.py --goal random --sizes 37x23
 
-Each board is drawn uniformly from the solvable ones (`random_board`), solved by
-`solve_constructive`, and the moves are replayed on a flat list (an independent
-check, not the solver's own bookkeeping) to confirm they reach the goal. Prints
-a Markdown table; the lower bound is the Manhattan distance, so ``ratio`` =
-length / lower bound is an upper bound on how far from optimal the solution is.
+Each board is drawn uniformly from the solvable ones (`random_board`, seeds
+0..N-1) and solved by ``solve(board, optimal=False, time_limit=...)`` (or
+`solve_constructive` with ``--method reduce``). The moves are replayed on one
+flat list (an independent check, never a list of boards: a 100x100 solution
+has millions of moves) to confirm they reach the goal. Printed as a Markdown
+table: ``method`` is what ``Solution.algorithm`` reports, ``cpu s`` the
+process time of the call (one core), ``ratio`` length / Manhattan distance,
+an upper bound on length / optimal. The last line of each size gives the
+means and Parberry's 8/3 n^3 (the expected moves of the classic greedy
+method, Algorithms 8(3) 2015) as a ratio to the mean Manhattan distance.
+``--json FILE`` also writes every row, for ``benchmarks/plot_suboptimal.py``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import platform
 import statistics
 import sys
 import time
 
-from slidingtiles import Board, random_board, solve_constructive
+from slidingtiles import Board, random_board, solve, solve_constructive
 
 
 def replay(board: Board, moves: str) -> tuple[int, ...]:
@@ -47,7 +56,7 @@ def replay(board: Board, moves: str) -> tuple[int, ...]:
 
 def shape(text: str) -> tuple[int, int]:
     rows, _, cols = text.lower().partition("x")
-    return int(rows), int(cols)
+    return int(rows), int(cols or rows)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -55,23 +64,30 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--sizes", nargs="+", type=shape, default=[(10, 10), (20, 20), (50, 50), (100, 100)]
     )
-    parser.add_argument("--seeds", type=int, default=1, help="boards per size (seeds 0..N-1)")
+    parser.add_argument("--seeds", type=int, default=3, help="boards per size (seeds 0..N-1)")
     parser.add_argument(
-        "--goal",
-        choices=["standard", "random"],
-        default="standard",
+        "--goal", choices=["standard", "random"], default="standard",
         help="blank-last goal, or a random goal (blank anywhere)",
-    )
-    parser.add_argument("--shorten", choices=["auto", "none", "cancel", "windows"], default="auto")
+    )  # fmt: skip
+    parser.add_argument(
+        "--method", choices=["auto", "reduce"], default="auto",
+        help="solve(optimal=False) (auto), or the constructive solver alone (reduce)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--time-limit", type=float, default=None,
+        help="seconds per board for solve(optimal=False, time_limit=...)",
+    )  # fmt: skip
+    parser.add_argument("--json", default=None, help="also write the rows to this file")
     args = parser.parse_args(argv)
     print(
-        f"# {platform.python_implementation()} {platform.python_version()}, "
-        f"{platform.machine()}, goal={args.goal}, shorten={args.shorten}"
+        f"# {platform.python_implementation()} {platform.python_version()}, {platform.machine()}, "
+        f"goal={args.goal}, method={args.method}, time_limit={args.time_limit}"
     )
-    print("| board | seed | seconds | length | raw length | lower bound | ratio | replayed |")
+    print("| board | seed | method | cpu s | length | lower bound | ratio | replayed |")
     print("|---|---|---|---|---|---|---|---|")
+    rows_out = []
     for rows, cols in args.sizes:
-        ratios, seconds = [], []
+        ratios, seconds, bounds = [], [], []
         for seed in range(args.seeds):
             goal = (
                 Board.goal(rows, cols)
@@ -79,25 +95,41 @@ def main(argv: list[str] | None = None) -> int:
                 else random_board(rows, cols, seed=10_000 + seed)
             )
             board = random_board(rows, cols, goal=goal, seed=seed)
-            began = time.perf_counter()
-            result = solve_constructive(board, goal, shorten=args.shorten)
-            elapsed = time.perf_counter() - began
-            ok = replay(board, result.moves) == goal.tiles
-            if not ok:
+            began = time.process_time()
+            if args.method == "reduce":
+                built = solve_constructive(board, goal)
+                moves, bound, method = str(built.moves), built.lower_bound, "reduce"
+            else:
+                solution = solve(board, goal, optimal=False, time_limit=args.time_limit)
+                moves = str(solution.moves)
+                bound, method = solution.lower_bound or 0, solution.algorithm
+            elapsed = time.process_time() - began
+            if replay(board, moves) != goal.tiles:
                 print(f"FAILED: {rows}x{cols} seed {seed} does not reach the goal", file=sys.stderr)
                 return 1
-            ratios.append(result.ratio)
+            ratio = len(moves) / bound if bound else 1.0
+            ratios.append(ratio)
             seconds.append(elapsed)
+            bounds.append(bound)
+            rows_out.append({
+                "rows": rows, "cols": cols, "seed": seed, "method": method,
+                "time_limit": args.time_limit, "seconds": elapsed, "length": len(moves),
+                "lower_bound": bound, "ratio": ratio,
+            })  # fmt: skip
             print(
-                f"| {rows}x{cols} | {seed} | {elapsed:.3f} | {len(result.moves):,} | "
-                f"{result.raw_length:,} | {result.lower_bound:,} | {result.ratio:.2f} | yes |",
+                f"| {rows}x{cols} | {seed} | {method} | {elapsed:.2f} | {len(moves):,} | "
+                f"{bound:,} | {ratio:.3f} | yes |",
                 flush=True,
             )
-        if args.seeds > 1:
-            print(
-                f"| {rows}x{cols} | mean of {args.seeds} | {statistics.mean(seconds):.3f} | | | | "
-                f"{statistics.mean(ratios):.2f} | |"
-            )
+        parberry = 8 / 3 * (rows * cols) ** 1.5 / statistics.mean(bounds) if rows == cols else 0
+        print(
+            f"| {rows}x{cols} | mean of {args.seeds} | | {statistics.mean(seconds):.2f} | | | "
+            f"{statistics.mean(ratios):.3f} | Parberry 8/3 n^3: {parberry:.2f} |",
+            flush=True,
+        )
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as handle:
+            json.dump(rows_out, handle, indent=1)
     return 0
 
 

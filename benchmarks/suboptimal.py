@@ -1,20 +1,28 @@
-"""Bounded-suboptimal search on mid-size boards: weighted A* time versus solution quality.
+"""Short solutions of mid-size boards: Korf & Felner's 24-puzzles against their optimal lengths.
 
 Run on demand (not part of the tests)::
 
-    PYTHONPATH=. python benchmarks/suboptimal.py
-    PYTHONPATH=. python benchmarks/suboptimal.py --sizes 5 6 --weights 1.5 2 3 5 --boards 5 \
-        --scramble 200 --time-limit 20
+    PYTHONPATH=. python benchmarks/suboptimal.py korf                      # the 50 24-puzzles
+    PYTHONPATH=. python benchmarks/suboptimal.py korf --time-limit 2
+    PYTHONPATH=. python benchmarks/suboptimal.py sizes --sizes 5 6 7 8 10 --boards 5
+    PYTHONPATH=. python benchmarks/suboptimal.py weighted --sizes 5 6 --time-limit 10
 
-For each n x n size, ``--boards`` boards are made by ``--scramble`` random moves
-(no immediate reversals, seeds 0..N-1) from the standard goal, then solved with
-``slidingtiles.solve(board, algorithm="weighted", weight=w,
-heuristic="linear_conflict", time_limit=...)`` for each weight, and with the
-constructive solver for reference. Weighted A* guarantees length <= w x
-optimal; the table shows length / lower bound, where the lower bound is the
-linear-conflict value of the start (admissible, so the ratio also bounds the
-distance from optimal). Every solution is replayed to the goal. A run past the
-time limit counts as unsolved; means are over solved boards only.
+``korf``: each of the 50 instances of ``benchmarks/data/korf50_24.txt`` (goal:
+blank first) solved by ``solve(board, goal, optimal=False, time_limit=...)``;
+prints length, optimal length, their ratio and the CPU seconds per instance,
+then the mean and worst ratio and the slowest instance. The 4x4 region the
+staged solver leaves is solved with the cached 4x4 tables when there are
+(``slidingtiles pdb build 4 --goal first``), else peeled further.
+
+``sizes``: random n x n boards (seeds 0..N-1, blank-last goal) solved by each
+method: the constructive solver (``solve_constructive``), the staged solver
+alone, and ``solve(optimal=False)`` with and without ``--time-limit``; length /
+Manhattan and CPU seconds, means over the boards.
+
+``weighted``: weighted A* (``algorithm="weighted"``, guaranteed at most w times
+the optimum) on boards ``--scramble`` random moves from the goal, as measured
+for docs/large-boards.md before issue 15; runs past the time limit count as
+unsolved. Every solution of every mode is replayed to the goal.
 """
 
 from __future__ import annotations
@@ -23,24 +31,89 @@ import argparse
 import platform
 import statistics
 import time
+from pathlib import Path
 
-from slidingtiles import Board, SearchLimitExceeded, heuristics, scramble, solve, solve_constructive
+from slidingtiles import (
+    Board,
+    SearchLimitExceeded,
+    heuristics,
+    random_board,
+    scramble,
+    solve,
+    solve_constructive,
+)
+from slidingtiles._solve.staged import solve_staged
+
+DATA = Path(__file__).resolve().parent / "data" / "korf50_24.txt"
 
 
-def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sizes", nargs="+", type=int, default=[5, 6, 7, 8])
-    parser.add_argument("--weights", nargs="+", type=float, default=[1.5, 2.0, 3.0, 5.0])
-    parser.add_argument("--boards", type=int, default=3, help="boards per size")
-    parser.add_argument("--scramble", type=int, default=150, help="random moves per board")
-    parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per solve")
-    args = parser.parse_args(argv)
-    bound = heuristics.get("linear_conflict").function
+def korf(args: argparse.Namespace) -> None:
+    goal = Board.goal(5, 5, blank="first")
+    rows = [line.split() for line in DATA.read_text().splitlines() if line and line[0] != "#"]
     print(
-        f"# {platform.python_implementation()} {platform.python_version()}, "
-        f"{args.boards} boards per size, {args.scramble}-move scrambles, "
-        f"time limit {args.time_limit:g} s"
+        "| instance | optimal | length | length / optimal | length / Manhattan | method | cpu s |"
     )
+    print("|---|---|---|---|---|---|---|")
+    ratios, seconds = [], []
+    for number, row in enumerate(rows, 1):
+        optimal = int(row[0])
+        board = Board([int(t) for t in row[1:]], shape=(5, 5))
+        began = time.process_time()
+        solution = solve(board, goal, optimal=False, time_limit=args.time_limit)
+        elapsed = time.process_time() - began
+        assert board.apply(solution.moves) == goal, f"instance {number} does not reach the goal"
+        ratios.append(solution.length / optimal)
+        seconds.append(elapsed)
+        print(
+            f"| {number} | {optimal} | {solution.length} | {solution.length / optimal:.3f} | "
+            f"{solution.ratio:.3f} | {solution.algorithm} | {elapsed:.2f} |",
+            flush=True,
+        )
+    print(
+        f"\nmean length / optimal {statistics.mean(ratios):.3f}, worst {max(ratios):.3f}; "
+        f"cpu seconds: median {statistics.median(seconds):.2f}, slowest {max(seconds):.2f}"
+    )
+
+
+def sizes(args: argparse.Namespace) -> None:
+    print("| board | method | mean length / Manhattan | mean cpu s | boards |")
+    print("|---|---|---|---|---|")
+    for n in args.sizes:
+        goal = Board.goal(n, n)
+        boards = [random_board(n, n, seed=seed) for seed in range(args.boards)]
+        methods = {
+            "constructive (reduce)": lambda b, g=goal: str(solve_constructive(b, g).moves),
+            "staged alone": lambda b, g=goal: solve_staged(b, g, deadline=None),
+            "solve(optimal=False)": lambda b, g=goal: str(solve(b, g, optimal=False).moves),
+        }
+        if args.time_limit:
+            methods[f"solve(optimal=False, time_limit={args.time_limit:g})"] = lambda b, g=goal: (
+                str(solve(b, g, optimal=False, time_limit=args.time_limit).moves)
+            )
+        for name, method in methods.items():
+            ratios, seconds = [], []
+            for board in boards:
+                began = time.process_time()
+                moves = method(board)
+                elapsed = time.process_time() - began
+                if moves is None:
+                    continue
+                assert board.apply(moves) == goal
+                bound = heuristics.get("manhattan").function(board, goal)
+                ratios.append(len(moves) / bound)
+                seconds.append(elapsed)
+            if ratios:
+                print(
+                    f"| {n}x{n} | {name} | {statistics.mean(ratios):.3f} | "
+                    f"{statistics.mean(seconds):.2f} | {len(ratios)}/{len(boards)} |",
+                    flush=True,
+                )
+            else:
+                print(f"| {n}x{n} | {name} | - | - | 0/{len(boards)} |", flush=True)
+
+
+def weighted(args: argparse.Namespace) -> None:
+    bound = heuristics.get("linear_conflict").function
     print(
         "| board | method | solved | mean length | mean length / lower bound "
         "| mean seconds | mean expanded |"
@@ -50,31 +123,23 @@ def main(argv: list[str] | None = None) -> int:
         goal = Board.goal(n, n)
         boards = [scramble(goal, args.scramble, seed=seed) for seed in range(args.boards)]
         lower = [max(1, bound(b, goal)) for b in boards]
-        for weight in [*args.weights, None]:
+        for weight in args.weights:
             lengths, ratios, seconds, expanded = [], [], [], []
             for board, lb in zip(boards, lower):
                 began = time.perf_counter()
                 try:
-                    if weight is None:
-                        moves = solve_constructive(board, goal).moves
-                        nodes = 0
-                    else:
-                        sol = solve(
-                            board,
-                            algorithm="weighted",
-                            weight=weight,
-                            heuristic="linear_conflict",
-                            time_limit=args.time_limit,
-                        )
-                        moves, nodes = sol.moves, sol.stats.expanded
+                    sol = solve(
+                        board, algorithm="weighted", weight=weight,
+                        heuristic="linear_conflict", time_limit=args.time_limit or 10,
+                    )  # fmt: skip
                 except SearchLimitExceeded:
                     continue
                 seconds.append(time.perf_counter() - began)
-                assert board.apply(moves) == goal, "solution does not reach the goal"
-                lengths.append(len(moves))
-                ratios.append(len(moves) / lb)
-                expanded.append(nodes)
-            name = "constructive (reduce)" if weight is None else f"weighted A*, w={weight:g}"
+                assert board.apply(sol.moves) == goal, "solution does not reach the goal"
+                lengths.append(len(sol.moves))
+                ratios.append(len(sol.moves) / lb)
+                expanded.append(sol.stats.expanded)
+            name = f"weighted A*, w={weight:g}"
             if lengths:
                 print(
                     f"| {n}x{n} | {name} | {len(lengths)}/{len(boards)} | "
@@ -84,6 +149,22 @@ def main(argv: list[str] | None = None) -> int:
                 )
             else:
                 print(f"| {n}x{n} | {name} | 0/{len(boards)} | - | - | - | - |", flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("mode", choices=["korf", "sizes", "weighted"])
+    parser.add_argument("--sizes", nargs="+", type=int, default=[5, 6, 7, 8, 10])
+    parser.add_argument("--boards", type=int, default=5, help="boards per size")
+    parser.add_argument("--time-limit", type=float, default=None, help="seconds per solve")
+    parser.add_argument("--weights", nargs="+", type=float, default=[1.5, 2.0, 3.0, 5.0])
+    parser.add_argument("--scramble", type=int, default=150, help="random moves (weighted)")
+    args = parser.parse_args(argv)
+    print(
+        f"# {platform.python_implementation()} {platform.python_version()}, mode {args.mode}, "
+        f"time limit {args.time_limit}"
+    )
+    {"korf": korf, "sizes": sizes, "weighted": weighted}[args.mode](args)
     return 0
 
 

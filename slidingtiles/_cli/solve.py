@@ -71,6 +71,7 @@ examples:
   slidingtiles solve "8 1 3/4 0 2/7 6 5" --goal first --format json
   slidingtiles random 3 --seed 1 | slidingtiles solve - --html steps.html
   slidingtiles solve "1 2 3/4 5 6/8 7 0"             # "No solution possible", exit 1
+  slidingtiles solve "$(slidingtiles random 20 --seed 1)" --suboptimal --time-limit 2
 
 moves are the directions the BLANK travels (U, D, L, R).
 exit status: 0 solved, 1 unsolvable or limit reached, 2 bad input.
@@ -110,12 +111,14 @@ def add_solve_command(subparsers: Subparsers) -> None:
     )
     parser.add_argument(
         "--suboptimal", action="store_true",
-        help="any size, at once: the constructive solver (or weighted A* with --weight); "
-        "not shortest, reports the Manhattan lower bound",
+        help="any size: a short solution, not proven shortest (with --time-limit, the "
+        "shortest found in that time); prints the Manhattan lower bound and the ratio "
+        "(with --weight: weighted A*, at most W times the shortest)",
     )  # fmt: skip
     parser.add_argument(
         "--time-limit", type=positive_float, default=None, metavar="SECONDS",
-        help="give up after this many seconds (exit 1)",
+        help="give up after this many seconds (exit 1); with --suboptimal: the time to "
+        "spend making the solution shorter",
     )  # fmt: skip
     parser.add_argument(
         "--max-nodes", type=positive_int, default=None, metavar="N",
@@ -174,6 +177,8 @@ def _solve_command(args: argparse.Namespace) -> int:
         print_json(solution_json(solution))
     else:
         print(cos226_text(solution))
+        if not solution.optimal and solution.ratio is not None:
+            print(f"Length / lower bound = {solution.ratio:.3f}")
     return EXIT_OK
 
 

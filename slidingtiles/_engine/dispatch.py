@@ -46,6 +46,7 @@ from slidingtiles._engine.lookups import MaxedSearch, maxed_searches
 from slidingtiles._engine.python import manhattan as python_manhattan
 from slidingtiles._engine.python import maxed as python_maxed
 from slidingtiles._engine.python import pdb as python_pdb
+from slidingtiles._engine.python import weighted as python_weighted
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles._errors import BackendError
 from slidingtiles.search import SearchStats
@@ -62,6 +63,7 @@ __all__ = [
     "engine_guard",
     "engine_solve",
     "kernels",
+    "place_group",
     "supports",
 ]
 
@@ -466,4 +468,40 @@ def build_group_table(
         raise ValueError(f"unknown table entry encoding {entry!r}")
     return kernels.build_group_table(
         rows, cols, goal, group, encoding=encoding, entry=entry, progress=progress
+    )
+
+
+def place_group(
+    rows: int,
+    cols: int,
+    free: Sequence[int],
+    blank: int,
+    cells: Sequence[int],
+    targets: Sequence[int],
+    weight: tuple[int, int],
+    max_nodes: int,
+    blank_target: int = -1,
+) -> tuple[list[int] | None, int, int]:
+    """Weighted A* placing a group of tiles, the others ignored, by the active implementation.
+
+    >>> place_group(2, 3, [1] * 6, 0, [4], [1], (1, 1), 100)[0]
+    [1, 4]
+
+    Returns the blank's cells along the path (None past ``max_nodes``
+    expansions), and the nodes expanded and generated; both implementations
+    return the same (`slidingtiles._engine.python.weighted.place_group`).
+    """
+    if isinstance(kernels, _NumbaKernels):
+        module = kernels._module("weighted")
+        try:
+            if module is not None:
+                result: tuple[list[int] | None, int, int] = module.place_group(
+                    rows, cols, free, blank, cells, targets, weight, max_nodes, blank_target
+                )
+                return result
+        except Exception as exc:
+            if not kernels._failed(exc):
+                raise
+    return python_weighted.place_group(
+        rows, cols, free, blank, cells, targets, weight, max_nodes, blank_target
     )

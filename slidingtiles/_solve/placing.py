@@ -21,12 +21,14 @@ from array import array
 from collections import deque
 from time import perf_counter
 
+import attrs
+
 from slidingtiles import heuristics
 from slidingtiles._board.board import Board
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import astar
 
-__all__ = ["OutOfTime", "Reducer", "Stuck"]
+__all__ = ["VARIANTS", "OutOfTime", "Reducer", "Stuck", "Tuning"]
 
 
 class OutOfTime(Exception):
@@ -37,18 +39,40 @@ class Stuck(RuntimeError):
     """Internal invariant broken (a bug, never a property of the input)."""
 
 
-# The cost of a blank move in `Reducer.route` is _STEP - _PULL x (the weighted distance the
-# moved tile gains towards its goal cell), at least 1: a gain of one cell makes a move nearly
-# free, a loss almost doubles it. Weights: 1 for every unplaced tile, 2 for the line being placed.
-# Measured on random 10x10 to 50x50 boards: the solutions are about 30 % shorter than with
-# shortest paths (docs/large-boards.md).
-_STEP = 100
-_PULL = 45
-_W_BASE = 2
-_W_LINES = (5, 4, 3)
-# How far round the box of the two end cells `Reducer.route` may look.
-_MARGIN = 3
-# A* guide per cell to go in `Reducer.route` (0: plain Dijkstra).
+@attrs.frozen
+class Tuning:
+    """How a `Reducer` weighs paths: the numbers behind "carry other tiles home on the way".
+
+    A blank move costs ``step - pull x w`` when the tile it slides gets one
+    cell nearer its goal cell and ``step + pull x w`` when it gets one
+    further (at least 1), where ``w`` is the tile's weight: ``base`` for
+    every unplaced tile, ``lines[0]`` for the tiles of the line being placed,
+    ``lines[1]``, ... for the lines behind it. Paths are searched within
+    ``margin`` cells of the box of their two ends. A line is filled from
+    both ends, the next tile the one of least ``end_tile`` x its distance to
+    its cell + the blank's distance to it. The defaults were the best of a
+    sweep on random 10x10 to 40x40 boards (docs/large-boards.md); `VARIANTS`
+    are other good settings, each giving another solution.
+    """
+
+    step: int = 100
+    pull: int = 45
+    base: int = 2
+    lines: tuple[int, ...] = (4, 3, 3)
+    margin: int = 3
+    end_tile: int = 4
+
+
+#: Settings for `Reducer` that each give a different solution of about the same length; the
+#: best of several is a few percent shorter than the first (docs/large-boards.md).
+VARIANTS = tuple(
+    Tuning(pull=pull, lines=lines, margin=margin, end_tile=end)
+    for pull in (45, 40)
+    for lines in ((4, 3, 3), (4, 3), (5, 3, 3))
+    for margin in (3, 4)
+    for end in (4, 1)
+)
+# A* guide per cell to go in `Reducer.route` (0 would be plain Dijkstra).
 _GUIDE = 5
 _INFINITY = 1 << 62
 # Plans for the last two tiles of a line inside their 3-deep, 2-wide box, keyed by
@@ -96,7 +120,7 @@ def _box_plan(state: tuple[int, int, int]) -> list[int]:
 class Reducer:
     """The mutable state of one constructive solve: padded tiles, free cells, the blank's trail."""
 
-    def __init__(self, start: Board, goal: Board) -> None:
+    def __init__(self, start: Board, goal: Board, tuning: Tuning = Tuning()) -> None:
         rows, cols = start.shape
         width = cols + 2
         self.rows, self.cols, self.width = rows, cols, width
@@ -120,7 +144,8 @@ class Reducer:
         for cell, tile in enumerate(goal_at):
             if tile >= 0:
                 self.home_row[tile], self.home_col[tile] = divmod(cell, width)
-        self.weight = [_W_BASE] * (rows * cols)
+        self.tuning = tuning
+        self.weight = [tuning.base] * (rows * cols)
         self.weight[0] = 0
         self.blank = tiles.index(0)
         # Every cell the blank visits, the start included: 4 bytes a move, not 36 as a list.
@@ -179,19 +204,21 @@ class Reducer:
     def route(self, source: int, dest: int) -> list[int] | None:
         """The cheapest path over free cells near the box of ``source`` and ``dest``, or None.
 
-        A move costs ``_STEP`` less ``_PULL`` x weight when the tile it slides
+        A move costs ``step`` less ``pull`` x weight when the tile it slides
         gets one cell nearer its goal cell, plus that much when it gets one
-        further (at least 1): among paths of about the same length, the one
-        that also carries other tiles home wins. A* over the cells within
-        ``_MARGIN`` of the box, guided by ``_GUIDE`` per cell to go
+        further (at least 1; see `Tuning`): among paths of about the same
+        length, the one that also carries other tiles home wins. A* over the
+        cells within ``margin`` of the box, guided by ``_GUIDE`` per cell to go
         (integer costs, ties broken by cell number: deterministic).
         """
         width, free, tiles = self.width, self.free, self.tiles
         home_row, home_col, weight = self.home_row, self.home_col, self.weight
         sr, sc = divmod(source, width)
         dr, dc = divmod(dest, width)
-        top, bottom = min(sr, dr) - _MARGIN, max(sr, dr) + _MARGIN
-        left, right = min(sc, dc) - _MARGIN, max(sc, dc) + _MARGIN
+        tuning = self.tuning
+        margin, base_step, pull_unit = tuning.margin, tuning.step, tuning.pull
+        top, bottom = min(sr, dr) - margin, max(sr, dr) + margin
+        left, right = min(sc, dc) - margin, max(sc, dc) + margin
         cost = {source: 0}
         parent = {source: source}
         heap = [(0, 0, source)]
@@ -221,8 +248,8 @@ class Reducer:
                 else:
                     home = home_row[tile]
                     nearer = (home - nr) * (row - nr) > 0
-                pull = _PULL * weight[tile]
-                step = _STEP - pull if nearer else _STEP + pull
+                pull = pull_unit * weight[tile]
+                step = base_step - pull if nearer else base_step + pull
                 new = spent + (step if step > 0 else 1)
                 if new < cost.get(nxt, _INFINITY):
                     cost[nxt] = new
@@ -288,21 +315,40 @@ class Reducer:
         deadline = self.deadline
         weight = self.weight
         for cell in line:
-            for depth, value in enumerate(_W_LINES):
+            for depth, value in enumerate(self.tuning.lines):
                 behind = cell + depth * inward
                 if not free[behind]:
                     break
                 tile = goal_at[behind]
                 if tile > 0 and weight[tile] < value:
                     weight[tile] = value
-        for cell in line[:-2]:
+        tiles, width = self.tiles, self.width
+        low, high = 0, len(line) - 1
+        while high - low > 1:
+            # Fill the line from either end, whichever end's tile is cheaper to bring now.
+            costs = []
+            for end in (low, high):
+                cell = line[end]
+                at = tiles.index(goal_at[cell])
+                blank = self.blank
+                costs.append(
+                    self.tuning.end_tile
+                    * (abs(at // width - cell // width) + abs(at % width - cell % width))
+                    + abs(at // width - blank // width)
+                    + abs(at % width - blank % width)
+                )
+            end = low if costs[0] <= costs[1] else high
+            cell = line[end]
             self.move_tile(goal_at[cell], cell)
             free[cell] = 0
+            if end == low:
+                low += 1
+            else:
+                high -= 1
             if deadline is not None and perf_counter() > deadline:
                 raise OutOfTime
-        a_cell, b_cell = line[-2], line[-1]
+        a_cell, b_cell = line[low], line[high]
         a, b = goal_at[a_cell], goal_at[b_cell]
-        tiles = self.tiles
         if not (tiles[a_cell] == a and tiles[b_cell] == b):
             box = [a_cell, b_cell]
             for depth in (1, 2):

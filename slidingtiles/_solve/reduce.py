@@ -32,7 +32,7 @@ from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._errors import SearchLimitExceeded, UnsolvableError
-from slidingtiles._solve.placing import OutOfTime, Reducer, Stuck
+from slidingtiles._solve.placing import VARIANTS, OutOfTime, Reducer, Stuck
 from slidingtiles.search import SearchStats
 
 __all__ = [
@@ -227,6 +227,7 @@ def solve_constructive(
     time_limit: float | None = None,
     max_moves: int | None = MAX_MOVES,
     progress: Callable[[SearchStats], object] | None = None,
+    variant: int = 0,
 ) -> ReduceResult:
     """Return a (not necessarily shortest) solution of a board of any size, in polynomial time.
 
@@ -250,6 +251,9 @@ def solve_constructive(
             its Manhattan distance): 250 million by default, about 1.3 GB.
             A 300x300 board needs about 70 million. None: no cap.
         progress: called with a `SearchStats` snapshot after every line.
+        variant: which of the path weightings (`placing.VARIANTS`, 24 of
+            them, taken modulo) to use: each gives another solution of about
+            the same length, so the shortest of several is a little shorter.
 
     Raises:
         InvalidBoardError, GoalMismatchError: malformed input.
@@ -285,7 +289,7 @@ def solve_constructive(
             f"max_moves={max_moves:,}; raise max_moves if the memory (5 bytes a move) is there",
             "memory", max_moves, SearchStats(0, 0, 0, 0, 0, perf_counter() - begun),
         )  # fmt: skip
-    solver = Reducer(start, target)
+    solver = Reducer(start, target, VARIANTS[variant % len(VARIANTS)])
     if time_limit is not None:
         solver.deadline = begun + time_limit
 

@@ -225,7 +225,7 @@ class Solution:
     algorithm: str
     stats: SearchStats
     #: A proven lower bound on the optimal length: the length itself when optimal, the
-    #: Manhattan distance for "reduce", None when nothing is known.
+    #: Manhattan distance for ``optimal=False`` and "reduce", None when nothing is known.
     lower_bound: int | None = None
 
     def __len__(self) -> int:
@@ -279,6 +279,21 @@ class Solution:
         """Number of moves."""
         return len(self.moves)
 
+    @property
+    def ratio(self) -> float | None:
+        """``length / lower_bound``: how far from the shortest at most (None without a bound).
+
+        >>> from slidingtiles import solve
+        >>> solve("1 2 3/4 0 6/7 5 8").ratio
+        1.0
+
+        1.0 for an optimal solution (and for an already solved board); for
+        ``optimal=False`` results an upper bound on length / optimal length.
+        """
+        if self.lower_bound is None:
+            return None
+        return len(self.moves) / self.lower_bound if self.lower_bound else 1.0
+
     @cached_property
     def boards(self) -> SolutionBoards:
         """Every board from start to goal, ``len(moves) + 1`` of them: a lazy `SolutionBoards`.
@@ -324,9 +339,10 @@ class Solution:
 
         Keys, in order: ``schema`` (`JSON_SCHEMA`), ``status`` (``"solved"``),
         ``board`` and ``goal`` (rows of tile numbers, 0 the blank), ``moves``,
-        ``tiles``, ``length``, ``optimal``, ``lower_bound``, ``heuristic``,
-        ``algorithm``, ``statistics`` (`SearchStats` as an object); labelled boards
-        add ``labels`` (``labels[t]`` names tile ``t``). See docs/json.md. Cost:
+        ``tiles``, ``length``, ``optimal``, ``lower_bound``, ``ratio`` (length /
+        lower bound, 4 decimals, or None), ``heuristic``, ``algorithm``,
+        ``statistics`` (`SearchStats` as an object); labelled boards add
+        ``labels`` (``labels[t]`` names tile ``t``). See docs/json.md. Cost:
         O(moves + cells); ``json.dumps`` takes the result as it is.
         """
         data: dict[str, Any] = {
@@ -339,6 +355,7 @@ class Solution:
             "length": len(self),
             "optimal": self.optimal,
             "lower_bound": self.lower_bound,
+            "ratio": None if self.ratio is None else round(self.ratio, 4),
             "heuristic": self.heuristic,
             "algorithm": self.algorithm,
             "statistics": stats_to_dict(self.stats),

@@ -27,6 +27,7 @@ from slidingtiles._solve.choose import (
 from slidingtiles._solve.parallel import check_parallel, parallel_search, splits
 from slidingtiles._solve.reduce import solve_constructive
 from slidingtiles._solve.solution import Solution
+from slidingtiles._solve.suboptimal import solve_suboptimal
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import SearchResult, SearchStats, astar, bfs, greedy, idastar
 from slidingtiles.search._limits import Deadline
@@ -173,7 +174,12 @@ def solve(
             f"no solution possible for {start.to_text()}: {report.reason}", start, report
         )
     if not optimal and algorithm == "auto" and weight is None:
-        algorithm = "reduce"
+        # As short as the budget allows, by board size (docs/large-boards.md).
+        found = clock.run(solve_suboptimal, start, target, progress=progress)
+        return Solution(
+            start, target, found.moves, found.optimal, found.heuristic, found.method,
+            found.stats, found.lower_bound,
+        )  # fmt: skip
     if algorithm == "reduce":
         built = solve_constructive(start, target, time_limit=time_limit, progress=progress)
         return Solution(

@@ -147,6 +147,7 @@ class Search:
                 g1 = d + 1
                 limit = bound - g1
                 best = _INF
+                high = 0  # the largest h of a pruned child (a lower bound of it)
                 kept: list[tuple[int, int, int, int, list[int], list[int], list[int]]] = []
                 children = []
                 for slot, n, code in moves[b]:
@@ -189,6 +190,7 @@ class Search:
                         if nh > limit:
                             if g1 + nh < best:
                                 best = g1 + nh
+                            high = max(high, nh)
                             break
                         new_at.append(a)
                         new_v.append(v)
@@ -211,6 +213,9 @@ class Search:
                         while i > 0 and kept[i - 1][0] > f:
                             i -= 1
                         kept.insert(i, (f, slot, n, nseq, new_at, new_v, new_md))
+                if high - 1 > bound - d:  # a child this far means the node itself is (BPMX)
+                    kept = []
+                    best = min(best, d + high - 1)
                 if node[9] and d < len(self.pv):  # the principal variation's move first
                     for k in range(1, len(kept)):
                         if kept[k][1] == self.pv[d]:

@@ -1,0 +1,246 @@
+"""Shortening a solution: cancel back-and-forth moves, re-solve windows of it exactly.
+
+>>> from slidingtiles import Board
+>>> cancel_moves("RLDUURDL")
+'URDL'
+>>> start = Board("1 2 3/4 5 6/7 0 8")
+>>> shorten(start, "ULDR" * 3 + "R", deadline=None).moves  # three turns of a 2x2 change nothing
+'R'
+
+Any solution can be made shorter in two ways that never change where it
+ends: a move followed by its reverse cancels (``"LR"``), and a stretch of
+moves can be replaced by a shortest path between the same two boards.
+`shorten` does the second on windows: it takes ``k`` consecutive moves,
+the box of cells the blank visits during them (widened by a margin, up to
+`WINDOW_CELLS` cells), and asks IDA* with linear conflicts
+(`slidingtiles._engine.dispatch.engine_solve`) for a shortest way from the
+box's contents before the window to its contents after it, within a node
+budget; a shorter answer replaces the window. The rest of the board is
+untouched (the blank never leaves the box), so the result still solves the
+puzzle, and it is never longer. Passes with growing windows repeat while
+the deadline allows and something improves.
+
+Only the move string and one mutable board are kept: a solution of
+millions of moves is never expanded into boards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from time import perf_counter
+
+import attrs
+
+from slidingtiles._board.board import Board
+from slidingtiles._engine import dispatch
+from slidingtiles._errors import SearchLimitExceeded
+
+__all__ = ["DEADLINE_NODES", "WINDOW_CELLS", "ShortenResult", "cancel_moves", "shorten"]
+
+#: The largest box (in cells) a window is re-solved in.
+WINDOW_CELLS = 30
+_REVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
+# Window lengths of successive passes, and the node budget of one window's search (without a
+# deadline; with one, `DEADLINE_NODES`): most windows that get shorter need a few thousand.
+_WINDOWS = (12, 20, 32, 48)
+_WINDOW_NODES = 10_000
+DEADLINE_NODES = 100_000
+
+
+@attrs.frozen
+class ShortenResult:
+    """What `shorten` did: the moves, how many windows it re-solved and how many got shorter.
+
+    >>> from slidingtiles import Board
+    >>> shorten(Board("1 2 3/4 5 6/7 8 0"), "LR", deadline=None)
+    ShortenResult(moves='', windows=0, improved=0, passes=0)
+    """
+
+    moves: str
+    windows: int
+    improved: int
+    passes: int
+
+
+def cancel_moves(moves: str) -> str:
+    """Remove every move that the next one undoes, repeatedly (``"RUDL"`` is empty).
+
+    >>> cancel_moves("RUDL"), cancel_moves("UULDDR")
+    ('', 'UULDDR')
+
+    O(len(moves)), one stack.
+    """
+    stack: list[str] = []
+    for move in moves:
+        if stack and stack[-1] == _REVERSE[move]:
+            stack.pop()
+        else:
+            stack.append(move)
+    return "".join(stack)
+
+
+def _box(
+    blank: int, moves: str, rows: int, cols: int, limit: int
+) -> tuple[int, int, int, int] | None:
+    """The cells the blank visits, as (top, bottom, left, right) half-open, widened to ``limit``."""
+    r, c = divmod(blank, cols)
+    top = bottom = r
+    left = right = c
+    step = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+    for move in moves:
+        dr, dc = step[move]
+        r += dr
+        c += dc
+        top, bottom = min(top, r), max(bottom, r)
+        left, right = min(left, c), max(right, c)
+    bottom += 1
+    right += 1
+    if (bottom - top) * (right - left) > limit:
+        return None
+    grown = True
+    while grown:  # widen one line at a time, each side in turn, while the box stays small
+        grown = False
+        for side in range(4):
+            t, b, lo, hi = top, bottom, left, right
+            if side == 0 and t > 0:
+                t -= 1
+            elif side == 1 and b < rows:
+                b += 1
+            elif side == 2 and lo > 0:
+                lo -= 1
+            elif side == 3 and hi < cols:
+                hi += 1
+            else:
+                continue
+            if (b - t) * (hi - lo) <= limit:
+                top, bottom, left, right = t, b, lo, hi
+                grown = True
+    return top, bottom, left, right
+
+
+def _window_boards(
+    tiles: list[int], cols: int, box: tuple[int, int, int, int], moves: str
+) -> tuple[Board, Board]:
+    """The box's contents before and after ``moves`` (which stay in it), renumbered."""
+    top, bottom, left, right = box
+    width = right - left
+    cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
+    before = [tiles[c] for c in cells]
+    after = list(before)
+    blank = after.index(0)
+    offset = {"U": -width, "D": width, "L": -1, "R": 1}
+    for move in moves:
+        cell = blank + offset[move]
+        after[blank], after[cell] = after[cell], 0
+        blank = cell
+    number = {0: 0}
+    for tile in after:
+        if tile:
+            number[tile] = len(number)
+    shape = (bottom - top, width)
+    start = Board._trusted(*shape, tuple(number[t] for t in before), None)
+    goal = Board._trusted(*shape, tuple(number[t] for t in after), None)
+    return start, goal
+
+
+def _apply(tiles: list[int], blank: int, cols: int, moves: str) -> int:
+    offset = {"U": -cols, "D": cols, "L": -1, "R": 1}
+    for move in moves:
+        cell = blank + offset[move]
+        tiles[blank], tiles[cell] = tiles[cell], 0
+        blank = cell
+    return blank
+
+
+def _pass(
+    start: Board, moves: str, length: int, offset: int, deadline: float | None, limit: int,
+    nodes: int,
+) -> tuple[str, int, int, bool]:  # fmt: skip
+    """One sweep of windows of ``length`` moves: new moves, windows tried and improved, finished."""
+    rows, cols = start.shape
+    tiles = list(start.tiles)
+    blank = _apply(tiles, start.blank, cols, moves[:offset])
+    out = [moves[:offset]]
+    at = offset
+    tried = improved = 0
+    stride = max(1, length // 2)
+    while at < len(moves):
+        if deadline is not None and perf_counter() > deadline:
+            out.append(moves[at:])
+            return "".join(out), tried, improved, False
+        window = moves[at : at + length]
+        box = _box(blank, window, rows, cols, limit) if len(window) > 2 else None
+        if box is None:
+            head = window[:stride]
+            out.append(head)
+            blank = _apply(tiles, blank, cols, head)
+            at += len(head)
+            continue
+        tried += 1
+        before, after = _window_boards(tiles, cols, box, window)
+        if before == after:
+            better: str | None = ""
+        else:
+            try:
+                better = dispatch.engine_solve(before, after, "linear_conflict", max_nodes=nodes)[0]
+            except SearchLimitExceeded:
+                better = None
+        if better is not None and len(better) < len(window):
+            improved += 1
+            # The box's moves, in board coordinates: the same letters.
+            blank = _apply(tiles, blank, cols, better)
+            out.append(better)
+            at += len(window)
+            continue
+        head = window[:stride]
+        out.append(head)
+        blank = _apply(tiles, blank, cols, head)
+        at += len(head)
+    return "".join(out), tried, improved, True
+
+
+def shorten(
+    start: Board,
+    moves: str,
+    *,
+    deadline: float | None,
+    windows: Sequence[int] = _WINDOWS,
+    limit: int = WINDOW_CELLS,
+    nodes: int | None = None,
+) -> ShortenResult:
+    """Return ``moves`` with back-and-forth moves cancelled and windows re-solved shorter.
+
+    Args:
+        start: the board the moves start from.
+        moves: blank moves that solve it (any goal: the end board is kept).
+        deadline: a `time.perf_counter` value to stop by (None: until no
+            pass improves).
+        windows: the window lengths of successive passes (each pass also
+            runs at half a window's offset); all of them repeat while a
+            pass improves and the deadline allows.
+        limit: the largest box, in cells, a window is re-solved in.
+        nodes: the node budget of one window's IDA* (default: 10,000, or
+            `DEADLINE_NODES` with a deadline).
+
+    The result is never longer than ``moves``, ends on the same board and
+    is the same under both implementations (when the deadline is None).
+    Cost: per window O(length + box cells) plus a bounded IDA*.
+    """
+    if nodes is None:
+        nodes = _WINDOW_NODES if deadline is None else DEADLINE_NODES
+    best = cancel_moves(moves)
+    tried = improved = passes = 0
+    while best:
+        before = len(best)
+        for length in windows:
+            for offset in (0, length // 2):
+                if deadline is not None and perf_counter() > deadline:
+                    return ShortenResult(best, tried, improved, passes)
+                best, t, i, _ = _pass(start, best, length, offset, deadline, limit, nodes)
+                best = cancel_moves(best)
+                tried += t
+                improved += i
+                passes += 1
+        if len(best) >= before:
+            break
+    return ShortenResult(best, tried, improved, passes)

@@ -1,0 +1,266 @@
+"""Staged solving of small and mid-size boards: whole lines by weighted A*, the rest exactly.
+
+>>> from slidingtiles import Board
+>>> start = Board("1 2 8 3 0/6 7 9 10 4/11 12 13 5 14")
+>>> moves = solve_staged(start, Board.goal(3, 5), deadline=None)
+>>> moves, start.apply(moves) == Board.goal(3, 5)
+('DLDRULLURRDD', True)
+
+The board is peeled like the constructive solver peels it (a row when the
+unsolved region is at least as tall as wide, else a column, never the line
+of the goal's blank), but each line is placed at once, by weighted A* over
+the positions of its tiles and the blank with every other tile ignored
+(`slidingtiles._engine.dispatch.place_group`): the tiles of a line travel
+together instead of one after the other. Long lines are placed a few tiles
+at a time (the tiles already placed stay in the group). When the region is
+small enough it is solved exactly: IDA* with linear conflicts on the
+region (with a cached pattern database for a 4x4 region, when there is
+one). Measured on Korf and Felner's 24-puzzles, about 1.25 times the
+optimal length, where the tile-by-tile constructive solver needs 1.9 times
+(docs/large-boards.md).
+
+Node budgets follow the time left, at a rate measured for each
+implementation; a line that no budget places, or a deadline passed,
+returns None and the caller falls back to the constructive solver.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from time import perf_counter
+
+from slidingtiles import heuristics
+from slidingtiles._board.board import Board
+from slidingtiles._board.geometry import LETTERS, OFFSETS
+from slidingtiles._engine import dispatch
+from slidingtiles._errors import PatternDatabaseError, SearchLimitExceeded
+from slidingtiles._solve import choose
+
+__all__ = ["STAGED_MAX_CELLS", "region_board", "solve_exact_region", "solve_staged"]
+
+#: Boards up to this many cells are solved in stages by default (larger: constructive first).
+STAGED_MAX_CELLS = 64
+# At most this many tiles searched together: a longer line is placed this many at a time.
+_GROUP = 6
+# Weights tried in turn for one group, (num, den), with the node budget of each when there is
+# no deadline (then the result is the same every time, under both implementations).
+_WEIGHTS = (((1, 1), 10_000), ((3, 2), 20_000), ((2, 1), 50_000), ((4, 1), 100_000),
+            ((8, 1), 300_000))  # fmt: skip
+# With a deadline, budgets are this many times larger, within a share of the time left.
+_DEADLINE_SCALE = 100
+# Nodes per second of `place_group` (measured on 5x5 lines): a budget's time to nodes.
+_RATE = {"numba": 500_000, "python": 80_000}
+# Exact finish: IDA* with linear conflicts up to this many cells, tables for 4x4 when cached.
+_EXACT_CELLS = 12
+_EXACT_NODES = 2_000_000
+
+
+def _letters(cells: Sequence[int], blank: int, cols: int) -> str:
+    """Blank cells (row-major) as move letters."""
+    code = {-cols: "U", cols: "D", -1: "L", 1: "R"}
+    out = []
+    for cell in cells:
+        out.append(code[cell - blank])
+        blank = cell
+    return "".join(out)
+
+
+def region_board(
+    tiles: Sequence[int], goal: Sequence[int], cols: int, region: tuple[int, int, int, int]
+) -> tuple[Board, Board]:
+    """The region ``(top, bottom, left, right)`` (half-open) as a board and its goal.
+
+    >>> start, goal = region_board([1, 2, 3, 4, 0, 5], [1, 2, 3, 4, 5, 0], 3, (0, 2, 1, 3))
+    >>> start.to_text(), goal.to_text()
+    ('1 2/0 3', '1 2/3 0')
+
+    Every tile of the region must belong to it (as after peeling); the tiles
+    are renumbered 1.. in the goal's reading order, 0 the blank.
+    """
+    top, bottom, left, right = region
+    cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
+    number = {0: 0}
+    for cell in cells:
+        if goal[cell]:
+            number[goal[cell]] = len(number)
+    shape = (bottom - top, right - left)
+    start = Board._trusted(*shape, tuple(number[tiles[c]] for c in cells), None)
+    target = Board._trusted(*shape, tuple(number[goal[c]] for c in cells), None)
+    return start, target
+
+
+def _table_moves(start: Board, goal: Board, max_nodes: int) -> str | None:
+    """An optimal solution by a cached pattern database (never built here), or None."""
+    try:
+        if not choose._cached(goal):
+            return None
+        used, db = choose._engine_database(heuristics.get("pdb"), start, goal, build_tables=False)
+        if not used or db is None:
+            return None
+        return dispatch.engine_solve(start, goal, "pdb", db=db, max_nodes=max_nodes)[0]
+    except (PatternDatabaseError, SearchLimitExceeded, ValueError, OSError):
+        return None
+
+
+def solve_exact_region(start: Board, goal: Board, max_nodes: int) -> str | None:
+    """A shortest solution of a small board (IDA*, linear conflicts or a cached table), or None.
+
+    >>> solve_exact_region(Board("1 2/0 3"), Board.goal(2, 2), 100)
+    'R'
+
+    A 4x4 board is solved only with a cached pattern database (with linear
+    conflicts it may need many millions of nodes); others by IDA* with linear
+    conflicts. None when that is not possible within ``max_nodes`` expansions.
+    """
+    if start.size == 16:
+        return _table_moves(start, goal, max_nodes)
+    try:
+        return dispatch.engine_solve(start, goal, "linear_conflict", max_nodes=max_nodes)[0]
+    except SearchLimitExceeded:
+        return None
+
+
+class _Budget:
+    """Node budgets from the deadline: a share of the time left, at the implementation's rate."""
+
+    def __init__(self, deadline: float | None) -> None:
+        self.deadline = deadline
+
+    def nodes(self, share: float, cap: int) -> int:
+        if self.deadline is None:
+            return cap
+        left = self.deadline - perf_counter()
+        rate = _RATE.get(dispatch.IMPLEMENTATION, _RATE["python"])
+        return max(0, min(cap * _DEADLINE_SCALE, int(left * share * rate)))
+
+
+def _place(
+    rows: int, cols: int, free: bytearray, tiles: list[int], goal: Sequence[int],
+    line: list[int], budget: _Budget, share: float, skip: int = 0, park: int = -1,
+) -> list[int] | None:  # fmt: skip
+    """Blank cells that place the goal tiles of ``line`` (in order), a few at a time; or None.
+
+    ``skip`` weights of the schedule are passed over; ``park`` is the blank's
+    cell at the end (-1: anywhere).
+    """
+    path: list[int] = []
+    done = 0
+    while done < len(line):
+        upto = min(len(line), done + _GROUP)
+        if len(line) - upto == 1:  # never leave one tile for a group of its own
+            upto -= 1
+        targets = line[:upto]
+        blank = tiles.index(0)
+        cells = [tiles.index(goal[c]) for c in targets]
+        found = None
+        for number, (weight, cap) in enumerate(_WEIGHTS):
+            if number < skip:
+                continue
+            nodes = budget.nodes(share / (len(_WEIGHTS) - number), cap)
+            if nodes <= 0:
+                return None
+            last = upto == len(line)
+            found = dispatch.place_group(
+                rows, cols, free, blank, cells, targets, weight, nodes, park if last else -1
+            )[0]
+            if found is not None:
+                break
+        if found is None:
+            return None
+        for cell in found:
+            tiles[blank], tiles[cell] = tiles[cell], 0
+            blank = cell
+        path += found
+        done = upto
+    return path
+
+
+def solve_staged(
+    start: Board, goal: Board, *, deadline: float | None, variant: int = 0
+) -> str | None:
+    """Return a solution that places whole lines at once and finishes exactly, or None.
+
+    Args:
+        start, goal: boards of one shape, the start solvable for the goal.
+        deadline: a `time.perf_counter` value to finish by, or None.
+        variant: another way through (for trying several and keeping the
+            shortest): bit 0 peels a column where a square region would give
+            a row; bits 1-2 start the weights further along the schedule
+            (coarser, faster searches, different paths); bits 3-4 park the
+            blank after each line next to its first tile, its last or its middle.
+
+    None when a line cannot be placed within its node budget or the
+    deadline passes: the caller then uses the constructive solver. Cost:
+    one weighted A* per group of at most six tiles and an exact search of
+    the last region; both implementations return the same moves when no
+    budget runs out (the budgets come from the time left).
+    """
+    rows, cols = start.shape
+    tiles = list(start.tiles)
+    target = goal.tiles
+    free = bytearray([1]) * (rows * cols)
+    goal_row, goal_col = divmod(target.index(0), cols)
+    top, bottom, left, right = 0, rows, 0, cols
+    budget = _Budget(deadline)
+    path: list[int] = []
+    first_blank = tiles.index(0)
+    while True:
+        height, width = bottom - top, right - left
+        if height * width <= _EXACT_CELLS or (height <= 4 and width <= 4 and height * width == 16):
+            sub_start, sub_goal = region_board(tiles, target, cols, (top, bottom, left, right))
+            nodes = budget.nodes(0.5, _EXACT_NODES)
+            moves = solve_exact_region(sub_start, sub_goal, nodes) if nodes > 0 else None
+            if moves is not None:
+                blank = tiles.index(0)
+                for move in moves:
+                    dr, dc = OFFSETS[LETTERS.index(move)]
+                    cell = blank + dr * cols + dc
+                    tiles[blank], tiles[cell] = tiles[cell], 0
+                    path.append(cell)
+                    blank = cell
+                return _letters(path, first_blank, cols)
+            if height * width <= _EXACT_CELLS:
+                return None
+        blank_row, blank_col = divmod(tiles.index(0), cols)
+        rows_first = height > width or (height == width and not variant & 1)
+        if rows_first:
+            use_top = goal_row != top and (
+                goal_row == bottom - 1 or blank_row - top <= bottom - 1 - blank_row
+            )
+            row = top if use_top else bottom - 1
+            order = range(left, right)
+            if blank_col - left > right - 1 - blank_col:
+                order = range(right - 1, left - 1, -1)
+            line = [row * cols + c for c in order]
+            inward = cols if use_top else -cols
+            if use_top:
+                top += 1
+            else:
+                bottom -= 1
+        else:
+            use_left = goal_col != left and (
+                goal_col == right - 1 or blank_col - left <= right - 1 - blank_col
+            )
+            col = left if use_left else right - 1
+            order = range(top, bottom)
+            if blank_row - top > bottom - 1 - blank_row:
+                order = range(bottom - 1, top - 1, -1)
+            line = [r * cols + col for r in order]
+            inward = 1 if use_left else -1
+            if use_left:
+                left += 1
+            else:
+                right -= 1
+        lines_left = max(1, (bottom - top) + (right - left) - 4)
+        park = -1  # where the blank ends: anywhere, or next to one end or the middle of the line
+        if (variant >> 3) & 3:
+            park = (line[0], line[-1], line[len(line) // 2])[((variant >> 3) & 3) - 1] + inward
+        placed = _place(
+            rows, cols, free, tiles, target, line, budget, 1.0 / lines_left, (variant >> 1) & 3,
+            park,
+        )  # fmt: skip
+        if placed is None:
+            return None
+        path += placed
+        for cell in line:
+            free[cell] = 0

@@ -1,0 +1,178 @@
+"""Short solutions where the shortest is out of reach: the method chosen by board size and budget.
+
+>>> from slidingtiles import Board
+>>> result = solve_suboptimal(Board("1 2 3/4 5 6/0 7 8"), Board.goal(3, 3), time_limit=None)
+>>> result.moves, result.optimal, result.method
+(Moves('RR'), True, 'idastar')
+
+`solve(board, optimal=False)` comes here (`weight=` keeps weighted A* and its
+bound). By size:
+
+* a single row or column: the blank just walks (exact);
+* up to `EXACT_CELLS` cells (3x3, 3x4, 2x6): IDA* with linear conflicts (exact);
+* up to `STAGED_CELLS` cells without a time limit, up to `STAGED_MAX_CELLS`
+  with one: whole lines placed at once by weighted A* and the last region
+  solved exactly (`slidingtiles._solve.staged`); the constructive solver when
+  that fails or comes out longer;
+* larger: the constructive solver, placing tile after tile along paths that
+  also carry other tiles home (`slidingtiles._solve.reduce`).
+
+Then, while the budget lasts, windows of the solution are re-solved
+exactly (`slidingtiles._solve.shorten`): the anytime part. The first
+solution found is kept unless something shorter replaces it, so the answer
+is never longer than the first one. Without ``time_limit`` every budget is
+a node count, so the answer is the same on every run and under both
+implementations; with one, the search stops in time, and more time gives
+shorter solutions (docs/large-boards.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from time import perf_counter
+
+import attrs
+
+from slidingtiles._board.board import Board
+from slidingtiles._board.moves import Moves
+from slidingtiles._solve.placing import VARIANTS
+from slidingtiles._solve.reduce import manhattan_lower_bound, solve_constructive
+from slidingtiles._solve.shorten import shorten
+from slidingtiles._solve.staged import STAGED_MAX_CELLS, solve_exact_region, solve_staged
+from slidingtiles.search import SearchStats
+
+__all__ = [
+    "EXACT_CELLS",
+    "STAGED_CELLS",
+    "STAGED_MAX_CELLS",
+    "SuboptimalResult",
+    "solve_suboptimal",
+]
+
+#: Boards up to this many cells are solved exactly (IDA* with linear conflicts, milliseconds).
+EXACT_CELLS = 12
+#: Without a time limit, boards up to this many cells are solved in stages and shortened.
+STAGED_CELLS = 36
+# Share of the budget the staged solver may spend (the rest shortens the best solution).
+_STAGED_SHARE = 0.6
+# The staged solver's variants, most promising first (measured on Korf's 24-puzzles: the best
+# of these eight is about 6 % shorter than the first); without a time limit, the first two.
+_VARIANTS = (0, 1, 25, 9, 24, 17, 8, 16)
+# Larger boards: the share of the budget for other path weightings of the constructive solver
+# (the best of 24 is about 5 % shorter on 10x10, 2 % on 20x20); the rest re-solves windows.
+_VARIANTS_SHARE = 0.4
+# The answer is due this much before the time limit (returning takes a moment).
+_MARGIN = 0.05
+
+
+@attrs.frozen
+class SuboptimalResult:
+    """The outcome of `solve_suboptimal`.
+
+    Attributes:
+        moves: the blank's moves, start to goal.
+        lower_bound: the length itself when ``optimal``, else the Manhattan distance.
+        optimal: True when an exact method solved the whole board.
+        method: ``"idastar"`` (exact), ``"line"`` (a single row or column),
+            ``"staged"`` or ``"reduce"``, with ``"+windows"`` when
+            re-solved windows made it shorter.
+        first_length: the length of the first solution found, the
+            constructive one (``len(moves)`` is never more).
+        stats: a `SearchStats`: ``generated`` the first solution's moves,
+            ``expanded`` the windows re-solved, ``iterations`` the
+            shortening passes, ``seconds`` the time spent.
+    """
+
+    moves: Moves
+    lower_bound: int
+    optimal: bool
+    method: str
+    first_length: int
+    stats: SearchStats
+
+    @property
+    def heuristic(self) -> str:
+        """``"none"`` for the constructive solver and single lines, else ``"linear_conflict"``."""
+        return "none" if self.method in ("reduce", "line") else "linear_conflict"
+
+
+def _line_moves(start: Board, goal: Board) -> str:
+    """A single row or column: the tiles keep their order, so only the blank walks."""
+    here, there = start.blank, goal.blank
+    step, back = ("R", "L") if start.rows == 1 else ("D", "U")
+    return step * (there - here) if there >= here else back * (here - there)
+
+
+def solve_suboptimal(
+    start: Board,
+    goal: Board,
+    *,
+    time_limit: float | None,
+    progress: Callable[[SearchStats], object] | None = None,
+) -> SuboptimalResult:
+    """Return a short solution of a solvable board, as short as the budget allows.
+
+    Args:
+        start, goal: boards of one shape; the start must be solvable for the
+            goal (the caller checks parity).
+        time_limit: seconds for the whole call, or None: fixed node budgets,
+            the same answer every time.
+        progress: called with a `SearchStats` snapshot after every line the
+            constructive solver places.
+
+    Raises:
+        SearchLimitExceeded: ``time_limit`` passed before a first solution.
+
+    See the module's description for the method chosen.
+    """
+    begun = perf_counter()
+    deadline = None if time_limit is None else begun + max(0.0, time_limit - _MARGIN)
+    cells = start.size
+    bound = manhattan_lower_bound(start, goal)
+
+    def done(
+        moves: str, method: str, first: int, optimal: bool, stats: SearchStats
+    ) -> SuboptimalResult:
+        stats = attrs.evolve(stats, seconds=perf_counter() - begun)
+        lower = len(moves) if optimal else bound
+        return SuboptimalResult(Moves(moves), lower, optimal, method, first, stats)
+
+    if start.rows == 1 or start.cols == 1:
+        moves = _line_moves(start, goal)
+        return done(moves, "line", len(moves), True, SearchStats(0, len(moves), 0, 0, 1, 0.0))
+    if cells <= EXACT_CELLS:
+        exact = solve_exact_region(start, goal, max_nodes=10_000_000)
+        if exact is not None:
+            stats = SearchStats(0, len(exact), 0, 0, 1, 0.0)
+            return done(exact, "idastar", len(exact), True, stats)
+    built = solve_constructive(start, goal, time_limit=time_limit, progress=progress)
+    best, method = str(built.moves), "reduce"
+    first = len(best)
+    if built.optimal:
+        return done(best, "reduce", first, True, built.stats)
+    staged_cells = STAGED_CELLS if deadline is None else STAGED_MAX_CELLS
+    if cells <= staged_cells:
+        share = None if deadline is None else begun + (deadline - begun) * _STAGED_SHARE
+        for variant in _VARIANTS[:2] if deadline is None else _VARIANTS:
+            if share is not None and perf_counter() >= share:
+                break
+            staged = solve_staged(start, goal, deadline=share, variant=variant)
+            if staged is not None and len(staged) < len(best):
+                best, method = staged, "staged"
+    elif deadline is not None:
+        # Other path weightings of the constructive solver, while they fit in their share.
+        share = begun + (deadline - begun) * _VARIANTS_SHARE
+        took = perf_counter() - begun
+        for variant in range(1, len(VARIANTS)):
+            if perf_counter() + took > share:
+                break
+            other = str(solve_constructive(start, goal, variant=variant).moves)
+            if len(other) < len(best):
+                best = other
+    windows = passes = 0
+    if cells <= STAGED_CELLS if deadline is None else perf_counter() < deadline:
+        shortened = shorten(start, best, deadline=deadline)
+        windows, passes = shortened.windows, shortened.passes
+        if len(shortened.moves) < len(best):
+            best, method = shortened.moves, method + "+windows"
+    return done(best, method, first, False, SearchStats(windows, first, 0, 0, passes, 0.0))

@@ -1,0 +1,326 @@
+"""Short solutions with optimal=False: they replay, respect their bounds, and only get shorter."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import slidingtiles
+from slidingtiles import Board, SearchLimitExceeded, heuristics, random_board, scramble
+from slidingtiles._cli.main import main
+from slidingtiles._engine import dispatch
+from slidingtiles._engine.python import weighted as python_weighted
+from slidingtiles._solve.shorten import cancel_moves, shorten
+from slidingtiles._solve.staged import solve_staged
+from tests.conftest import Oracle, oracle_for
+
+seeds = st.integers(0, 2**32 - 1)
+
+
+def replay(board: Board, moves: str) -> Board:
+    """Independent flat-list replay that rejects a move off the board."""
+    rows, cols = board.shape
+    tiles = list(board.tiles)
+    blank = tiles.index(0)
+    step = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+    for move in moves:
+        row, col = divmod(blank, cols)
+        dr, dc = step[move]
+        assert 0 <= row + dr < rows, f"move {move} leaves the board"
+        assert 0 <= col + dc < cols, f"move {move} leaves the board"
+        cell = (row + dr) * cols + col + dc
+        tiles[blank], tiles[cell] = tiles[cell], 0
+        blank = cell
+    return Board._trusted(rows, cols, tuple(tiles), None)
+
+
+def manhattan(board: Board, goal: Board) -> int:
+    return int(heuristics.get("manhattan").function(board, goal))
+
+
+def check(board: Board, goal: Board, **options: object) -> slidingtiles.Solution:
+    solution = slidingtiles.solve(board, goal, optimal=False, **options)  # type: ignore[arg-type]
+    assert replay(board, solution.moves) == goal
+    assert solution.length == len(solution.moves) >= manhattan(board, goal)
+    if solution.optimal:
+        assert solution.lower_bound == solution.length
+    else:
+        assert solution.lower_bound == manhattan(board, goal)
+    assert solution.ratio == (solution.length / solution.lower_bound if solution.lower_bound else 1)
+    return solution
+
+
+# -- every solution replays to the goal ------------------------------------------------
+
+
+@settings(max_examples=25)
+@given(st.integers(1, 4), st.integers(1, 5), seeds, seeds, st.booleans())
+def test_small_boards_of_any_shape_and_goal(
+    rows: int, cols: int, goal_seed: int, seed: int, standard: bool
+) -> None:
+    if rows * cols < 2:
+        return
+    goal = Board.goal(rows, cols) if standard else random_board(rows, cols, seed=goal_seed)
+    check(random_board(rows, cols, goal=goal, seed=seed), goal)
+
+
+@pytest.mark.parametrize("shape", [(5, 5), (8, 8), (12, 9), (3, 17)])
+def test_larger_boards(shape: tuple[int, int]) -> None:
+    goal = random_board(*shape, seed=3)
+    check(random_board(*shape, goal=goal, seed=4), goal)
+
+
+@pytest.mark.parametrize("shape", [(4, 5), (11, 11), (25, 25)])
+def test_with_a_time_limit(shape: tuple[int, int]) -> None:
+    board = random_board(*shape, seed=5)
+    goal = Board.goal(*shape)
+    solution = check(board, goal, time_limit=0.4)
+    first = slidingtiles.solve_constructive(board, goal)
+    assert solution.length <= len(first.moves)
+
+
+def test_tiny_boards_are_solved_optimally(oracle: Callable[[Board], Oracle]) -> None:
+    for goal in (Board.goal(3, 3), Board.goal(2, 4, blank="first"), Board.goal(3, 2)):
+        exact = oracle(goal)
+        for tiles in itertools.islice(exact.distance, 0, None, 997):
+            solution = check(exact.board(tiles), goal)
+            assert solution.optimal
+            assert solution.length == exact.distance[tiles]
+
+
+def test_single_rows_and_columns() -> None:
+    solution = check(Board([1, 2, 0, 3, 4], shape=(1, 5)), Board.goal(1, 5, blank="first"))
+    assert solution.moves == "LL"
+    assert solution.optimal
+    assert check(Board([1, 0, 2], shape=(3, 1)), Board.goal(3, 1)).moves == "D"
+
+
+def test_an_unreachable_first_solution_is_a_time_limit() -> None:
+    with pytest.raises(SearchLimitExceeded) as caught:
+        slidingtiles.solve(random_board(60, 60, seed=1), optimal=False, time_limit=0.01)
+    assert caught.value.limit == "time"
+
+
+# -- the anytime mode never returns something worse than its first answer ----------------
+
+
+@pytest.mark.parametrize(("n", "seed"), [(4, 1), (5, 2), (9, 5), (16, 6)])
+def test_never_longer_than_the_first_answer(n: int, seed: int) -> None:
+    board = random_board(n, n, seed=seed)
+    goal = Board.goal(n, n)
+    first = slidingtiles.solve_constructive(board, goal)  # the first answer, always computed
+    for time_limit in (None, 0.3):
+        solution = check(board, goal, time_limit=time_limit)
+        assert solution.length <= len(first.moves)
+        if not solution.optimal:
+            assert solution.stats.generated == len(first.moves)  # documented: the first length
+
+
+@settings(max_examples=30)
+@given(st.integers(2, 6), st.integers(2, 6), seeds, st.integers(0, 120))
+def test_shorten_keeps_the_end_and_never_lengthens(
+    rows: int, cols: int, seed: int, length: int
+) -> None:
+    board = random_board(rows, cols, seed=seed)
+    rng = random.Random(seed)
+    moves = []
+    blank = board.blank
+    for _ in range(length):  # a random walk: plenty of detours to cut
+        r, c = divmod(blank, cols)
+        options = [
+            (m, (r + dr) * cols + c + dc)
+            for m, (dr, dc) in zip("UDLR", ((-1, 0), (1, 0), (0, -1), (0, 1)))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols
+        ]
+        move, blank = rng.choice(options)
+        moves.append(move)
+    walk = "".join(moves)
+    result = shorten(board, walk, deadline=None)
+    assert replay(board, result.moves) == replay(board, walk)
+    assert len(result.moves) <= len(cancel_moves(walk)) <= len(walk)
+
+
+def test_shortened_windows_are_not_shorter_than_the_optimum() -> None:
+    goal = Board.goal(3, 3)
+    exact = oracle_for(goal)
+    for number, tiles in enumerate(itertools.islice(exact.distance, 0, None, 9973)):
+        start = exact.board(tiles)
+        middle = scramble(start, 40, seed=number)
+        # A long way round: from the start to a board 40 random moves away, then to the goal.
+        there = slidingtiles.solve(start, middle, heuristic="manhattan").moves
+        home = slidingtiles.solve(middle, goal, heuristic="manhattan").moves
+        result = shorten(start, there + home, deadline=None)
+        assert replay(start, result.moves) == goal
+        assert exact.distance[tiles] <= len(result.moves) <= len(there) + len(home)
+
+
+def test_cancel_moves() -> None:
+    assert cancel_moves("UDLRRLDU") == ""
+    assert cancel_moves("URDLUR") == "URDLUR"
+    assert cancel_moves("ULRD") == ""
+
+
+# -- weighted search stays within its bound ------------------------------------------------
+
+
+@settings(max_examples=30)
+@given(st.sampled_from([1.0, 1.5, 2.0, 3.0]), seeds, st.sampled_from(["last", "first"]))
+def test_weight_keeps_its_bound(weight: float, seed: int, blank: str) -> None:
+    goal = Board.goal(3, 3, blank=blank)  # type: ignore[arg-type]
+    board = random_board(3, 3, goal=goal, seed=seed)
+    solution = slidingtiles.solve(
+        board, goal, optimal=False, weight=weight, heuristic="linear_conflict"
+    )
+    assert replay(board, solution.moves) == goal
+    assert len(solution.moves) <= weight * oracle_for(goal).distance[board.tiles]
+
+
+# -- the group kernel ------------------------------------------------------------------------
+
+
+def abstract_distance(
+    rows: int, cols: int, free: Sequence[int], blank: int, cells: Sequence[int],
+    targets: Sequence[int],
+) -> int | None:  # fmt: skip
+    """Breadth-first search over (blank, group cells): the exact cost of placing the group."""
+    start = (blank, *cells)
+    seen = {start: 0}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        if list(state[1:]) == list(targets):
+            return seen[state]
+        here = state[0]
+        r, c = divmod(here, cols)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            if 0 <= r + dr < rows and 0 <= c + dc < cols and free[(r + dr) * cols + c + dc]:
+                cell = (r + dr) * cols + c + dc
+                new = [cell, *(here if x == cell else x for x in state[1:])]
+                key = tuple(new)
+                if key not in seen:
+                    seen[key] = seen[state] + 1
+                    queue.append(key)
+    return None  # parity: in a 2x2 region not every placement is reachable
+
+
+def random_group(rng: random.Random) -> tuple[int, int, list[int], int, list[int], list[int]]:
+    rows, cols = rng.randint(2, 4), rng.randint(2, 4)
+    free = [1] * (rows * cols)
+    if rows > 2 and rng.random() < 0.5:
+        for c in range(cols):
+            free[c] = 0  # a placed top row
+    cells = [c for c in range(rows * cols) if free[c]]
+    k = rng.randint(1, min(3, len(cells) - 2))
+    pick = rng.sample(cells, k + 1)
+    return rows, cols, free, pick[0], pick[1:], rng.sample(cells, k)
+
+
+def test_place_group_is_exact_with_weight_one_and_bounded_otherwise() -> None:
+    rng = random.Random(11)
+    for _ in range(40):
+        rows, cols, free, blank, cells, targets = random_group(rng)
+        best = abstract_distance(rows, cols, free, blank, cells, targets)
+        for weight in ((1, 1), (3, 2), (3, 1)):
+            path, expanded, generated = dispatch.place_group(
+                rows, cols, free, blank, cells, targets, weight, 1_000_000
+            )
+            if best is None:  # the search runs out of nodes to expand
+                assert path is None
+                continue
+            assert path is not None
+            assert expanded <= generated
+            # The path is a walk of the blank over free cells that puts the group in place.
+            here, now = blank, list(cells)
+            for cell in path:
+                assert free[cell]
+                assert abs(cell - here) in (1, cols)
+                assert abs(cell // cols - here // cols) + abs(cell % cols - here % cols) == 1
+                now = [here if x == cell else x for x in now]
+                here = cell
+            assert now == targets
+            if weight == (1, 1):
+                assert len(path) == best
+            else:
+                assert best <= len(path) <= best * weight[0] / weight[1] + 1e-9
+
+
+def test_place_group_gives_up_past_its_budget() -> None:
+    assert dispatch.place_group(3, 3, [1] * 9, 8, [0, 1], [1, 0], (1, 1), 5)[0] is None
+    assert python_weighted.place_group(3, 3, [1] * 9, 8, [0, 1], [1, 0], (1, 1), 5)[0] is None
+
+
+def test_both_group_kernels_search_the_same_nodes() -> None:
+    pytest.importorskip("numba")
+    from slidingtiles._engine.numba import weighted as numba_weighted
+
+    rng = random.Random(3)
+    for _ in range(60):
+        rows, cols, free, blank, cells, targets = random_group(rng)
+        weight = rng.choice([(1, 1), (3, 2), (5, 1)])
+        budget = rng.choice([3, 50, 100_000])
+        args = (rows, cols, free, blank, cells, targets, weight, budget)
+        assert python_weighted.place_group(*args) == numba_weighted.place_group(*args)
+
+
+def test_group_heuristic_is_admissible() -> None:
+    rng = random.Random(5)
+    for _ in range(40):
+        rows, cols, free, blank, cells, targets = random_group(rng)
+        h = python_weighted.group_heuristic(cols, blank, cells, targets)
+        best = abstract_distance(rows, cols, free, blank, cells, targets)
+        assert best is None or h <= best
+
+
+# -- the staged solver -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("shape", "blank"), [((4, 4), "last"), ((5, 4), "first"), ((3, 6), "last")]
+)
+def test_staged_solutions_replay(shape: tuple[int, int], blank: str) -> None:
+    goal = Board.goal(*shape, blank=blank)  # type: ignore[arg-type]
+    for seed in range(1):
+        board = random_board(*shape, goal=goal, seed=seed)
+        moves = solve_staged(board, goal, deadline=None)
+        assert moves is not None
+        assert replay(board, moves) == goal
+
+
+# -- reported in the API and the command line -----------------------------------------------
+
+
+def test_ratio_and_bound_in_the_solution_and_its_json() -> None:
+    board = random_board(7, 7, seed=2)
+    solution = slidingtiles.solve(board, optimal=False)
+    data = json.loads(json.dumps(solution.to_dict()))
+    assert data["lower_bound"] == manhattan(board, Board.goal(7, 7))
+    assert data["ratio"] == round(solution.length / data["lower_bound"], 4)
+    assert data["length"] == solution.length
+    optimal = slidingtiles.solve("1 2 3/4 0 6/7 5 8")
+    assert optimal.ratio == 1.0
+    assert optimal.to_dict()["ratio"] == 1.0
+
+
+def test_the_command_line_prints_the_bound_and_the_ratio(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    board = random_board(8, 8, seed=9)
+    assert main(["solve", board.to_text(), "--suboptimal", "--format", "cos226"]) == 0
+    out = capsys.readouterr().out
+    lines = out.strip().splitlines()
+    length = int(next(line for line in lines if line.startswith("Moves")).split("=")[1])
+    bound = int(next(line for line in lines if line.startswith("Lower bound")).split("=")[1])
+    ratio = float(lines[-1].split("=")[1])
+    assert lines[-1].startswith("Length / lower bound")
+    assert ratio == pytest.approx(length / bound, abs=5e-4)
+    assert main(["solve", board.to_text(), "--suboptimal", "--format", "json"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["length"] == length
+    assert data["ratio"] == pytest.approx(length / bound, abs=5e-5)
