@@ -77,11 +77,13 @@ def test_larger_boards(shape: tuple[int, int]) -> None:
     check(random_board(*shape, goal=goal, seed=4), goal)
 
 
-@pytest.mark.parametrize("shape", [(4, 5), (11, 11), (25, 25)])
-def test_with_a_time_limit(shape: tuple[int, int]) -> None:
+@pytest.mark.parametrize(("shape", "seconds"), [((4, 5), 0.4), ((11, 11), 0.4), ((25, 25), 2.0)])
+def test_with_a_time_limit(shape: tuple[int, int], seconds: float) -> None:
+    # The budget must hold the first (constructive) solution even on a loaded machine: 25x25
+    # takes about 0.1 s of CPU alone, and a CI runner shared with other jobs gives less.
     board = random_board(*shape, seed=5)
     goal = Board.goal(*shape)
-    solution = check(board, goal, time_limit=0.4)
+    solution = check(board, goal, time_limit=seconds)
     first = slidingtiles.solve_constructive(board, goal)
     assert solution.length <= len(first.moves)
 
