@@ -42,7 +42,7 @@ from slidingtiles._accel import (
 from slidingtiles._board.board import Board
 from slidingtiles._board.symmetry import frame_for
 from slidingtiles._engine.indexing import DIGITS, U4_EXCESS, U8_MOVES
-from slidingtiles._engine.lookups import MaxedSearch, maxed_searches
+from slidingtiles._engine.lookups import MaxedSearch, maxed_searches, supports_lookups
 from slidingtiles._engine.python import manhattan as python_manhattan
 from slidingtiles._engine.python import maxed as python_maxed
 from slidingtiles._engine.python import pdb as python_pdb
@@ -65,6 +65,8 @@ __all__ = [
     "kernels",
     "place_group",
     "supports",
+    "weight_fraction",
+    "weighted_solve",
 ]
 
 #: Heuristic names the engine implements natively.
@@ -481,6 +483,8 @@ def place_group(
     weight: tuple[int, int],
     max_nodes: int,
     blank_target: int = -1,
+    costs: Sequence[int] | None = None,
+    unit: int = 1,
 ) -> tuple[list[int] | None, int, int]:
     """Weighted A* placing a group of tiles, the others ignored, by the active implementation.
 
@@ -496,12 +500,87 @@ def place_group(
         try:
             if module is not None:
                 result: tuple[list[int] | None, int, int] = module.place_group(
-                    rows, cols, free, blank, cells, targets, weight, max_nodes, blank_target
-                )
+                    rows, cols, free, blank, cells, targets, weight, max_nodes, blank_target,
+                    costs, unit,
+                )  # fmt: skip
                 return result
         except Exception as exc:
             if not kernels._failed(exc):
                 raise
     return python_weighted.place_group(
-        rows, cols, free, blank, cells, targets, weight, max_nodes, blank_target
+        rows, cols, free, blank, cells, targets, weight, max_nodes, blank_target, costs, unit
     )
+
+
+#: The denominator of a weight in the weighted maxed search (w = num / WEIGHT_DEN, num rounded
+#: down, so the weight searched never exceeds the one asked for).
+WEIGHT_DEN = 64
+
+
+def weight_fraction(weight: float) -> tuple[int, int]:
+    """The weight as num / den in lowest terms, den dividing `WEIGHT_DEN`, never above ``weight``.
+
+    >>> weight_fraction(1.0), weight_fraction(1.25), weight_fraction(1.1)
+    ((1, 1), (5, 4), (35, 32))
+
+    Exact integers keep both implementations node for node alike; rounding
+    down keeps the guarantee (cost <= num/den x optimal <= weight x optimal).
+    """
+    num = max(WEIGHT_DEN, math.floor(weight * WEIGHT_DEN))
+    common = math.gcd(num, WEIGHT_DEN)
+    return num // common, WEIGHT_DEN // common
+
+
+def weighted_solve(
+    start: Board,
+    goal: Board,
+    db: PatternTables,
+    weight: tuple[int, int],
+    *,
+    ceiling: int | None = None,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    progress: Callable[[SearchStats], object] | None = None,
+) -> tuple[str | None, SearchStats]:
+    """Weighted IDA* with perm-ranked tables: a solution at most num/den times the shortest.
+
+    >>> from slidingtiles.pdb import PatternDatabase
+    >>> db = PatternDatabase.build(3, 3, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
+    >>> weighted_solve(Board("1 2 3/4 5 6/0 7 8"), Board.goal(3, 3), db, (3, 2))[0]
+    'RR'
+
+    ``db``: tables the maxed kernel reads (`supports_lookups`: the perm-ranked
+    ones it searches for `engine_solve`, or digits tables), for the
+    goal's canonical goal, as for `engine_solve`; ``weight`` = (num, den),
+    num >= den >= 1 (`weight_fraction`). The search is weighted IDA* (a node
+    is cut when g + num/den x h exceeds the threshold, in exact integers, so
+    both implementations search the same nodes); its first solution costs at
+    most num/den times the shortest; (1, 1) is `engine_solve`'s optimal
+    search, node for node. ``ceiling=C``: only solutions shorter than C moves
+    are looked for; the moves are None when there is none. The board must be
+    solvable for the goal; limits and progress as for `engine_solve`.
+    """
+    num, den = weight
+    if not 1 <= den <= num:
+        raise ValueError(f"a weight num/den needs num >= den >= 1, not {num}/{den}")
+    frame = frame_for(start.rows, start.cols, goal.tiles)
+    if db.goal != frame.canonical_goal or (db.rows, db.cols) != start.shape:
+        raise ValueError("the weighted search needs the pattern database of this shape and goal")
+    if db.frame is not None:
+        db = db.for_goal(db.goal)
+    if not supports_lookups([db]):
+        raise ValueError(f"the weighted search cannot read {db.encodings} tables")
+    guard = engine_guard(max_nodes=max_nodes, time_limit=time_limit, progress=progress)
+    tiles = list(start.tiles) if frame.identity else list(frame.board(start.tiles))
+    if isinstance(kernels, _NumbaKernels):
+        module = kernels._module("maxed")
+        try:
+            if module is not None:
+                found: tuple[str | None, SearchStats] = module.weighted_maxed(
+                    [db], tiles, guard, frame.order, num, den, ceiling
+                )
+                return found
+        except Exception as exc:
+            if not kernels._failed(exc):
+                raise
+    return python_maxed.weighted_maxed([db], tiles, guard, frame.order, num, den, ceiling)

@@ -14,18 +14,20 @@ from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._engine import dispatch
+from slidingtiles._engine.lookups import maxed_searches
 from slidingtiles._errors import UnsolvableError
 from slidingtiles._solve.choose import (
     HeuristicLike,
     _checked,
     _engine_database,
+    _is_table_heuristic,
     _resolve_heuristic,
     already_solved,
     check_options,
     check_setup,
 )
 from slidingtiles._solve.parallel import check_parallel, parallel_search, splits
-from slidingtiles._solve.reduce import solve_constructive
+from slidingtiles._solve.reduce import manhattan_lower_bound, solve_constructive
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.suboptimal import solve_suboptimal
 from slidingtiles._solve.tile_state import TileState
@@ -90,7 +92,10 @@ def solve(
             register it with ``admissible=True`` to say it is.
         algorithm: ``"astar"``, ``"idastar"``, ``"bfs"`` (no heuristic),
             ``"greedy"`` (fast, not optimal), ``"weighted"`` (A* with f = g +
-            w*h: at most ``weight`` times the optimum), or ``"auto"``. With
+            w*h: at most ``weight`` times the optimum; with perm-ranked
+            pattern databases, the 5x5 and 4x4 7-8 tables, weighted IDA*
+            with the same bound, reported as ``"weighted_idastar"``, its
+            ``lower_bound`` the length over the weight), or ``"auto"``. With
             ``"auto"`` or ``"idastar"``, the built-in ``manhattan``,
             ``linear_conflict`` and ``pdb`` heuristics run in the tile engine
             (IDA* on one mutable board, the heuristic updated per move; a
@@ -105,7 +110,10 @@ def solve(
             and ``progress`` apply, the heuristic and the other limits do not.
         weight: the bound w >= 1 for ``"weighted"``.
         optimal: False lets ``"auto"`` pick ``"reduce"`` (or weighted A* when
-            ``weight`` is given): a solution at once, whatever the size.
+            ``weight`` is given): a solution at once, whatever the size; with
+            cached perm-ranked tables (5x5, 4x4's 7-8) and numba, weighted
+            IDA* with falling weights (about 1.07 times the shortest on
+            24-puzzles, within a second; docs/24-puzzle.md).
         blank: the label of the empty cell on labelled boards.
         max_nodes: stop with `SearchLimitExceeded` (carrying the statistics
             so far) rather than expand more than this many states.
@@ -191,6 +199,22 @@ def solve(
     info = _resolve_heuristic(heuristic, start, target, build_tables=build_tables, clock=clock)
     if algorithm != "bfs":  # BFS uses no heuristic, so none is set up
         check_setup(info, start, clock, max_memory)
+    if algorithm == "weighted" and _is_table_heuristic(info):
+        # Perm-ranked tables (5x5, 4x4's 7-8): weighted IDA*, in memory that does not grow.
+        _, db = _engine_database(info, start, target, build_tables=build_tables, clock=clock)
+        if db is not None and maxed_searches(db.for_goal(db.goal) if db.frame is not None else db):
+            num, den = dispatch.weight_fraction(1.5 if weight is None else float(weight))
+            path, stats = clock.run(
+                dispatch.weighted_solve, start, target, db, (num, den), max_nodes=max_nodes,
+                progress=progress,
+            )  # fmt: skip
+            assert path is not None  # no ceiling, and the board is solvable
+            lower = max(-(-len(path) * den // num), db.value(start.tiles))  # len <= w x shortest
+            lower = max(lower + (len(path) - lower) % 2, manhattan_lower_bound(start, target))
+            return Solution(
+                start, target, Moves(path), num == den, info.name, "weighted_idastar", stats,
+                len(path) if num == den else lower,
+            )  # fmt: skip
     if algorithm in ("auto", "idastar") and info.admissible:
         # Built-in heuristics run in the tile engine: IDA* on one mutable board, same lengths.
         use_engine, db = _engine_database(

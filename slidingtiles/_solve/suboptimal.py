@@ -10,10 +10,17 @@ bound). By size:
 
 * a single row or column: the blank just walks (exact);
 * up to `EXACT_CELLS` cells (3x3, 3x4, 2x6): IDA* with linear conflicts (exact);
+* a shape whose perm-ranked tables are cached (the 24-puzzle's, 4x4's 7-8),
+  under numba: weighted IDA* with falling weights (`slidingtiles._solve.anytime`,
+  method ``"weighted_idastar"``, at most 1.5 x the shortest, about 1.07 x on
+  Korf & Felner's 24-puzzles); the methods below if it finds nothing in budget;
 * up to `STAGED_CELLS` cells without a time limit, up to `STAGED_MAX_CELLS`
   with one: whole lines placed at once by weighted A* and the last region
   solved exactly (`slidingtiles._solve.staged`); the constructive solver when
   that fails or comes out longer;
+* up to `CHUNKED_MAX_CELLS` cells: the constructive solver, then lines placed
+  two or three tiles at a time (`solve_chunked`, method ``"chunked"``): one
+  variant without a time limit, as many as fit in the staged share with one;
 * larger: the constructive solver, placing tile after tile along paths that
   also carry other tiles home (`slidingtiles._solve.reduce`).
 
@@ -35,10 +42,17 @@ import attrs
 
 from slidingtiles._board.board import Board
 from slidingtiles._board.moves import Moves
+from slidingtiles._solve.anytime import perm_tables, weighted_anytime
 from slidingtiles._solve.placing import VARIANTS
 from slidingtiles._solve.reduce import manhattan_lower_bound, solve_constructive
 from slidingtiles._solve.shorten import shorten
-from slidingtiles._solve.staged import STAGED_MAX_CELLS, solve_exact_region, solve_staged
+from slidingtiles._solve.staged import (
+    CHUNKED_MAX_CELLS,
+    STAGED_MAX_CELLS,
+    solve_chunked,
+    solve_exact_region,
+    solve_staged,
+)
 from slidingtiles.search import SearchStats
 
 __all__ = [
@@ -58,6 +72,9 @@ _STAGED_SHARE = 0.6
 # The staged solver's variants, most promising first (measured on Korf's 24-puzzles: the best
 # of these eight is about 6 % shorter than the first); without a time limit, the first two.
 _VARIANTS = (0, 1, 25, 9, 24, 17, 8, 16)
+# Mid-size boards (up to CHUNKED_MAX_CELLS): the chunked solver's variants, best first
+# (measured on random 10x10 boards); the first only without a time limit.
+_CHUNK_VARIANTS = (0, 3, 4, 2, 5, 1, 6, 7)
 # Larger boards: the share of the budget for other path weightings of the constructive solver
 # (the best of 24 is about 5 % shorter on 10x10, 2 % on 20x20); the rest re-solves windows.
 _VARIANTS_SHARE = 0.4
@@ -74,8 +91,10 @@ class SuboptimalResult:
         lower_bound: the length itself when ``optimal``, else the Manhattan distance.
         optimal: True when an exact method solved the whole board.
         method: ``"idastar"`` (exact), ``"line"`` (a single row or column),
-            ``"staged"`` or ``"reduce"``, with ``"+windows"`` when
-            re-solved windows made it shorter.
+            ``"staged"``, ``"chunked"`` or ``"reduce"``, with ``"+windows"`` when
+            re-solved windows made it shorter; ``"weighted_idastar"`` with
+            cached perm-ranked tables (``optimal`` when a weight-1 search
+            finished; ``lower_bound`` then at least length / weight).
         first_length: the length of the first solution found, the
             constructive one (``len(moves)`` is never more).
         stats: a `SearchStats`: ``generated`` the first solution's moves,
@@ -92,7 +111,10 @@ class SuboptimalResult:
 
     @property
     def heuristic(self) -> str:
-        """``"none"`` for the constructive solver and single lines, else ``"linear_conflict"``."""
+        """``"none"`` for the constructive solver and single lines, ``"pdb"`` for weighted IDA*,
+        else ``"linear_conflict"``."""
+        if self.method == "weighted_idastar":
+            return "pdb"
         return "none" if self.method in ("reduce", "line") else "linear_conflict"
 
 
@@ -145,6 +167,15 @@ def solve_suboptimal(
         if exact is not None:
             stats = SearchStats(0, len(exact), 0, 0, 1, 0.0)
             return done(exact, "idastar", len(exact), True, stats)
+    tables = perm_tables(goal)  # cached perm-ranked tables (never built here): near-optimal
+    found = None if tables is None else weighted_anytime(start, goal, tables, deadline=deadline)
+    if found is not None:
+        stats = SearchStats(found.expanded, found.generated, 0, 0, found.searches, 0.0)
+        stats = attrs.evolve(stats, seconds=perf_counter() - begun)
+        lower = max(found.lower_bound, bound)
+        return SuboptimalResult(
+            Moves(found.moves), lower, found.optimal, "weighted_idastar", found.first_length, stats
+        )
     built = solve_constructive(start, goal, time_limit=time_limit, progress=progress)
     best, method = str(built.moves), "reduce"
     first = len(best)
@@ -159,6 +190,16 @@ def solve_suboptimal(
             staged = solve_staged(start, goal, deadline=share, variant=variant)
             if staged is not None and len(staged) < len(best):
                 best, method = staged, "staged"
+    elif cells <= CHUNKED_MAX_CELLS:
+        # Mid-size boards: lines placed a few tiles at a time; variants while they fit.
+        share = None if deadline is None else begun + (deadline - begun) * _STAGED_SHARE
+        for variant in _CHUNK_VARIANTS[:1] if share is None else _CHUNK_VARIANTS:
+            tried = perf_counter()
+            chunked = solve_chunked(start, goal, deadline=share, variant=variant)
+            if chunked is not None and len(chunked) < len(best):
+                best, method = chunked, "chunked"
+            if share is not None and 2 * perf_counter() - tried > share:
+                break
     elif deadline is not None:
         # Other path weightings of the constructive solver, while they fit in their share.
         share = begun + (deadline - begun) * _VARIANTS_SHARE

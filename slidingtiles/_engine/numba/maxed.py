@@ -67,6 +67,7 @@ from slidingtiles._engine.numba.drive import at_goal, pruning_array, slot_moves
 from slidingtiles._engine.numba.jit import NUMBA, compiled, inlined, pointer
 from slidingtiles._engine.numba.placement import _moved_rank
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
+from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Guard
 
 __all__ = [
@@ -80,6 +81,7 @@ __all__ = [
     "maxed_plan",
     "prefetch_byte",
     "supports_lookups",
+    "weighted_maxed",
 ]
 
 Array = NDArray[Any]
@@ -92,10 +94,13 @@ _INF = np.int64(1) << 62
 # above the bound, the depth whose nodes are handed over rather than entered (0: none), the
 # automaton state of the node handed over; the length of the principal variation followed, and
 # of the one being recorded, with the least h recorded; the nodes handed over so far, and before
-# the node of the least h.
+# the node of the least h; the weight w = NUM / DEN (f = DEN * g + NUM * h, and the bound, the
+# least f above it and BEST_H (as NUM * h) in those units) and the ceiling: only paths shorter
+# than CEIL moves are searched.
 DEPTH, ENTER, EXPANDED, GENERATED, CHECK_AT, BOUND, ITER, FOUND = range(8)
 SINGLE, NEXT_BOUND, CUTOFF, COLLECTED, PV_LEN, NEW_LEN, BEST_H, COLLECTS, BEST_AT = range(8, 17)
-_STATE_SIZE = 17
+NUM, DEN, CEIL = range(17, 20)
+_STATE_SIZE = 20
 # Frame columns (one row per depth): blank cell, the cell it came from, duplicate-sequence
 # state, next entry of the child order, least f above the bound, move slot taken to the child,
 # children kept, whether the node lies on the principal variation; then the order (4 columns),
@@ -230,6 +235,9 @@ def _maxed_run(
     bound = st[BOUND]
     single = st[SINGLE]
     cutoff = st[CUTOFF]
+    num = st[NUM]
+    den = st[DEN]
+    ceil = st[CEIL]
     code = DONE
     while True:
         row = d * fw
@@ -240,7 +248,10 @@ def _maxed_run(
             prev = frame[row + _PREV]
             seq = frame[row + _SEQ]
             g1 = d + 1
-            limit = bound - g1
+            # a child is cut when den * g1 + num * h > bound, or g1 + h >= ceil
+            limit = bound - den * g1 if num == 1 else (bound - den * g1) // num
+            if ceil - 1 - g1 < limit:
+                limit = ceil - 1 - g1
             best = _INF
             high = np.int64(0)  # the largest h of a pruned child (a lower bound of it)
             count = 0
@@ -284,8 +295,9 @@ def _maxed_run(
                     v = _value(kind[gi], base[gi], a, nmd)
                     nh = frame[row + _H + lk] - val[gi] + v
                     if nh > limit:
-                        if g1 + nh < best:
-                            best = g1 + nh
+                        f = den * g1 + num * nh
+                        if f < best and f > bound:  # not when only the ceiling cuts it
+                            best = f
                         if nh > high:
                             high = nh
                         pruned = True
@@ -307,22 +319,21 @@ def _maxed_run(
                         st[FOUND] = d + 1
                         code = DONE
                         break
-                frame[c + _C_F] = g1 + hmax
+                f = den * g1 + num * hmax
+                frame[c + _C_F] = f
                 # insert child i into the order, by f, ties in move order
                 k = kept
-                while k > 0 and frame[row + child0 + frame[row + _ORDER + k - 1] * cw + _C_F] > (
-                    g1 + hmax
-                ):
+                while k > 0 and frame[row + child0 + frame[row + _ORDER + k - 1] * cw + _C_F] > f:
                     frame[row + _ORDER + k] = frame[row + _ORDER + k - 1]
                     k -= 1
                 frame[row + _ORDER + k] = i
                 kept += 1
             if st[FOUND] >= 0:
                 break
-            if high - 1 > bound - d:  # a child this far means the node itself is (BPMX)
+            if num * (high - 1) > bound - den * d:  # a child this far means the node is (BPMX)
                 kept = 0
-                if d + high - 1 < best:
-                    best = d + high - 1
+                if den * d + num * (high - 1) < best:
+                    best = den * d + num * (high - 1)
             if frame[row + _ON_PV] and d < st[PV_LEN]:  # the principal variation's move first
                 for k in range(1, kept):
                     x = frame[row + _ORDER + k]
@@ -348,8 +359,8 @@ def _maxed_run(
             b = frame[row + _BLANK]
             slot = frame[c + _C_SLOT]
             frame[row + _PATH] = slot
-            if frame[c + _C_F] - (d + 1) < st[BEST_H]:  # the least h yet: record its path
-                st[BEST_H] = frame[c + _C_F] - (d + 1)
+            if frame[c + _C_F] - den * (d + 1) < st[BEST_H]:  # the least h yet: record its path
+                st[BEST_H] = frame[c + _C_F] - den * (d + 1)
                 st[BEST_AT] = st[COLLECTS]
                 for r in range(d + 1):
                     new_pv[r] = frame[r * fw + _PATH]
@@ -387,6 +398,9 @@ def _maxed_run(
         if d == 0:
             if single:
                 st[NEXT_BOUND] = result
+                code = DONE
+                break
+            if result >= _INF:  # the ceiling cut every path: none is shorter
                 code = DONE
                 break
             bound = result
@@ -470,7 +484,10 @@ class Search:
     (``seq``) and its bound, and ``single=True`` ends the search with the
     iteration (`next_bound`: its least f above the bound, -1 `found`: no path).
     ``cutoff=D`` hands every node D moves down over to the caller (`COLLECT`)
-    instead of entering it. `run` continues until `DONE`, a pause (`PAUSE`,
+    instead of entering it. ``num`` and ``den`` weigh the heuristic (weighted
+    IDA*: a node is cut when ``den * g + num * h`` exceeds the bound, which is
+    kept in those units) and ``ceiling=C`` searches only paths shorter than C
+    moves (`found` is -1 when there is none). `run` continues until `DONE`, a pause (`PAUSE`,
     when `expanded` reaches ``check_at``) or `COLLECT`. Its arrays pickle
     without the plan (the tables), which `attach` gives back: a paused search
     moves between processes. The mirror of `slidingtiles._engine.python.maxed.Search`.
@@ -478,7 +495,8 @@ class Search:
 
     def __init__(self, plan: MaxedPlan, tiles: Sequence[int], bound: int | None = None, *,
                  prev: int = -1, seq: int = 0, single: bool = False,
-                 cutoff: int = 0) -> None:  # fmt: skip
+                 cutoff: int = 0, num: int = 1, den: int = 1,
+                 ceiling: int | None = None) -> None:  # fmt: skip
         self.plan: MaxedPlan | None = plan
         self.lookups = plan.lookups.lookups
         self.tiles = np.array(tiles, dtype=np.int64)
@@ -500,13 +518,16 @@ class Search:
         self.frame[_H : _H + self.lookups] = hs
         st = np.zeros(_STATE_SIZE, dtype=np.int64)
         st[ENTER] = 1
-        st[BOUND] = self.h0 if bound is None else bound
+        st[BOUND] = num * self.h0 if bound is None else bound
         st[ITER] = 1
         st[FOUND] = -1
         st[SINGLE] = int(single)
         st[NEXT_BOUND] = _INF
         st[CUTOFF] = cutoff
         st[BEST_H] = _INF
+        st[NUM] = num
+        st[DEN] = den
+        st[CEIL] = _INF if ceiling is None else ceiling
         self.st = st
 
     def __getstate__(self) -> dict[str, Any]:
@@ -523,7 +544,9 @@ class Search:
     expanded = property(lambda self: int(self.st[EXPANDED]), doc="Nodes entered so far.")
     generated = property(lambda self: int(self.st[GENERATED]), doc="Children evaluated so far.")
     iterations = property(lambda self: int(self.st[ITER]), doc="The iteration in progress.")
-    bound = property(lambda self: int(self.st[BOUND]), doc="The current cost bound.")
+    bound = property(
+        lambda self: int(self.st[BOUND]), doc="The current cost bound (in units of 1 / den)."
+    )
     found = property(lambda self: int(self.st[FOUND]), doc="Length of the path found, or -1.")
     next_bound = property(
         lambda self: int(self.st[NEXT_BOUND]), doc="After a single iteration: its least f above."
@@ -567,7 +590,8 @@ class Search:
         """This iteration's least h so far, the move slots to the first node with it, and how
         many nodes were handed over (`COLLECT`) before that node."""
         slots = [int(x) for x in self.new_pv[: int(self.st[NEW_LEN])]]
-        return int(self.st[BEST_H]), slots, int(self.st[BEST_AT])
+        least = int(self.st[BEST_H])
+        return least if least >= _INF else least // int(self.st[NUM]), slots, int(self.st[BEST_AT])
 
     def slots(self) -> list[int]:
         """The move slots to the goal found, or (after `COLLECT`) to the node handed over."""
@@ -595,10 +619,26 @@ def ida_maxed(
     statistics; the guard's limits, progress and Ctrl-C at every pause;
     directions tried and named by ``order`` (`drive.move_arrays`).
     """
+    path, stats = weighted_maxed(dbs, tiles, guard, order)
+    assert path is not None  # no ceiling: the board is solvable
+    return path, stats
+
+
+def weighted_maxed(
+    dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER,
+    num: int = 1, den: int = 1, ceiling: int | None = None,
+) -> tuple[str | None, SearchStats]:  # fmt: skip
+    """Weighted IDA* (f = g + num/den * h) over the maxed lookups; None if nothing is shorter
+    than ``ceiling`` moves.
+
+    The first solution costs at most num/den times the shortest (no
+    threshold exceeds num/den times its length); num = den gives `ida_maxed`'s
+    nodes and moves. The mirror of `slidingtiles._engine.python.maxed.weighted_maxed`.
+    """
     if tiles == list(dbs[0].goal):
         guard.depth = 0
         return "", guard.snapshot(0, 0)
-    search = Search(maxed_plan(dbs, order), tiles)
+    search = Search(maxed_plan(dbs, order), tiles, num=num, den=den, ceiling=ceiling)
     check_at = guard.first_pause()
     while True:
         code = search.run(check_at)
@@ -606,6 +646,9 @@ def ida_maxed(
         if code == DONE:
             break
         check_at = guard.pause(search.expanded, search.generated)
+    if search.found < 0:
+        guard.depth = 0
+        return None, guard.snapshot(search.expanded, search.generated)
     path = search.path()
     guard.depth = len(path)
     return path, guard.snapshot(search.expanded, search.generated)

@@ -6,12 +6,13 @@
 
 `slidingtiles._engine.python.weighted.place_group` over numpy arrays: the
 same abstract states (the blank's cell and the group's cells), the same
-heuristic (`group_heuristic`), the same priority ``den * g + num * h`` with ties to the
-deeper, then the earlier generated node, no reopening, the same neighbour
-order; so the same nodes are expanded in the same order and the same path
-comes back. States are found again through a 64-bit hash of the state
-(Zobrist) and compared in full, so equal states are recognised exactly as
-the dictionary of the pure-Python kernel recognises them.
+heuristic (`group_heuristic`), the same move costs and priority
+``den * g + num * unit * h`` with ties to the deeper, then the earlier
+generated node, no reopening, the same neighbour order; so the same nodes
+are expanded in the same order and the same path comes back. States are
+found again through a 64-bit hash of the state (Zobrist) and compared in
+full, so equal states are recognised exactly as the dictionary of the
+pure-Python kernel recognises them.
 """
 
 from __future__ import annotations
@@ -39,6 +40,8 @@ def place_group(
     weight: tuple[int, int],
     max_nodes: int,
     blank_target: int = -1,
+    costs: Sequence[int] | None = None,
+    unit: int = 1,
 ) -> tuple[list[int] | None, int, int]:
     """Return the blank's cells along a path placing the group, the nodes expanded and generated.
 
@@ -47,11 +50,14 @@ def place_group(
     size = rows * cols
     count = np.zeros(size, dtype=np.int64)
     to = np.full((size, 4), -1, dtype=np.int64)
+    step = np.full((size, 4), unit, dtype=np.int64)
     for cell in range(size):
         r, c = divmod(cell, cols)
-        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        for d, (nr, nc) in enumerate(((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
             if 0 <= nr < rows and 0 <= nc < cols and free[nr * cols + nc]:
                 to[cell, count[cell]] = nr * cols + nc
+                if costs is not None:
+                    step[cell, count[cell]] = costs[4 * cell + d]
                 count[cell] += 1
     k = len(cells)
     zobrist = np.random.RandomState(k * 1_000_003 + size).randint(
@@ -61,7 +67,7 @@ def place_group(
     goal = np.array(list(targets), dtype=np.int64)
     num, den = weight
     length, expanded, generated, out = _search(
-        cols, count, to, zobrist, start, goal, num, den, max_nodes, blank_target
+        cols, count, to, step, zobrist, start, goal, num * unit, den, max_nodes, blank_target, unit
     )
     if length < 0:
         return None, int(expanded), int(generated)
@@ -169,8 +175,8 @@ def _before(f: Array, b: Array, c: Array, i: int, j: int) -> bool:
 
 @compiled
 def _search(
-    cols: int, count: Array, to: Array, zobrist: Array, start: Array, goal: Array,
-    num: int, den: int, max_nodes: int, blank_target: int,
+    cols: int, count: Array, to: Array, step: Array, zobrist: Array, start: Array, goal: Array,
+    num: int, den: int, max_nodes: int, blank_target: int, unit: int,
 ) -> tuple[int, int, int, Array]:  # fmt: skip
     k = goal.shape[0]
     width = k + 1
@@ -243,7 +249,11 @@ def _search(
                     done = False
                     break
         if done:
-            length = cost[node]
+            length = 0
+            at = node
+            while at > 0:
+                length += 1
+                at = parent[at]
             out = np.empty(length, dtype=np.int64)
             at = node
             j = length
@@ -257,10 +267,11 @@ def _search(
         expanded += 1
         closed[node] = 1
         here = states[node, 0]
-        g = cost[node] + 1
+        spent = cost[node]
         for m in range(count[here]):
             cell = to[here, m]
             generated += 1
+            g = spent + step[here, m]
             key = hashes[node] ^ zobrist[0, here] ^ zobrist[0, cell]
             new[0] = cell
             for i in range(1, width):
@@ -269,6 +280,7 @@ def _search(
                 if new[i] == cell:
                     new[i] = here
                     key ^= zobrist[i, cell] ^ zobrist[i, here]
+                    g = spent + unit
                     break
             slot = key & (slots - 1)
             seen = -1

@@ -37,9 +37,12 @@ from slidingtiles._engine.lookups import (
 )
 from slidingtiles._engine.pruning import pruning_table
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
+from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Guard
 
-__all__ = ["COLLECT", "DONE", "GROW", "PAUSE", "Search", "ida_maxed", "maxed_plan"]
+__all__ = [
+    "COLLECT", "DONE", "GROW", "PAUSE", "Search", "ida_maxed", "maxed_plan", "weighted_maxed",
+]  # fmt: skip
 
 _INF = 1 << 62
 
@@ -74,14 +77,16 @@ def maxed_plan(dbs: Sequence[PatternTables], order: Order = IDENTITY_ORDER) -> _
 class Search:
     """One search's state: board, group entries, the stack of nodes and the counters.
 
-    ``Search(plan, tiles, bound, prev=..., seq=..., single=..., cutoff=...)``:
+    ``Search(plan, tiles, bound, prev=..., seq=..., single=..., cutoff=...,
+    num=..., den=..., ceiling=...)``:
     the arguments, attributes, codes and pickling of
     `slidingtiles._engine.numba.maxed.Search`, on plain lists.
     """
 
     def __init__(self, plan: _Plan, tiles: Sequence[int], bound: int | None = None, *,
                  prev: int = -1, seq: int = 0, single: bool = False,
-                 cutoff: int = 0) -> None:  # fmt: skip
+                 cutoff: int = 0, num: int = 1, den: int = 1,
+                 ceiling: int | None = None) -> None:  # fmt: skip
         self.plan: _Plan | None = plan
         self.tiles = list(tiles)
         self.slot_at, self.at, self.val, self.md, hs = plan.lookups.place(tiles)
@@ -101,7 +106,11 @@ class Search:
         self.enter = True
         self.expanded = self.generated = 0
         self.check_at = _INF
-        self.bound = self.h0 if bound is None else bound
+        # The weight num / den (f = den * g + num * h: the bound, best_h (as num * h) and the
+        # least f above the bound are in those units), and the ceiling on the length.
+        self.num, self.den = num, den
+        self.ceiling = _INF if ceiling is None else ceiling
+        self.bound = num * self.h0 if bound is None else bound
         self.iterations = 1
         self.found = -1
         self.single = single
@@ -128,6 +137,7 @@ class Search:
         plan = self.plan.lookups
         moves, prune = self.plan.moves, self.plan.prune
         cutoff = self.cutoff
+        num, den, ceiling = self.num, self.den, self.ceiling
         tiles, slot_at, at, val, md = self.tiles, self.slot_at, self.at, self.val, self.md
         kind, radix, tables = plan.kind, plan.radix, plan.tables
         lk_group, lk_slot, lk_cell, dist = plan.lk_group, plan.lk_slot, plan.lk_cell, plan.dist
@@ -145,7 +155,8 @@ class Search:
                 b, prev, seq = node[0], node[1], node[2]
                 hs: list[int] = node[7]
                 g1 = d + 1
-                limit = bound - g1
+                # a child is cut when den * g1 + num * h > bound, or g1 + h >= ceiling
+                limit = min((bound - den * g1) // num, ceiling - 1 - g1)
                 best = _INF
                 high = 0  # the largest h of a pruned child (a lower bound of it)
                 kept: list[tuple[int, int, int, int, list[int], list[int], list[int]]] = []
@@ -188,8 +199,9 @@ class Search:
                             v = tables[gi][a]
                         nh = hs[lk] - val[gi] + v
                         if nh > limit:
-                            if g1 + nh < best:
-                                best = g1 + nh
+                            f = den * g1 + num * nh
+                            if bound < f < best:  # not when only the ceiling cuts it
+                                best = f
                             high = max(high, nh)
                             break
                         new_at.append(a)
@@ -208,14 +220,14 @@ class Search:
                                 node[5] = slot
                                 self.found = d + 1
                                 return self._save(bound, DONE)
-                        f = g1 + hmax
+                        f = den * g1 + num * hmax
                         i = len(kept)
                         while i > 0 and kept[i - 1][0] > f:
                             i -= 1
                         kept.insert(i, (f, slot, n, nseq, new_at, new_v, new_md))
-                if high - 1 > bound - d:  # a child this far means the node itself is (BPMX)
+                if num * (high - 1) > bound - den * d:  # a child this far means the node is (BPMX)
                     kept = []
-                    best = min(best, d + high - 1)
+                    best = min(best, den * d + num * (high - 1))
                 if node[9] and d < len(self.pv):  # the principal variation's move first
                     for k in range(1, len(kept)):
                         if kept[k][1] == self.pv[d]:
@@ -232,8 +244,8 @@ class Search:
                 node[3] = i + 1
                 f, slot, n, nseq, new_at, new_v, new_md = kept[i]
                 node[5] = slot
-                if f - (d + 1) < self.best_h:  # the least h yet: record its path
-                    self.best_h = f - (d + 1)
+                if f - den * (d + 1) < self.best_h:  # the least h yet: record its path
+                    self.best_h = f - den * (d + 1)
                     self.best_at = self.collects
                     self.new_pv = [row[5] for row in stack]
                 if d + 1 == cutoff:  # a subtree root for a worker: hand it over, do not enter
@@ -264,6 +276,8 @@ class Search:
                 if self.single:
                     self.next_bound = result
                     return self._save(bound, DONE)
+                if result >= _INF:  # the ceiling cut every path: none is shorter
+                    return self._save(bound, DONE)
                 bound = result
                 self.iterations += 1
                 self.enter = True
@@ -291,7 +305,8 @@ class Search:
     def best(self) -> tuple[int, list[int], int]:
         """This iteration's least h so far, the move slots to the first node with it, and how
         many nodes were handed over (`COLLECT`) before that node."""
-        return self.best_h, list(self.new_pv), self.best_at
+        least = self.best_h if self.best_h >= _INF else self.best_h // self.num
+        return least, list(self.new_pv), self.best_at
 
     def _save(self, bound: int, code: int) -> int:
         self.bound = bound
@@ -318,10 +333,24 @@ def ida_maxed(
 
     Same contract, nodes and moves as `slidingtiles._engine.numba.maxed.ida_maxed`.
     """
+    path, stats = weighted_maxed(dbs, tiles, guard, order)
+    assert path is not None  # no ceiling: the board is solvable
+    return path, stats
+
+
+def weighted_maxed(
+    dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER,
+    num: int = 1, den: int = 1, ceiling: int | None = None,
+) -> tuple[str | None, SearchStats]:  # fmt: skip
+    """Weighted IDA* (f = g + num/den * h) over the maxed lookups; None if nothing is shorter
+    than ``ceiling`` moves.
+
+    Same contract, nodes and moves as `slidingtiles._engine.numba.maxed.weighted_maxed`.
+    """
     if tiles == list(dbs[0].goal):
         guard.depth = 0
         return "", guard.snapshot(0, 0)
-    search = Search(maxed_plan(dbs, order), tiles)
+    search = Search(maxed_plan(dbs, order), tiles, num=num, den=den, ceiling=ceiling)
     check_at = guard.first_pause()
     while True:
         code = search.run(check_at)
@@ -329,6 +358,9 @@ def ida_maxed(
         if code == DONE:
             break
         check_at = guard.pause(search.expanded, search.generated)
+    if search.found < 0:
+        guard.depth = 0
+        return None, guard.snapshot(search.expanded, search.generated)
     path = search.path()
     guard.depth = len(path)
     return path, guard.snapshot(search.expanded, search.generated)

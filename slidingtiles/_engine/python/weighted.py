@@ -9,10 +9,12 @@ The search works on an abstraction of the board: the state is the blank's
 cell and the cells of the group's tiles; every other tile is "any tile"
 (the pattern-database abstraction, searched forwards). A move of the blank
 into a cell that holds no group tile changes only the blank's cell. The
-cost of a path is its number of moves; the heuristic (`group_heuristic`)
+cost of a path is its number of moves (or, with ``costs``, the sum of the
+caller's cost per cell and direction, a move of a group tile costing
+``unit``); the heuristic (`group_heuristic`)
 is the Manhattan distance of the group plus two moves per linear conflict
 among its tiles or the blank's distance to the group, whichever is more
-(admissible), weighted: the priority of a node is ``den * g + num * h``
+(admissible), weighted: the priority of a node is ``den * g + num * unit * h``
 for ``weight = (num, den)``, ties going to the deeper node, then to the
 earlier generated one. A node is expanded at most once (no reopening); a
 cheaper path to a node still waiting replaces the old one. The numba
@@ -114,6 +116,8 @@ def place_group(
     weight: tuple[int, int],
     max_nodes: int,
     blank_target: int = -1,
+    costs: Sequence[int] | None = None,
+    unit: int = 1,
 ) -> tuple[list[int] | None, int, int]:
     """Return the blank's cells along a path placing the group, the nodes expanded and generated.
 
@@ -125,20 +129,28 @@ def place_group(
         weight: ``(num, den)``: the heuristic counts ``num / den`` (at least 1).
         max_nodes: give up (path None) after expanding this many nodes.
         blank_target: the blank's goal cell, or -1 for anywhere.
+        costs: None (every move costs ``unit``), or per cell and direction
+            (``4 * cell + d``, d = up, down, left, right) the cost of the
+            blank moving that way when the cell it enters holds no group
+            tile (a move of a group tile costs ``unit``): the caller's way to
+            prefer paths that push the other tiles home (`slidingtiles._solve.staged`).
+        unit: the cost of a move of a group tile; the heuristic counts
+            ``unit`` per move.
 
     The path is None when the node budget runs out (or no path exists within
     the free cells). With ``weight=(1, 1)`` the path is a shortest one for
     the group (the other tiles go wherever they are pushed).
     """
     num, den = weight
+    num *= unit
     k = len(cells)
     moves = []
     for cell in range(rows * cols):
         r, c = divmod(cell, cols)
         near = []
-        for nr, nc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+        for d, (nr, nc) in enumerate(((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1))):
             if 0 <= nr < rows and 0 <= nc < cols and free[nr * cols + nc]:
-                near.append(nr * cols + nc)
+                near.append((nr * cols + nc, unit if costs is None else costs[4 * cell + d]))
         moves.append(tuple(near))
     start = (blank, *cells)
     goal_cells = tuple(targets)
@@ -169,8 +181,8 @@ def place_group(
         expanded += 1
         closed[node] = True
         here = state[0]
-        g = cost[node] + 1
-        for cell in moves[here]:
+        spent = cost[node]
+        for cell, step in moves[here]:
             generated += 1
             new = list(state)
             new[0] = cell
@@ -180,6 +192,7 @@ def place_group(
                     new[i] = here
                     moved = True
                     break
+            g = spent + (unit if moved else step)
             key = tuple(new)
             seen = index.get(key)
             if seen is None:

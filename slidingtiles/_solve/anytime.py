@@ -1,0 +1,193 @@
+"""Near-optimal solutions with perm-ranked tables: weighted IDA*, then smaller weights in budget.
+
+>>> from slidingtiles import Board
+>>> from slidingtiles.pdb import PatternDatabase
+>>> db = PatternDatabase.build(3, 3, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
+>>> found = weighted_anytime(Board("4 1 2/0 5 3/7 8 6"), Board.goal(3, 3), db, deadline=None)
+>>> len(found.moves), found.first_length >= len(found.moves), found.optimal
+(5, True, True)
+
+`solve(board, optimal=False)` comes here first when the shape's perm-ranked
+tables (`NUMBA_PARTITIONS`: the 24-puzzle's 6-6-6-6, 4x4's 7-8, ...) are
+cached and numba searches them (`perm_tables`; nothing is ever built here).
+Weighted IDA* (`dispatch.weighted_solve`: a node is cut when g + w x h
+exceeds the threshold) finds a solution at most w times the shortest; with
+w = 1.5 it takes milliseconds on Korf & Felner's 24-puzzles (docs/24-puzzle.md).
+Then `WEIGHTS` smaller and smaller, each search looking only for solutions
+shorter than the best so far (the kernel's *ceiling*) and given half of the
+budget left; a search that runs out of budget costs its share and the next
+weight is tried. The answer is never longer than the first one. Without a
+deadline the budget is `ANYTIME_NODES` expansions, so the answer is the same
+on every run and under both implementations.
+
+Guarantees: the answer costs at most `AnytimeResult.weight` times the
+shortest (the weight of the last search that finished); a search with weight
+1 that finishes, or one that proves nothing shorter exists (every path cut by
+the ceiling), makes it optimal.
+"""
+
+from __future__ import annotations
+
+import math
+from time import perf_counter
+
+import attrs
+
+from slidingtiles._board.board import Board
+from slidingtiles._engine import dispatch
+from slidingtiles._engine.lookups import maxed_searches
+from slidingtiles._errors import PatternDatabaseError, SearchLimitExceeded
+from slidingtiles.heuristics._pdb import store
+from slidingtiles.heuristics._pdb.database import PatternDatabase
+from slidingtiles.heuristics._pdb.partition import NUMBA_PARTITIONS
+
+__all__ = ["ANYTIME_NODES", "WEIGHTS", "AnytimeResult", "perm_tables", "weighted_anytime"]
+
+#: The weights searched in turn: the first answers at once, the later ones shorten it.
+WEIGHTS = (1.5, 1.45, 1.4, 1.35, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05, 1.0)
+#: Without a deadline, the expansions all the searches may spend (about 0.7 s on a 24-puzzle).
+ANYTIME_NODES = 8_000_000
+# Each search gets this share of the budget left (nodes, or seconds to the deadline); the first,
+# which has no answer to improve, more (the rest is kept for the staged solver should it fail).
+_SHARE = 0.5
+_FIRST_SHARE = 0.8
+# Below this much budget left, no further search starts.
+_LEAST_NODES = 1_000
+_LEAST_SECONDS = 0.005
+
+
+@attrs.frozen
+class AnytimeResult:
+    """What `weighted_anytime` found.
+
+    Attributes:
+        moves: the shortest solution found (blank moves).
+        first_length: the length of the first one (``len(moves)`` is never more).
+        weight: (num, den): the solution costs at most num/den times the shortest.
+        optimal: a weight-1 search finished, or nothing shorter exists.
+        lower_bound: a proven lower bound on the shortest length: the length when optimal,
+            else the larger of length / weight and the tables' value of the start.
+        searches, expanded, generated: the searches run and their nodes in all.
+    """
+
+    moves: str
+    first_length: int
+    weight: tuple[int, int]
+    optimal: bool
+    lower_bound: int
+    searches: int
+    expanded: int
+    generated: int
+
+
+def perm_tables(goal: Board) -> PatternDatabase | None:
+    """The goal shape's cached perm-ranked tables when numba searches them, else None.
+
+    >>> perm_tables(Board.goal(3, 3)) is None
+    True
+
+    Only `NUMBA_PARTITIONS` (the tables the maxed kernel searches) count,
+    only when cached (`store.is_cached`; never built here) and only under
+    numba (in pure Python the search is about 50 times slower: the budget
+    in nodes would take tens of seconds).
+    """
+    if dispatch.IMPLEMENTATION != "numba":
+        return None
+    found = NUMBA_PARTITIONS.get((goal.rows, goal.cols))
+    if found is None:
+        return None
+    name, tiles = found[0], goal.tiles
+    try:
+        if not store.is_cached(goal.rows, goal.cols, tiles, name):
+            return None
+        db = store.load(goal.rows, goal.cols, tiles, name, build_missing=False)
+    except (PatternDatabaseError, ValueError, OSError):
+        return None
+    return db if maxed_searches(db.for_goal(db.goal) if db.frame is not None else db) else None
+
+
+def weighted_anytime(
+    start: Board,
+    goal: Board,
+    db: PatternDatabase,
+    *,
+    deadline: float | None,
+    nodes: int = ANYTIME_NODES,
+    weights: tuple[float, ...] = WEIGHTS,
+) -> AnytimeResult | None:
+    """Return the shortest solution weighted IDA* finds with falling weights, or None.
+
+    Args:
+        start, goal: a solvable board and its goal.
+        db: tables `dispatch.weighted_solve` reads, for the goal.
+        deadline: a `time.perf_counter` value to stop by; None: ``nodes``
+            expansions in all (the same answer every time).
+        nodes: the expansions budget without a deadline.
+        weights: the weights, in the order tried (each >= 1).
+
+    None when the first weight found nothing within its share of the budget.
+    Cost: the budget; each search is at most its share.
+    """
+    # Set-up, once per process and tables, outside the searches' shares: the kernel's plan (the
+    # 24-puzzle's tables copied into one buffer: about 0.9 s) and the compiled kernel (0.2 s).
+    near = next(iter(goal.neighbors()))[1]
+    dispatch.weighted_solve(near, goal, db, (1, 1))
+    best: str | None = None
+    first = 0
+    weight = (1, 1)
+    optimal = False
+    searches = expanded = generated = 0
+    left = nodes
+    for w in weights:
+        num, den = dispatch.weight_fraction(w)
+        share = _SHARE if best is not None else _FIRST_SHARE
+        max_nodes: int | None = None
+        time_limit: float | None = None
+        if deadline is None:
+            if left < _LEAST_NODES:
+                break
+            max_nodes = max(1, int(left * share))
+        else:
+            remaining = deadline - perf_counter()
+            if remaining < _LEAST_SECONDS:
+                break
+            time_limit = remaining * share
+        ceiling = None if best is None else len(best)
+        searches += 1
+        try:
+            moves, stats = dispatch.weighted_solve(
+                start, goal, db, (num, den), ceiling=ceiling, max_nodes=max_nodes,
+                time_limit=time_limit,
+            )  # fmt: skip
+        except SearchLimitExceeded as stopped:
+            if stopped.stats is not None:
+                left -= stopped.stats.expanded
+                expanded += stopped.stats.expanded
+                generated += stopped.stats.generated
+            if best is None:
+                return None
+            continue
+        left -= stats.expanded
+        expanded += stats.expanded
+        generated += stats.generated
+        weight = (num, den)
+        if moves is None:  # nothing shorter than the best exists
+            optimal = True
+            break
+        if best is None:
+            first = len(moves)
+        best = moves
+        if num == den:
+            optimal = True
+            break
+    if best is None:
+        return None
+    length = len(best)
+    if optimal:
+        lower = length
+    else:  # length <= num/den x shortest; the tables' value; every solution has this parity
+        lower = max(math.ceil(length * weight[1] / weight[0]), db.value(start.tiles))
+        lower += (length - lower) % 2
+    return AnytimeResult(
+        best, first, (1, 1) if optimal else weight, optimal, lower, searches, expanded, generated
+    )
