@@ -43,6 +43,7 @@ from slidingtiles._board.board import Board
 from slidingtiles._board.symmetry import frame_for
 from slidingtiles._engine.indexing import DIGITS, U4_EXCESS, U8_MOVES
 from slidingtiles._engine.lookups import MaxedSearch, maxed_searches, supports_lookups
+from slidingtiles._engine.python import beam as python_beam
 from slidingtiles._engine.python import manhattan as python_manhattan
 from slidingtiles._engine.python import maxed as python_maxed
 from slidingtiles._engine.python import pdb as python_pdb
@@ -53,11 +54,14 @@ from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Guard
 
 __all__ = [
+    "BEAM_MAX_BYTES",
     "CHECK_EVERY",
     "ENGINE_HEURISTICS",
     "IMPLEMENTATION",
     "EngineResult",
     "Kernels",
+    "beam_levels",
+    "beam_solve",
     "build_group_table",
     "build_memory",
     "engine_guard",
@@ -584,3 +588,82 @@ def weighted_solve(
             if not kernels._failed(exc):
                 raise
     return python_maxed.weighted_maxed([db], tiles, guard, frame.order, num, den, ceiling)
+
+
+#: The memory one beam search may take (its boards, table and per-level entries), in bytes.
+BEAM_MAX_BYTES = 1 << 30
+# Bytes per kept board: parent (4) and move (1) per level, two table slots of 8.
+_BEAM_ENTRY_BYTES = 21
+
+
+def _splitmix(count: int, seed: int) -> list[int]:
+    """``count`` 64-bit keys from SplitMix64, never 0 (the same on every run and platform)."""
+    keys, x, mask = [], seed, (1 << 64) - 1
+    for _ in range(count):
+        x = (x + 0x9E3779B97F4A7C15) & mask
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        keys.append((z ^ (z >> 31)) or 1)
+    return keys
+
+
+def beam_levels(cells: int, width: int, max_levels: int) -> int:
+    """The levels a beam of ``width`` may run within `BEAM_MAX_BYTES` (at most ``max_levels``).
+
+    >>> beam_levels(36, 1000, 400), beam_levels(36, 10**6, 400)
+    (400, 36)
+
+    Memory is estimated before the search: two levels of boards (2 bytes a
+    cell), and per kept board a parent index, a move and a table slot pair:
+    at most ``width x levels`` of those.
+    """
+    boards = 2 * width * cells * 2 + 4 * width * 40
+    room = max(0, BEAM_MAX_BYTES - boards) // (_BEAM_ENTRY_BYTES * width)
+    return max(0, min(max_levels, room))
+
+
+def beam_solve(
+    start: Board,
+    goal: Board,
+    width: int,
+    *,
+    max_levels: int | None = None,
+    max_nodes: int,
+    deadline: float | None = None,
+) -> tuple[str | None, int]:
+    """Beam search of width ``width`` from the start to the goal, by the active implementation.
+
+    >>> beam_solve(Board("1 2 3/4 5 6/0 7 8"), Board.goal(3, 3), 10, max_nodes=100)
+    ('RR', 3)
+
+    Returns the blank's moves (None when the goal was not reached within
+    ``max_levels`` levels, 4 x Manhattan by default and cut to fit
+    `BEAM_MAX_BYTES` by `beam_levels`, ``max_nodes`` boards expanded, or
+    before ``deadline``, a `time.perf_counter` value, checked between
+    levels) and the boards expanded. Both implementations keep the same
+    boards and return the same moves (`slidingtiles._engine.python.beam`);
+    the search is deterministic: ranking by Manhattan distance plus pairs
+    in conflict, ties to the child generated first. The board must be
+    solvable for the goal.
+    """
+    if width < 1:
+        raise ValueError(f"a beam needs a width of at least 1, not {width}")
+    rows, cols = start.shape
+    cells = rows * cols
+    if max_levels is None:
+        max_levels = 4 * start.manhattan(goal)
+    max_levels = beam_levels(cells, width, max_levels)
+    keys = _splitmix(cells * cells, cells)
+    args = (rows, cols, list(start.tiles), list(goal.tiles), keys, width, max_levels, max_nodes,
+            deadline)  # fmt: skip
+    if isinstance(kernels, _NumbaKernels):
+        module = kernels._module("beam")
+        try:
+            if module is not None:
+                result: tuple[str | None, int] = module.beam_search(*args)
+                return result
+        except Exception as exc:
+            if not kernels._failed(exc):
+                raise
+    return python_beam.beam_search(*args)

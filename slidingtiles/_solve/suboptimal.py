@@ -14,6 +14,15 @@ bound). By size:
   under numba: weighted IDA* with falling weights (`slidingtiles._solve.anytime`,
   method ``"weighted_idastar"``, at most 1.5 x the shortest, about 1.07 x on
   Korf & Felner's 24-puzzles); the methods below if it finds nothing in budget;
+* from `BEAM_MIN_CELLS` to `BEAM_CELLS` cells (6x6, 7x7) without a time
+  limit, to `BEAM_MAX_CELLS` (8x8) with one, after the
+  constructive solver: beam search over whole boards (Furcy & Koenig's line
+  of work; `slidingtiles._engine.dispatch.beam_solve`), widths 1000 then 3000
+  within `BEAM_NODES` expansions without a time limit (`BEAM_NODES_PYTHON`
+  in pure Python: there, width 1000 only, so 6x6 and 7x7 answers may differ
+  between the implementations), widths 1000, 3000 and 10000 within a share of the
+  budget with one; method ``"beam"`` when it is the shortest; then the
+  methods below, the shortest kept;
 * up to `STAGED_CELLS` cells without a time limit, up to `STAGED_MAX_CELLS`
   with one: whole lines placed at once by weighted A* and the last region
   solved exactly (`slidingtiles._solve.staged`); the constructive solver when
@@ -42,6 +51,7 @@ import attrs
 
 from slidingtiles._board.board import Board
 from slidingtiles._board.moves import Moves
+from slidingtiles._engine import dispatch
 from slidingtiles._solve.anytime import perm_tables, weighted_anytime
 from slidingtiles._solve.placing import VARIANTS
 from slidingtiles._solve.reduce import manhattan_lower_bound, solve_constructive
@@ -56,6 +66,11 @@ from slidingtiles._solve.staged import (
 from slidingtiles.search import SearchStats
 
 __all__ = [
+    "BEAM_CELLS",
+    "BEAM_MAX_CELLS",
+    "BEAM_MIN_CELLS",
+    "BEAM_NODES",
+    "BEAM_NODES_PYTHON",
     "EXACT_CELLS",
     "STAGED_CELLS",
     "STAGED_MAX_CELLS",
@@ -67,6 +82,22 @@ __all__ = [
 EXACT_CELLS = 12
 #: Without a time limit, boards up to this many cells are solved in stages and shortened.
 STAGED_CELLS = 36
+#: Boards of this many cells up to `BEAM_MAX_CELLS` are also solved by beam search.
+BEAM_MIN_CELLS = 26
+#: Without a time limit, boards up to this many cells (7x7) are also solved by beam search.
+BEAM_CELLS = 49
+#: With a time limit, the largest boards solved by beam search (8x8; above, it rarely
+#: reaches the goal).
+BEAM_MAX_CELLS = 64
+#: Without a time limit, the beam widths tried share this many expansions under numba (about
+#: 1 s on 7x7), and `BEAM_NODES_PYTHON` in pure Python (width 1000 only: a few seconds).
+BEAM_NODES = 2_000_000
+BEAM_NODES_PYTHON = 600_000
+# The beam widths tried, in order, without and with a time limit.
+_BEAM_WIDTHS = (1000, 3000)
+_BEAM_TIMED_WIDTHS = (1000, 3000, 10000)
+# With a time limit, the share of the budget the beam widths may spend.
+_BEAM_SHARE = 0.6
 # Share of the budget the staged solver may spend (the rest shortens the best solution).
 _STAGED_SHARE = 0.6
 # The staged solver's variants, most promising first (measured on Korf's 24-puzzles: the best
@@ -91,7 +122,7 @@ class SuboptimalResult:
         lower_bound: the length itself when ``optimal``, else the Manhattan distance.
         optimal: True when an exact method solved the whole board.
         method: ``"idastar"`` (exact), ``"line"`` (a single row or column),
-            ``"staged"``, ``"chunked"`` or ``"reduce"``, with ``"+windows"`` when
+            ``"staged"``, ``"chunked"``, ``"beam"`` or ``"reduce"``, with ``"+windows"`` when
             re-solved windows made it shorter; ``"weighted_idastar"`` with
             cached perm-ranked tables (``optimal`` when a weight-1 search
             finished; ``lower_bound`` then at least length / weight).
@@ -123,6 +154,30 @@ def _line_moves(start: Board, goal: Board) -> str:
     here, there = start.blank, goal.blank
     step, back = ("R", "L") if start.rows == 1 else ("D", "U")
     return step * (there - here) if there >= here else back * (here - there)
+
+
+def _beam_ladder(start: Board, goal: Board, begun: float, deadline: float | None) -> str | None:
+    """The shortest of beam searches of growing width, within their budget (None if none)."""
+    best: str | None = None
+    if deadline is None:
+        numba = dispatch.IMPLEMENTATION == "numba"
+        left = BEAM_NODES if numba else BEAM_NODES_PYTHON
+        for width in _BEAM_WIDTHS if numba else _BEAM_WIDTHS[:1]:
+            moves, expanded = dispatch.beam_solve(start, goal, width, max_nodes=left)
+            left -= expanded
+            if moves is not None and (best is None or len(moves) < len(best)):
+                best = moves
+            if left <= 0:
+                break
+        return best
+    share = begun + (deadline - begun) * _BEAM_SHARE
+    for width in _BEAM_TIMED_WIDTHS:
+        if perf_counter() >= share:
+            break
+        moves, _ = dispatch.beam_solve(start, goal, width, max_nodes=1 << 62, deadline=share)
+        if moves is not None and (best is None or len(moves) < len(best)):
+            best = moves
+    return best
 
 
 def solve_suboptimal(
@@ -181,6 +236,10 @@ def solve_suboptimal(
     first = len(best)
     if built.optimal:
         return done(best, "reduce", first, True, built.stats)
+    if BEAM_MIN_CELLS <= cells <= (BEAM_CELLS if deadline is None else BEAM_MAX_CELLS):
+        found_beam = _beam_ladder(start, goal, begun, deadline)
+        if found_beam is not None and len(found_beam) < len(best):
+            best, method = found_beam, "beam"
     staged_cells = STAGED_CELLS if deadline is None else STAGED_MAX_CELLS
     if cells <= staged_cells:
         share = None if deadline is None else begun + (deadline - begun) * _STAGED_SHARE

@@ -1,0 +1,303 @@
+"""Beam search over whole boards: the numba kernel.
+
+>>> keys = [(1 + i) * 0x9E3779B97F4A7C15 % 2**64 for i in range(9 * 9)]
+>>> start, goal = [1, 2, 3, 4, 5, 6, 0, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8, 0]
+>>> beam_search(3, 3, start, goal, keys, 10, 8, 100, None)
+('RR', 3)
+
+`slidingtiles._engine.python.beam.beam_search` over numpy arrays: the
+same ranking (Manhattan plus pairs in conflict, updated per move), the same
+children in the same order, the same total order on ties (rank, then the
+order of generation), the same Zobrist keys; so the same boards are kept
+and the same moves come back. Seen boards go into an open-addressed table
+of 64-bit keys sized for ``width x max_levels`` boards (allocated zeroed,
+so only the pages used are touched). The compiled loop returns to Python
+every `CHUNK` expansions (at a level's end) for the deadline.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from time import perf_counter
+from typing import Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from slidingtiles._engine.numba.jit import compiled, inlined
+
+__all__ = ["CHUNK", "beam_search"]
+
+Array = NDArray[Any]
+
+#: Expansions between two checks of the deadline (each at a level's end).
+CHUNK = 1 << 14
+_LETTERS = "UDLR"
+_GOLDEN = 0x9E3779B97F4A7C15
+
+
+def beam_search(
+    rows: int,
+    cols: int,
+    tiles: Sequence[int],
+    goal: Sequence[int],
+    keys: Sequence[int],
+    width: int,
+    max_levels: int,
+    max_nodes: int,
+    deadline: float | None,
+) -> tuple[str | None, int]:
+    """Return the blank's moves to the goal (None if not reached) and the boards expanded.
+
+    Same contract and results as the pure-Python kernel of the same name.
+    """
+    cells = rows * cols
+    grow = np.zeros(cells, dtype=np.int64)
+    gcol = np.zeros(cells, dtype=np.int64)
+    for cell, t in enumerate(goal):
+        grow[t], gcol[t] = divmod(cell, cols)
+    zobrist = np.array(keys, dtype=np.uint64)
+    start = np.array(tiles, dtype=np.int16)
+    entries = width * max_levels + 1
+    slots = 1 << max(4, (2 * entries - 1).bit_length())
+    table = np.zeros(slots, dtype=np.uint64)
+    boards = np.zeros((2, width, cells), dtype=np.int16)
+    blanks = np.zeros((2, width), dtype=np.int64)
+    ranks = np.zeros((2, width), dtype=np.int64)
+    bkeys = np.zeros((2, width), dtype=np.uint64)
+    lasts = np.zeros((2, width), dtype=np.int64)
+    parents = np.zeros(max(1, width * max_levels), dtype=np.int32)
+    moves = np.zeros(max(1, width * max_levels), dtype=np.int8)
+    offsets = np.zeros(max_levels + 1, dtype=np.int64)
+    state = np.zeros(5, dtype=np.int64)  # parity, count, level, expanded, found
+    if _start(rows, cols, grow, gcol, zobrist, start, table, boards, blanks, ranks, bkeys, lasts):
+        return "", 0
+    while True:
+        if state[3] >= max_nodes or (deadline is not None and perf_counter() > deadline):
+            return None, int(state[3])
+        stop_at = min(max_nodes, int(state[3]) + CHUNK)
+        status = _levels(
+            rows, cols, grow, gcol, zobrist, width, max_levels, stop_at, table,
+            boards, blanks, ranks, bkeys, lasts, parents, moves, offsets, state,
+        )  # fmt: skip
+        if status == 1:
+            break
+        if status == 2:
+            return None, int(state[3])
+    path = _path(parents, moves, offsets, state[2], state[4])
+    return "".join(_LETTERS[m] for m in path), int(state[3])
+
+
+@compiled
+def _path(parents: Array, moves: Array, offsets: Array, level: int, index: int) -> Array:
+    """Read the moves back from the goal's entry through the parents' indices."""
+    out = np.empty(level, dtype=np.int8)
+    for depth in range(level, 0, -1):
+        entry = offsets[depth - 1] + index
+        out[depth - 1] = moves[entry]
+        index = parents[entry]
+    return out
+
+
+@compiled
+def _conflicts(board: Array, rows: int, cols: int, grow: Array, gcol: Array) -> int:
+    """Pairs of tiles in their goal row (column) standing in reverse order."""
+    count = 0
+    for r in range(rows):
+        for c1 in range(cols):
+            t1 = board[r * cols + c1]
+            if t1 == 0 or grow[t1] != r:
+                continue
+            for c2 in range(c1 + 1, cols):
+                t2 = board[r * cols + c2]
+                if t2 != 0 and grow[t2] == r and gcol[t2] < gcol[t1]:
+                    count += 1
+    for c in range(cols):
+        for r1 in range(rows):
+            t1 = board[r1 * cols + c]
+            if t1 == 0 or gcol[t1] != c:
+                continue
+            for r2 in range(r1 + 1, rows):
+                t2 = board[r2 * cols + c]
+                if t2 != 0 and gcol[t2] == c and grow[t2] < grow[t1]:
+                    count += 1
+    return count
+
+
+@inlined
+def _delta(
+    board: Array, rows: int, cols: int, grow: Array, gcol: Array, p: int, q: int, t: int
+) -> int:
+    """The change in conflicts when tile ``t`` moves from cell ``p`` to the blank's cell ``q``."""
+    gr = grow[t]
+    gc = gcol[t]
+    pr, pc = p // cols, p % cols
+    qr, qc = q // cols, q % cols
+    d = 0
+    if pr != qr:
+        for side in range(2):
+            r, c0, sign = (pr, pc, -1) if side == 0 else (qr, qc, 1)
+            if r != gr:
+                continue
+            for c in range(cols):
+                u = board[r * cols + c]
+                if c == c0 or u == 0 or grow[u] != gr:
+                    continue
+                if (c < c0 and gcol[u] > gc) or (c > c0 and gcol[u] < gc):
+                    d += sign
+    else:
+        for side in range(2):
+            c, r0, sign = (pc, pr, -1) if side == 0 else (qc, qr, 1)
+            if c != gc:
+                continue
+            for r in range(rows):
+                u = board[r * cols + c]
+                if r == r0 or u == 0 or gcol[u] != gc:
+                    continue
+                if (r < r0 and grow[u] > gr) or (r > r0 and grow[u] < gr):
+                    d += sign
+    return d
+
+
+@compiled
+def _start(
+    rows: int, cols: int, grow: Array, gcol: Array, zobrist: Array, start: Array, table: Array,
+    boards: Array, blanks: Array, ranks: Array, bkeys: Array, lasts: Array,
+) -> bool:  # fmt: skip
+    """Fill level 0 with the start; True when the start is the goal."""
+    cells = rows * cols
+    h = 0
+    key = np.uint64(0)
+    for i in range(cells):
+        t = start[i]
+        boards[0, 0, i] = t
+        key ^= zobrist[i * cells + t]
+        if t == 0:
+            blanks[0, 0] = i
+        else:
+            h += abs(grow[t] - i // cols) + abs(gcol[t] - i % cols)
+    h += _conflicts(start, rows, cols, grow, gcol)
+    ranks[0, 0] = h
+    bkeys[0, 0] = key
+    lasts[0, 0] = -1
+    _insert(table, key)
+    return h == 0
+
+
+@compiled
+def _levels(
+    rows: int, cols: int, grow: Array, gcol: Array, zobrist: Array, width: int, max_levels: int,
+    stop_at: int, table: Array, boards: Array, blanks: Array, ranks: Array, bkeys: Array,
+    lasts: Array, parents: Array, moves: Array, offsets: Array, state: Array,
+) -> int:  # fmt: skip
+    """Run levels until the goal (1), a dead end (2) or ``stop_at`` expansions (0)."""
+    cells = rows * cols
+    cap = 4 * width
+    cparent = np.empty(cap, dtype=np.int64)
+    cmove = np.empty(cap, dtype=np.int64)
+    crank = np.empty(cap, dtype=np.int64)
+    ckey = np.empty(cap, dtype=np.uint64)
+    sortkey = np.empty(cap, dtype=np.int64)
+    back = (1, 0, 3, 2)
+    step_r = (-1, 1, 0, 0)
+    step_c = (0, 0, -1, 1)
+    parity, count, level, expanded = state[0], state[1], state[2], state[3]
+    if level == 0 and count == 0:
+        count = 1
+    while level < max_levels:
+        if expanded >= stop_at:
+            state[0], state[1], state[2], state[3] = parity, count, level, expanded
+            return 0
+        m = 0
+        for i in range(count):
+            expanded += 1
+            p = blanks[parity, i]
+            pr, pc = p // cols, p % cols
+            last = lasts[parity, i]
+            for d in range(4):
+                if last >= 0 and back[last] == d:
+                    continue
+                r, c = pr + step_r[d], pc + step_c[d]
+                if r < 0 or r >= rows or c < 0 or c >= cols:
+                    continue
+                q = r * cols + c
+                t = boards[parity, i, q]
+                dm = abs(grow[t] - pr) + abs(gcol[t] - pc) - abs(grow[t] - r) - abs(gcol[t] - c)
+                conflicts = _delta(boards[parity, i], rows, cols, grow, gcol, q, p, t)
+                rank = ranks[parity, i] + dm + conflicts
+                key = bkeys[parity, i] ^ zobrist[q * cells + t] ^ zobrist[p * cells + t]
+                key ^= zobrist[q * cells] ^ zobrist[p * cells]
+                if _find(table, key):
+                    continue
+                cparent[m] = i
+                cmove[m] = d
+                crank[m] = rank
+                ckey[m] = key
+                sortkey[m] = rank * cap + m
+                m += 1
+        if m == 0:
+            state[3] = expanded
+            return 2
+        order = np.argsort(sortkey[:m])
+        nxt = 1 - parity
+        base = offsets[level]
+        kept = 0
+        found = -1
+        for j in range(m):
+            k = order[j]
+            if not _insert(table, ckey[k]):
+                continue
+            i = cparent[k]
+            d = cmove[k]
+            p = blanks[parity, i]
+            q = p + step_r[d] * cols + step_c[d]
+            boards[nxt, kept, :] = boards[parity, i, :]
+            boards[nxt, kept, p] = boards[parity, i, q]
+            boards[nxt, kept, q] = 0
+            blanks[nxt, kept] = q
+            ranks[nxt, kept] = crank[k]
+            bkeys[nxt, kept] = ckey[k]
+            lasts[nxt, kept] = d
+            parents[base + kept] = i
+            moves[base + kept] = d
+            kept += 1
+            if crank[k] == 0:
+                found = kept - 1
+                break
+            if kept == width:
+                break
+        level += 1
+        offsets[level] = base + kept
+        parity, count = nxt, kept
+        if found >= 0:
+            state[0], state[1], state[2], state[3], state[4] = parity, count, level, expanded, found
+            return 1
+    state[3] = expanded
+    return 2
+
+
+@inlined
+def _find(table: Array, key: np.uint64) -> bool:
+    mask = table.shape[0] - 1
+    i = np.int64((key * np.uint64(_GOLDEN)) >> np.uint64(20)) & mask
+    while True:
+        v = table[i]
+        if v == key:
+            return True
+        if v == 0:
+            return False
+        i = (i + 1) & mask
+
+
+@inlined
+def _insert(table: Array, key: np.uint64) -> bool:
+    mask = table.shape[0] - 1
+    i = np.int64((key * np.uint64(_GOLDEN)) >> np.uint64(20)) & mask
+    while True:
+        v = table[i]
+        if v == key:
+            return False
+        if v == 0:
+            table[i] = key
+            return True
+        i = (i + 1) & mask

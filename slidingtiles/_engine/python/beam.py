@@ -1,0 +1,174 @@
+"""Beam search over whole boards: the Python kernel.
+
+>>> keys = [(1 + i) * 0x9E3779B97F4A7C15 % 2**64 for i in range(9 * 9)]
+>>> start, goal = [1, 2, 3, 4, 5, 6, 0, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8, 0]
+>>> beam_search(3, 3, start, goal, keys, 10, 8, 100, None)
+('RR', 3)
+
+Level by level from the start: every board of a level gets its children
+(no move back), children already seen are dropped, and the ``width`` best
+children form the next level. A board's rank is its Manhattan distance
+plus the pairs of tiles in conflict in a row or a column (both in their
+goal line, in reverse order), updated per move from the parent; ties go to
+the child generated first (parents in level order, moves in ``UDLR``
+order), a total order. Boards are recognised through a 64-bit Zobrist key
+(``keys[cell * cells + tile]``, XOR over the cells) kept in one table of
+every board kept so far. Each level stores only the parent's index and the
+move of each kept board; the moves are read back from the goal's entry.
+The numba kernel of the same name (`slidingtiles._engine.numba.beam`)
+keeps the same boards and returns the same moves.
+
+It stops, returning None, when a level is empty, after ``max_levels``
+levels, when ``max_nodes`` boards have been expanded (checked before each
+level) or when ``deadline`` (a `time.perf_counter` value) has passed
+(checked before each level). Memory: about ``width`` boards for each of
+two levels, plus one key and one (parent, move) entry per kept board: at
+most ``width x max_levels`` of each.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from time import perf_counter
+
+__all__ = ["beam_search"]
+
+_LETTERS = "UDLR"
+_BACK = (1, 0, 3, 2)
+_MASK = (1 << 64) - 1
+
+
+def _inversions(line: list[int]) -> int:
+    return sum(1 for i, a in enumerate(line) for b in line[i + 1 :] if b < a)
+
+
+def _conflicts(tiles: Sequence[int], rows: int, cols: int, grow: list[int], gcol: list[int]) -> int:
+    """Pairs of tiles in their goal row (column) standing in reverse order."""
+    count = 0
+    for r in range(rows):
+        line = [gcol[t] for t in tiles[r * cols : (r + 1) * cols] if t and grow[t] == r]
+        count += _inversions(line)
+    for c in range(cols):
+        line = [grow[t] for t in tiles[c::cols] if t and gcol[t] == c]
+        count += _inversions(line)
+    return count
+
+
+def _delta(
+    board: list[int], rows: int, cols: int, grow: list[int], gcol: list[int], p: int, q: int, t: int
+) -> int:
+    """The change in conflicts when tile ``t`` moves from cell ``p`` to the blank's cell ``q``."""
+    gr, gc = grow[t], gcol[t]
+    pr, pc = divmod(p, cols)
+    qr, qc = divmod(q, cols)
+    d = 0
+    if pr != qr:  # vertical: the tile leaves row pr, joins row qr
+        for r, c0, sign in ((pr, pc, -1), (qr, qc, 1)):
+            if r != gr:
+                continue
+            for c in range(cols):
+                u = board[r * cols + c]
+                if c == c0 or u == 0 or grow[u] != gr:
+                    continue
+                if (c < c0 and gcol[u] > gc) or (c > c0 and gcol[u] < gc):
+                    d += sign
+    else:  # horizontal: the tile leaves column pc, joins column qc
+        for c, r0, sign in ((pc, pr, -1), (qc, qr, 1)):
+            if c != gc:
+                continue
+            for r in range(rows):
+                u = board[r * cols + c]
+                if r == r0 or u == 0 or gcol[u] != gc:
+                    continue
+                if (r < r0 and grow[u] > gr) or (r > r0 and grow[u] < gr):
+                    d += sign
+    return d
+
+
+def beam_search(
+    rows: int,
+    cols: int,
+    tiles: Sequence[int],
+    goal: Sequence[int],
+    keys: Sequence[int],
+    width: int,
+    max_levels: int,
+    max_nodes: int,
+    deadline: float | None,
+) -> tuple[str | None, int]:
+    """Return the blank's moves to the goal (None if not reached) and the boards expanded."""
+    cells = rows * cols
+    grow = [0] * cells
+    gcol = [0] * cells
+    for cell, t in enumerate(goal):
+        grow[t], gcol[t] = divmod(cell, cols)
+    start = list(tiles)
+    h0 = sum(
+        abs(grow[t] - i // cols) + abs(gcol[t] - i % cols) for i, t in enumerate(start) if t
+    ) + _conflicts(start, rows, cols, grow, gcol)
+    if h0 == 0:
+        return "", 0
+    key0 = 0
+    for i, t in enumerate(start):
+        key0 ^= keys[i * cells + t]
+    seen = {key0}
+    # A level: boards, blanks, ranks, keys, last moves.
+    level: list[tuple[list[int], int, int, int, int]] = [(start, start.index(0), h0, key0, -1)]
+    parents: list[list[int]] = []
+    moves: list[list[int]] = []
+    expanded = 0
+    found = -1
+    while len(parents) < max_levels:
+        if expanded >= max_nodes or (deadline is not None and perf_counter() > deadline):
+            return None, expanded
+        children: list[tuple[int, int, int, int, int]] = []  # (rank, order, parent, move, key)
+        for i, (board, p, h, key, last) in enumerate(level):
+            expanded += 1
+            pr, pc = divmod(p, cols)
+            for d, (r, c) in enumerate(((pr - 1, pc), (pr + 1, pc), (pr, pc - 1), (pr, pc + 1))):
+                if (last >= 0 and _BACK[last] == d) or not (0 <= r < rows and 0 <= c < cols):
+                    continue
+                q = r * cols + c  # the tile at q moves to p
+                t = board[q]
+                dm = abs(grow[t] - pr) + abs(gcol[t] - pc) - abs(grow[t] - r) - abs(gcol[t] - c)
+                rank = h + dm + _delta(board, rows, cols, grow, gcol, q, p, t)
+                child = key ^ keys[q * cells + t] ^ keys[p * cells + t]
+                child ^= keys[q * cells] ^ keys[p * cells]
+                if child in seen:
+                    continue
+                children.append((rank, len(children), i, d, child))
+        if not children:
+            return None, expanded
+        children.sort()
+        kept: list[tuple[list[int], int, int, int, int]] = []
+        level_parents: list[int] = []
+        level_moves: list[int] = []
+        for rank, _, i, d, child in children:
+            if child in seen:
+                continue
+            seen.add(child)
+            board, p, _, _, _ = level[i]
+            q = p + (-cols, cols, -1, 1)[d]
+            board = board.copy()
+            board[p], board[q] = board[q], 0
+            kept.append((board, q, rank, child, d))
+            level_parents.append(i)
+            level_moves.append(d)
+            if rank == 0:
+                found = len(kept) - 1
+                break
+            if len(kept) == width:
+                break
+        parents.append(level_parents)
+        moves.append(level_moves)
+        level = kept
+        if found >= 0:
+            break
+    if found < 0:
+        return None, expanded
+    path = []
+    index = found
+    for depth in range(len(parents) - 1, -1, -1):
+        path.append(_LETTERS[moves[depth][index]])
+        index = parents[depth][index]
+    return "".join(reversed(path)), expanded

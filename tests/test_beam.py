@@ -1,0 +1,135 @@
+"""Beam search: both kernels keep the same boards, solutions replay, budgets hold."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+import slidingtiles
+from slidingtiles import Board, random_board
+from slidingtiles._engine import dispatch
+from slidingtiles._engine.numba import beam as numba_beam
+from slidingtiles._engine.python import beam as python_beam
+from slidingtiles._solve import suboptimal
+from tests.conftest import goals
+
+
+def replay(board: Board, moves: str) -> Board:
+    """Independent flat-list replay that rejects a move off the board."""
+    rows, cols = board.shape
+    tiles = list(board.tiles)
+    blank = tiles.index(0)
+    step = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+    for move in moves:
+        row, col = divmod(blank, cols)
+        dr, dc = step[move]
+        assert 0 <= row + dr < rows, f"move {move} leaves the board"
+        assert 0 <= col + dc < cols, f"move {move} leaves the board"
+        cell = (row + dr) * cols + col + dc
+        tiles[blank], tiles[cell] = tiles[cell], 0
+        blank = cell
+    return Board._trusted(rows, cols, tuple(tiles), None)
+
+
+def arguments(board: Board, goal: Board, width: int, max_nodes: int = 10**7) -> tuple[object, ...]:
+    rows, cols = board.shape
+    keys = dispatch._splitmix(board.size * board.size, board.size)
+    levels = 4 * board.manhattan(goal)
+    return rows, cols, list(board.tiles), list(goal.tiles), keys, width, levels, max_nodes, None
+
+
+def random_goal(rows: int, cols: int, seed: int) -> Board:
+    return random_board(rows, cols, seed=seed + 1000)
+
+
+@pytest.mark.parametrize("size", [(3, 3), (3, 4), (4, 4), (4, 5), (5, 5)])
+@pytest.mark.parametrize("width", [1, 4, 20])
+def test_kernels_agree_and_replay(size: tuple[int, int], width: int) -> None:
+    rows, cols = size
+    for seed in range(3):
+        for goal in (Board.goal(rows, cols), random_goal(rows, cols, seed)):
+            board = random_board(rows, cols, seed=seed, goal=goal)
+            args = arguments(board, goal, width)
+            found = python_beam.beam_search(*args)  # type: ignore[arg-type]
+            assert numba_beam.beam_search(*args) == found  # type: ignore[arg-type]
+            moves, expanded = found
+            assert expanded >= 1
+            if moves is not None:
+                assert replay(board, moves) == goal
+                assert len(moves) >= board.manhattan(goal)
+
+
+def test_wide_beam_reaches_every_goal() -> None:
+    for rows, cols in [(3, 3), (4, 4), (5, 5)]:
+        for goal in goals(rows, cols)[:2]:
+            board = random_board(rows, cols, seed=7, goal=goal)
+            moves, _ = dispatch.beam_solve(board, goal, 200, max_nodes=10**6)
+            assert moves is not None
+            assert replay(board, moves) == goal
+
+
+def test_goal_and_one_move() -> None:
+    goal = Board.goal(3, 3)
+    assert dispatch.beam_solve(goal, goal, 5, max_nodes=10) == ("", 0)
+    assert dispatch.beam_solve(goal.move("U"), goal, 5, max_nodes=10)[0] == "D"
+
+
+def test_node_budget_is_respected() -> None:
+    board = random_board(5, 5, seed=3)
+    goal = Board.goal(5, 5)
+    moves, expanded = dispatch.beam_solve(board, goal, 50, max_nodes=10**6)
+    assert moves is not None
+    cut, spent = dispatch.beam_solve(board, goal, 50, max_nodes=expanded // 2)
+    assert cut is None
+    # The budget is checked between levels: at most one level (width boards) beyond it.
+    assert expanded // 2 <= spent < expanded // 2 + 50
+
+
+def test_level_cap_is_respected() -> None:
+    board = random_board(4, 4, seed=1)
+    goal = Board.goal(4, 4)
+    assert dispatch.beam_solve(board, goal, 10, max_levels=3, max_nodes=10**6)[0] is None
+    assert dispatch.beam_solve(board, goal, 10, max_levels=0, max_nodes=10**6) == (None, 0)
+
+
+def test_deadline_is_respected() -> None:
+    board = random_board(7, 7, seed=0)
+    moves, expanded = dispatch.beam_solve(
+        board, Board.goal(7, 7), 3000, max_nodes=10**9, deadline=time.perf_counter() - 1
+    )
+    assert moves is None
+    assert expanded == 0
+
+
+def test_memory_bound_cuts_levels() -> None:
+    assert dispatch.beam_levels(49, 1000, 600) == 600
+    width = 10**6
+    levels = dispatch.beam_levels(49, width, 600)
+    assert levels < 600
+    assert levels * width * 21 <= dispatch.BEAM_MAX_BYTES
+    with pytest.raises(ValueError, match="width"):
+        dispatch.beam_solve(Board.goal(3, 3), Board.goal(3, 3), 0, max_nodes=1)
+
+
+def test_suboptimal_never_longer(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A small budget keeps the test quick in pure Python; the route is the same.
+    monkeypatch.setattr(suboptimal, "BEAM_NODES", 60_000)
+    monkeypatch.setattr(suboptimal, "BEAM_NODES_PYTHON", 60_000)
+    monkeypatch.setattr(suboptimal, "_BEAM_WIDTHS", (100, 200))
+    board = random_board(5, 6, seed=2)
+    goal = Board.goal(5, 6)
+    found = suboptimal.solve_suboptimal(board, goal, time_limit=None)
+    assert replay(board, str(found.moves)) == goal
+    assert len(found.moves) <= found.first_length
+    beam = suboptimal._beam_ladder(board, goal, time.perf_counter(), None)
+    if beam is not None:
+        assert replay(board, beam) == goal
+        assert len(found.moves) <= len(beam)  # the shortest of all methods is kept
+
+
+def test_timed_solve_replays() -> None:
+    board = random_board(6, 6, seed=4)
+    solution = slidingtiles.solve(board, optimal=False, time_limit=1.0)
+    assert replay(board, solution.moves) == Board.goal(6, 6)
+    assert solution.length >= board.manhattan()
