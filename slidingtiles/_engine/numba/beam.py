@@ -33,7 +33,6 @@ Array = NDArray[Any]
 #: Expansions between two checks of the deadline (each at a level's end).
 CHUNK = 1 << 14
 _LETTERS = "UDLR"
-_GOLDEN = 0x9E3779B97F4A7C15
 
 
 def beam_search(
@@ -279,7 +278,9 @@ def _levels(
 @inlined
 def _find(table: Array, key: np.uint64) -> bool:
     mask = table.shape[0] - 1
-    i = np.int64((key * np.uint64(_GOLDEN)) >> np.uint64(20)) & mask
+    # Zobrist keys are uniformly random, so their low bits already spread over the table (and
+    # no multiply wraps: run uncompiled, as without numba, numpy would warn of an overflow).
+    i = np.int64(key & np.uint64(mask))
     while True:
         v = table[i]
         if v == key:
@@ -292,7 +293,9 @@ def _find(table: Array, key: np.uint64) -> bool:
 @inlined
 def _insert(table: Array, key: np.uint64) -> bool:
     mask = table.shape[0] - 1
-    i = np.int64((key * np.uint64(_GOLDEN)) >> np.uint64(20)) & mask
+    # Zobrist keys are uniformly random, so their low bits already spread over the table (and
+    # no multiply wraps: run uncompiled, as without numba, numpy would warn of an overflow).
+    i = np.int64(key & np.uint64(mask))
     while True:
         v = table[i]
         if v == key:
