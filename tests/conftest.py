@@ -98,6 +98,26 @@ def table_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+def replay(board: Board, moves: str) -> Board:
+    """The board after the blank moves, replayed on a flat list (not the library's move code).
+
+    A move off the board fails the test.
+    """
+    rows, cols = board.shape
+    tiles = list(board.tiles)
+    blank = tiles.index(0)
+    step = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
+    for move in moves:
+        row, col = divmod(blank, cols)
+        dr, dc = step[move]
+        assert 0 <= row + dr < rows, f"move {move} leaves the board"
+        assert 0 <= col + dc < cols, f"move {move} leaves the board"
+        cell = (row + dr) * cols + col + dc
+        tiles[blank], tiles[cell] = tiles[cell], 0
+        blank = cell
+    return Board._trusted(rows, cols, tuple(tiles), None)
+
+
 def goals(rows: int, cols: int) -> list[Board]:
     """Blank last, blank first, and the blank in the middle of the board."""
     middle = list(range(1, rows * cols))

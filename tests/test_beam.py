@@ -12,24 +12,7 @@ from slidingtiles._engine import dispatch
 from slidingtiles._engine.numba import beam as numba_beam
 from slidingtiles._engine.python import beam as python_beam
 from slidingtiles._solve import suboptimal
-from tests.conftest import goals
-
-
-def replay(board: Board, moves: str) -> Board:
-    """Independent flat-list replay that rejects a move off the board."""
-    rows, cols = board.shape
-    tiles = list(board.tiles)
-    blank = tiles.index(0)
-    step = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
-    for move in moves:
-        row, col = divmod(blank, cols)
-        dr, dc = step[move]
-        assert 0 <= row + dr < rows, f"move {move} leaves the board"
-        assert 0 <= col + dc < cols, f"move {move} leaves the board"
-        cell = (row + dr) * cols + col + dc
-        tiles[blank], tiles[cell] = tiles[cell], 0
-        blank = cell
-    return Board._trusted(rows, cols, tuple(tiles), None)
+from tests.conftest import goals, replay
 
 
 def arguments(board: Board, goal: Board, width: int, max_nodes: int = 10**7) -> tuple[object, ...]:

@@ -20,26 +20,9 @@ from slidingtiles._engine import dispatch
 from slidingtiles._engine.python import weighted as python_weighted
 from slidingtiles._solve.shorten import cancel_moves, shorten
 from slidingtiles._solve.staged import solve_chunked, solve_staged
-from tests.conftest import Oracle, oracle_for
+from tests.conftest import Oracle, oracle_for, replay
 
 seeds = st.integers(0, 2**32 - 1)
-
-
-def replay(board: Board, moves: str) -> Board:
-    """Independent flat-list replay that rejects a move off the board."""
-    rows, cols = board.shape
-    tiles = list(board.tiles)
-    blank = tiles.index(0)
-    step = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
-    for move in moves:
-        row, col = divmod(blank, cols)
-        dr, dc = step[move]
-        assert 0 <= row + dr < rows, f"move {move} leaves the board"
-        assert 0 <= col + dc < cols, f"move {move} leaves the board"
-        cell = (row + dr) * cols + col + dc
-        tiles[blank], tiles[cell] = tiles[cell], 0
-        blank = cell
-    return Board._trusted(rows, cols, tuple(tiles), None)
 
 
 def manhattan(board: Board, goal: Board) -> int:

@@ -25,25 +25,15 @@ from slidingtiles._board.symmetry import (
 from slidingtiles._engine import dispatch
 from slidingtiles.heuristics._pdb import store
 from tests.conftest import ORACLE_SHAPES
+from tests.conftest import replay as replay_board
 
 SHAPES = [*ORACLE_SHAPES, (4, 4), (3, 5), (2, 8)]
 STEP = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
 
 
 def replay(board: Board, moves: str) -> tuple[int, ...]:
-    """Apply blank moves by hand, independently of the library's move code."""
-    rows, cols = board.shape
-    tiles = list(board.tiles)
-    blank = tiles.index(0)
-    for m in moves:
-        r, c = divmod(blank, cols)
-        dr, dc = STEP[m]
-        if not (0 <= r + dr < rows and 0 <= c + dc < cols):
-            raise AssertionError(f"{m} leaves the board")
-        n = (r + dr) * cols + c + dc
-        tiles[blank], tiles[n] = tiles[n], 0
-        blank = n
-    return tuple(tiles)
+    """The tiles after the blank moves, replayed independently of the library's move code."""
+    return replay_board(board, moves).tiles
 
 
 def random_goal(rows: int, cols: int, rng: random.Random) -> Board:
