@@ -276,31 +276,27 @@ def _levels(
 
 
 @inlined
-def _find(table: Array, key: np.uint64) -> bool:
+def _slot(table: Array, key: np.uint64) -> np.int64:
+    """Where ``key`` is in the open-addressed table, or the empty slot where it would go."""
     mask = table.shape[0] - 1
     # Zobrist keys are uniformly random, so their low bits already spread over the table (and
     # no multiply wraps: run uncompiled, as without numba, numpy would warn of an overflow).
     i = np.int64(key & np.uint64(mask))
-    while True:
-        v = table[i]
-        if v == key:
-            return True
-        if v == 0:
-            return False
+    while table[i] != key and table[i] != 0:
         i = (i + 1) & mask
+    return i
+
+
+@inlined
+def _find(table: Array, key: np.uint64) -> bool:
+    return bool(table[_slot(table, key)] == key)
 
 
 @inlined
 def _insert(table: Array, key: np.uint64) -> bool:
-    mask = table.shape[0] - 1
-    # Zobrist keys are uniformly random, so their low bits already spread over the table (and
-    # no multiply wraps: run uncompiled, as without numba, numpy would warn of an overflow).
-    i = np.int64(key & np.uint64(mask))
-    while True:
-        v = table[i]
-        if v == key:
-            return False
-        if v == 0:
-            table[i] = key
-            return True
-        i = (i + 1) & mask
+    """Add ``key``; False if it was there already."""
+    i = _slot(table, key)
+    if table[i] == key:
+        return False
+    table[i] = key
+    return True
