@@ -164,6 +164,14 @@ def _heuristic(state: Array, goal: Array, k: int, cols: int, pos: Array, gls: Ar
 
 
 @inlined
+def _grown(array: Array, used: int, size: int) -> Array:
+    """A copy of ``array`` with room for ``size`` entries: the first ``used`` kept, the rest 0."""
+    bigger = np.zeros(size, dtype=array.dtype)
+    bigger[:used] = array[:used]
+    return bigger
+
+
+@inlined
 def _before(f: Array, b: Array, c: Array, i: int, j: int) -> bool:
     """Heap order: lower priority, then deeper (lower -g), then earlier generated."""
     if f[i] != f[j]:
@@ -302,18 +310,10 @@ def _search(
                     states2 = np.empty((cap, width), dtype=np.int64)
                     states2[:nodes] = states[:nodes]
                     states = states2
-                    hashes2 = np.empty(cap, dtype=np.int64)
-                    hashes2[:nodes] = hashes[:nodes]
-                    hashes = hashes2
-                    parent2 = np.empty(cap, dtype=np.int64)
-                    parent2[:nodes] = parent[:nodes]
-                    parent = parent2
-                    cost2 = np.empty(cap, dtype=np.int64)
-                    cost2[:nodes] = cost[:nodes]
-                    cost = cost2
-                    closed2 = np.zeros(cap, dtype=np.uint8)
-                    closed2[:nodes] = closed[:nodes]
-                    closed = closed2
+                    hashes = _grown(hashes, nodes, cap)
+                    parent = _grown(parent, nodes, cap)
+                    cost = _grown(cost, nodes, cap)
+                    closed = _grown(closed, nodes, cap)
                 seen = nodes
                 nodes += 1
                 for i in range(width):
@@ -338,18 +338,10 @@ def _search(
             counter += 1
             if size == heap_cap:
                 heap_cap *= 2
-                hf2 = np.empty(heap_cap, dtype=np.int64)
-                hf2[:size] = hf[:size]
-                hf = hf2
-                hb2 = np.empty(heap_cap, dtype=np.int64)
-                hb2[:size] = hb[:size]
-                hb = hb2
-                hc2 = np.empty(heap_cap, dtype=np.int64)
-                hc2[:size] = hc[:size]
-                hc = hc2
-                hn2 = np.empty(heap_cap, dtype=np.int64)
-                hn2[:size] = hn[:size]
-                hn = hn2
+                hf = _grown(hf, size, heap_cap)
+                hb = _grown(hb, size, heap_cap)
+                hc = _grown(hc, size, heap_cap)
+                hn = _grown(hn, size, heap_cap)
             i = size
             size += 1
             hf[i] = den * g + num * _heuristic(states[seen], goal, k, cols, pos, gls)
