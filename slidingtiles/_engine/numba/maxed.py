@@ -46,7 +46,6 @@ splits a search between workers.
 from __future__ import annotations
 
 import ctypes
-import weakref
 from collections.abc import Sequence
 from typing import Any
 
@@ -63,7 +62,7 @@ from slidingtiles._engine.lookups import (
     LookupPlan,
     supports_lookups,
 )
-from slidingtiles._engine.numba.drive import at_goal, pruning_array, slot_moves
+from slidingtiles._engine.numba.drive import at_goal, plan, pruning_array, slot_moves
 from slidingtiles._engine.numba.jit import NUMBA, compiled, inlined, pointer
 from slidingtiles._engine.numba.placement import _moved_rank
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
@@ -491,17 +490,13 @@ class MaxedPlan:
         self.prune = pruning_array()
 
 
-_PLANS: weakref.WeakKeyDictionary[PatternTables, dict[tuple[object, ...], MaxedPlan]]
-_PLANS = weakref.WeakKeyDictionary()
+def _plan_of(first: PatternTables, dbs: tuple[PatternTables, ...], order: Order) -> MaxedPlan:
+    return MaxedPlan(dbs, order)
 
 
 def maxed_plan(dbs: Sequence[PatternTables], order: Order = IDENTITY_ORDER) -> MaxedPlan:
     """Return the plan of a set of databases and a move order: made once, freed with the first."""
-    plans = _PLANS.setdefault(dbs[0], {})
-    key = (*(id(db) for db in dbs), order)
-    if key not in plans:
-        plans[key] = MaxedPlan(dbs, order)
-    return plans[key]
+    return plan(dbs[0], _plan_of, tuple(dbs), order)  # the kernels' one plan cache
 
 
 class Search:
