@@ -41,7 +41,7 @@ from slidingtiles._accel import (
 )
 from slidingtiles._board.board import Board
 from slidingtiles._board.symmetry import frame_for
-from slidingtiles._engine.indexing import DIGITS, U4_EXCESS, U8_MOVES
+from slidingtiles._engine.indexing import DIGITS, U4_EXCESS, U8_MOVES, table_entries
 from slidingtiles._engine.lookups import MaxedSearch, maxed_searches, supports_lookups
 from slidingtiles._engine.python import beam as python_beam
 from slidingtiles._engine.python import manhattan as python_manhattan
@@ -445,8 +445,8 @@ def build_memory(
     cells = rows * cols
     tables = [module.build_bytes(cells, k, e, entry) for k, e in zip(sizes, encodings)]
     finished = sum(
-        (math.perm(cells, k) + 1) // 2 if entry == U4_EXCESS else math.perm(cells, k)
-        for k in sizes
+        (table_entries(cells, k, e) + 1) // 2 if entry == U4_EXCESS else table_entries(cells, k, e)
+        for k, e in zip(sizes, encodings)
     )
     return max(tables, default=0) + finished
 

@@ -13,6 +13,7 @@ distance, halved).
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -20,17 +21,23 @@ __all__ = [
     "DIGITS",
     "MAX_TABLE_ENTRIES",
     "PERM",
+    "PERM_ZERO",
     "REGION_TABLE_MAX_CELLS",
     "U4_EXCESS",
     "U8_MOVES",
+    "ZERO_SLOTS",
     "digits_index",
     "encoding_for",
     "perm_rank",
+    "region_labels",
     "table_entries",
 ]
 
-#: Index encodings: digits (``sum cell * cells**slot``) and perm (compact rank).
-DIGITS, PERM = "digits", "perm"
+#: Index encodings: digits (``sum cell * cells**slot``), perm (compact rank) and perm-zero
+#: (zero-aware: ``rank * ZERO_SLOTS + label`` of the blank's region among the group's free cells).
+DIGITS, PERM, PERM_ZERO = "digits", "perm", "perm-zero"
+#: Region slots per placement in a perm-zero table: labels 0, 1, 2 and "3 or more".
+ZERO_SLOTS = 4
 #: Entry encodings: a byte of moves, or 4 bits of (moves - group Manhattan) / 2, two per byte
 #: (entry r in the low nibble of byte r // 2 when r is even).
 U8_MOVES, U4_EXCESS = "u8-moves", "u4-excess"
@@ -49,6 +56,8 @@ def table_entries(cells: int, group_size: int, encoding: str) -> int:
     """
     if encoding == "digits":
         return int(cells**group_size)
+    if encoding == PERM_ZERO:
+        return math.perm(cells, group_size) * ZERO_SLOTS
     return math.perm(cells, group_size)
 
 
@@ -103,3 +112,34 @@ def perm_rank(positions: Sequence[int], cells: int) -> int:
         rank = rank * (cells - i) + (p - below)
         used |= 1 << p
     return rank
+
+
+@functools.lru_cache(maxsize=1 << 17)
+def region_labels(rows: int, cols: int, occupied: int) -> tuple[int, ...]:
+    """Return, per cell, the label of its region among the cells not in ``occupied`` (a bit mask).
+
+    >>> region_labels(2, 3, 0b010010)  # the middle column taken: two regions
+    (0, 4, 1, 0, 4, 1)
+
+    Regions are numbered in the order of their least cell; the fourth and
+    later share label 3 (`ZERO_SLOTS` - 1); an occupied cell gets
+    `ZERO_SLOTS`. This is how a perm-zero table slots the blank's region.
+    """
+    cells = rows * cols
+    labels = [ZERO_SLOTS] * cells
+    label = 0
+    for start in range(cells):
+        if (occupied >> start) & 1 or labels[start] != ZERO_SLOTS:
+            continue
+        stack = [start]
+        labels[start] = label
+        while stack:
+            c = stack.pop()
+            r, k = divmod(c, cols)
+            for n in (c - cols if r else -1, c + cols if r + 1 < rows else -1,
+                      c - 1 if k else -1, c + 1 if k + 1 < cols else -1):  # fmt: skip
+                if n >= 0 and not (occupied >> n) & 1 and labels[n] == ZERO_SLOTS:
+                    labels[n] = label
+                    stack.append(n)
+        label = min(label + 1, ZERO_SLOTS - 1)
+    return tuple(labels)

@@ -17,12 +17,25 @@ zero entry that never moves, for tiles outside every group.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from typing import Protocol
 
+import numpy as np
+
 from slidingtiles._board.geometry import distance_table
-from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS, U8_MOVES, digits_index, perm_rank
+from slidingtiles._engine.indexing import (
+    DIGITS,
+    PERM,
+    PERM_ZERO,
+    U4_EXCESS,
+    U8_MOVES,
+    ZERO_SLOTS,
+    digits_index,
+    perm_rank,
+    region_labels,
+)
 from slidingtiles._engine.tables import PatternTables, Table
 
 __all__ = [
@@ -33,6 +46,8 @@ __all__ = [
     "PAUSE",
     "PERM_U4",
     "PERM_U8",
+    "PERM_Z4",
+    "ZERO_SHIFT",
     "LookupPlan",
     "MaxedSearch",
     "entry_value",
@@ -47,9 +62,17 @@ __all__ = [
 DONE, PAUSE, GROW, COLLECT = 0, 1, 2, 3
 
 #: Per-group lookup kinds: digits index with byte entries, perm rank with byte entries, perm
-#: rank with 4-bit entries over the group's Manhattan distance (`indexing.U4_EXCESS`).
-DIGITS_U8, PERM_U8, PERM_U4 = 0, 1, 2
-_KINDS = {(DIGITS, U8_MOVES): DIGITS_U8, (PERM, U8_MOVES): PERM_U8, (PERM, U4_EXCESS): PERM_U4}
+#: rank with 4-bit entries over the group's Manhattan distance (`indexing.U4_EXCESS`), and the
+#: same zero-aware (`indexing.PERM_ZERO`: entry ``rank << ZERO_SHIFT | label``, the label of the
+#: blank's region).
+DIGITS_U8, PERM_U8, PERM_U4, PERM_Z4 = 0, 1, 2, 3
+ZERO_SHIFT = (ZERO_SLOTS - 1).bit_length()
+_KINDS = {
+    (DIGITS, U8_MOVES): DIGITS_U8,
+    (PERM, U8_MOVES): PERM_U8,
+    (PERM, U4_EXCESS): PERM_U4,
+    (PERM_ZERO, U4_EXCESS): PERM_Z4,
+}
 _ZERO = b"\x00"
 
 
@@ -87,7 +110,7 @@ def entry_value(kind: int, table: Table, at: int, md: int) -> int:
     >>> entry_value(PERM_U4, b"\\x21", 1, 3), entry_value(PERM_U8, b"\\x07", 0, 3)
     (7, 7)
     """
-    if kind == PERM_U4:
+    if kind >= PERM_U4:
         return md + 2 * ((table[at >> 1] >> ((at & 1) << 2)) & 15)
     return table[at]
 
@@ -208,12 +231,28 @@ class LookupPlan:
                 self.transpose.append(transpose)
         self.lookups = len(self.lookup_groups)
 
+    @property
+    def zero_aware(self) -> bool:
+        """Whether some table is zero-aware (`PERM_Z4`): the kernels then track occupied cells."""
+        return PERM_Z4 in self.kind
+
+    def label_table(self) -> bytes:
+        """``[occupied * cells + c]``: the label of cell c's region (`indexing.region_labels`).
+
+        One byte per free-cell mask and cell: 1 MiB on 16 cells, the most
+        this is made for (ValueError above).
+        """
+        if self.cells > 16:
+            raise ValueError(f"zero-aware tables need at most 16 cells, not {self.cells}")
+        return _label_table(self.rows, self.cols)
+
     def place(self, tiles: Sequence[int]) -> tuple[list[int], ...]:
-        """Return ``slot_at, at, val, md`` per group instance for a board, and h per lookup.
+        """Return ``slot_at, at, val, md, occ`` per group instance for a board, and h per lookup.
 
         ``slot_at[g * cells + c]``: the slot of instance g's tile on cell c
         (``width - 1`` if none), in the lookup's own cells; ``at``: the index
-        of its entry; ``val``: its value; ``md``: its tiles' Manhattan distance.
+        of its entry; ``val``: its value; ``md``: its tiles' Manhattan
+        distance; ``occ``: its cells, a bit mask.
         """
         cells, width = self.cells, self.width
         count = len(self.kind)
@@ -221,6 +260,7 @@ class LookupPlan:
         at = [0] * count
         val = [0] * count
         md = [0] * count
+        occ = [0] * count
         hs = []
         for lk in range(self.lookups):
             mirror, transpose = self.mirror[lk], self.transpose[lk]
@@ -233,15 +273,49 @@ class LookupPlan:
                 positions = [cell_of[t] for t in group]
                 for slot, p in enumerate(positions):
                     slot_at[gi * cells + p] = slot
+                    occ[gi] |= 1 << p
                 md[gi] = sum(self.dist[t * cells + p] for t, p in zip(group, positions))
                 if self.kind[gi] == DIGITS_U8:
                     at[gi] = digits_index(positions, cells)
                 else:
                     at[gi] = perm_rank(positions, cells)
+                if self.kind[gi] == PERM_Z4:
+                    label = region_labels(self.rows, self.cols, occ[gi])[cell_of[0]]
+                    at[gi] = at[gi] << ZERO_SHIFT | label
                 val[gi] = entry_value(self.kind[gi], self.tables[gi], at[gi], md[gi])
                 h += val[gi]
             hs.append(h)
-        return slot_at, at, val, md, hs
+        return slot_at, at, val, md, occ, hs
+
+
+@functools.cache
+def _label_table(rows: int, cols: int) -> bytes:
+    """`LookupPlan.label_table` of a shape, made once per process, for every mask at once.
+
+    Each free cell takes the least cell of its region (the least label among
+    it and its free neighbours, repeated until nothing changes); a region's
+    label is then how many regions have a lower least cell, capped like
+    `indexing.region_labels` (which it equals, tested).
+    """
+    cells = rows * cols
+    masks = np.arange(1 << cells, dtype=np.int64)[:, None]
+    free = ((masks >> np.arange(cells)) & 1) == 0
+    least = np.where(free, np.arange(cells), cells)
+    while True:
+        grown = least.copy()
+        for c in range(cells):
+            r, k = divmod(c, cols)
+            for n in (c - cols if r else -1, c + cols if r + 1 < rows else -1,
+                      c - 1 if k else -1, c + 1 if k + 1 < cols else -1):  # fmt: skip
+                if n >= 0:
+                    grown[:, c] = np.minimum(grown[:, c], np.where(free[:, c], least[:, n], cells))
+        if np.array_equal(grown, least):
+            break
+        least = grown
+    roots = free & (least == np.arange(cells))
+    order = np.minimum(np.cumsum(roots, axis=1) - 1, ZERO_SLOTS - 1)
+    labels = np.where(free, np.take_along_axis(order, np.minimum(least, cells - 1), 1), ZERO_SLOTS)
+    return labels.astype(np.uint8).tobytes()
 
 
 def maxed_searches(db: PatternTables) -> bool:
@@ -259,7 +333,9 @@ def maxed_searches(db: PatternTables) -> bool:
     kernels (`slidingtiles._engine.python.pdb` and its mirror).
     """
     return (
-        not db.perfect and any(e == PERM for e in db.encodings) and supports_lookups([db])
+        not db.perfect
+        and any(e in (PERM, PERM_ZERO) for e in db.encodings)
+        and supports_lookups([db])
     )
 
 

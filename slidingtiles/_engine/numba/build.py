@@ -23,7 +23,15 @@ import numpy as np
 from numpy.typing import NDArray
 
 from slidingtiles._board.geometry import home_cells
-from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS, U8_MOVES, perm_rank
+from slidingtiles._engine.indexing import (
+    DIGITS,
+    PERM,
+    PERM_ZERO,
+    U4_EXCESS,
+    U8_MOVES,
+    ZERO_SLOTS,
+    perm_rank,
+)
 from slidingtiles._engine.numba.frontier import BLOCK_BITS, SPAN, bfs_chunk, flood
 from slidingtiles._engine.numba.jit import (
     compiled,
@@ -62,19 +70,24 @@ def build_group_table(
     `build_perm_table`. Raises ValueError for an unknown or unsupported
     encoding or entry, or a table that does not fit 4 bits.
     """
-    if encoding not in (PERM, DIGITS):
+    if encoding not in (PERM, PERM_ZERO, DIGITS):
         raise ValueError(f"unknown table encoding {encoding!r}")
     if entry not in (U8_MOVES, U4_EXCESS):
         raise ValueError(f"unknown table entry {entry!r}")
-    if entry == U4_EXCESS and encoding != PERM:
+    if entry == U4_EXCESS and encoding == DIGITS:
         raise ValueError(f"{U4_EXCESS} tables are perm-ranked, not {encoding!r}")
+    if encoding == PERM_ZERO and (entry != U4_EXCESS or rows * cols > 16):
+        raise ValueError(
+            f"{PERM_ZERO} tables hold {U4_EXCESS} entries on boards of at most 16 cells"
+        )
     check_memory(
         build_bytes(rows * cols, len(group), encoding, entry),
         f"the {rows}x{cols} table of tiles {tuple(group)}",
     )
-    table = build_perm_table(rows, cols, goal, group, progress=progress)
+    zero = encoding == PERM_ZERO
+    table = build_perm_table(rows, cols, goal, group, progress=progress, zero=zero)
     if entry == U4_EXCESS:
-        return pack_excess(table, rows, cols, goal, group)
+        return pack_excess(table, rows, cols, goal, group, zero=zero)
     if encoding == PERM:
         return table.tobytes()
     cells, k = rows * cols, len(group)
@@ -95,13 +108,17 @@ def build_bytes(cells: int, size: int, encoding: str = PERM, entry: str = U8_MOV
     1,657,718,262
 
     The breadth-first search holds the table (a byte per placement) and three
-    region masks per placement (`build_perm_table`); then the packed or the
-    digits table is made beside the byte table. The process's own memory
+    region masks per placement (`build_perm_table`), and for a zero-aware
+    table a byte per region slot; then the packed or the digits table is made
+    beside the byte table. The process's own memory
     (Python, numba: about 150 MB) comes on top.
     """
     n = math.perm(cells, size)
     search = n + 3 * (-(-n // 4) * 4) * _mask_bytes(cells) + 2 * ((n >> BLOCK_BITS) + 1)
-    if entry == U4_EXCESS:
+    if encoding == PERM_ZERO:  # a byte per region slot beside, then packed in 4 bits
+        search += n * ZERO_SLOTS
+        after = n * ZERO_SLOTS + (n * ZERO_SLOTS + 1) // 2
+    elif entry == U4_EXCESS:
         after = n + (n + 1) // 2
     elif encoding == DIGITS:
         after = n + cells**size
@@ -118,8 +135,13 @@ def build_perm_table(
     *,
     progress: Callable[[int, int, float], object] | None = None,
     chunk: int = 1 << 23,
+    zero: bool = False,
 ) -> Array:
     """Return one group's perm-ranked table (uint8, 255 = unreached) by a frontier-only BFS.
+
+    With ``zero=True``, the zero-aware table instead: ``ZERO_SLOTS`` bytes per
+    placement, the least cost with the blank in the region labelled so
+    (`indexing.region_labels`; 255 where the placement has no such region).
 
     Abstract state: the group's placement (its rank) and the blank's region,
     stored as bit masks of cells per rank: ``visited`` (every region reached),
@@ -145,6 +167,7 @@ def build_perm_table(
     following = np.zeros(size, dtype=dtype)
     active = np.zeros((n >> BLOCK_BITS) + 1, dtype=np.uint8)
     marked = np.zeros_like(active)
+    zero_table = np.full(n * ZERO_SLOTS if zero else 1, 255, dtype=np.uint8)
     positions = [home[t] for t in group]
     occupied = sum(1 << p for p in positions)
     full = (1 << cells) - 1
@@ -166,7 +189,7 @@ def build_perm_table(
             with parallel_chunksize(1):  # one span at a time (default: half each)
                 found += int(bfs_chunk(
                     begin, min(n, begin + chunk), depth, k, cells, cols, weight, table,
-                    visited, current, following, words, active, marked,
+                    visited, current, following, words, active, marked, zero_table,
                 ))  # fmt: skip
             if progress is not None:
                 progress(depth, states + found, time.perf_counter() - began)
@@ -175,13 +198,13 @@ def build_perm_table(
         active, marked = marked, active
         depth += 1
     del visited, current, following
-    return table
+    return zero_table if zero else table
 
 
 @compiled
 def _pack_span(
     table: Array, lo: int, hi: int, k: int, cells: int, cols: int, home_row: Array,
-    home_col: Array, packed: Array,
+    home_col: Array, packed: Array, shift: int,
 ) -> int:  # fmt: skip
     """Pack ranks [lo, hi) (lo even) as `pack_excess` says; return the first bad rank or -1.
 
@@ -192,12 +215,24 @@ def _pack_span(
     digit = np.zeros(k, dtype=np.int64)
     used_by = np.zeros(k + 1, dtype=np.int64)  # used_by[i]: the cells of slots 0..i-1
     full = (1 << cells) - 1
-    x = lo
+    x = lo >> shift
     for i in range(k - 1, -1, -1):
         digit[i] = x % (cells - i)
         x //= cells - i
     first = 0
+    slots = (1 << shift) - 1
+    md = 0
     for r in range(lo, hi):
+        if r > lo and r & slots:  # another region slot of the same placement
+            v = np.int64(table[r])
+            excess = 0 if v == 255 else v - md  # 255: the placement has no such region
+            if excess < 0 or excess % 2 or excess > 30:
+                return r
+            if r & 1:
+                packed[r >> 1] |= np.uint8((excess >> 1) << 4)
+            else:
+                packed[r >> 1] = np.uint8(excess >> 1)
+            continue
         if r > lo:  # add one to the last digit, carry
             first = k - 1
             digit[first] += 1
@@ -219,7 +254,7 @@ def _pack_span(
             md += abs(pos[i] // cols - home_row[i]) + abs(pos[i] % cols - home_col[i])
         v = np.int64(table[r])
         excess = v - md
-        if v == 255 or excess < 0 or excess % 2 or excess > 30:
+        if v == 255 or excess < 0 or excess % 2 or excess > 30:  # slot 0 always exists
             return r
         if r & 1:
             packed[r >> 1] |= np.uint8((excess >> 1) << 4)
@@ -231,25 +266,28 @@ def _pack_span(
 @parallel
 def _pack_excess(
     table: Array, k: int, cells: int, cols: int, home_row: Array, home_col: Array,
-    packed: Array, bad: Array,
+    packed: Array, bad: Array, shift: int,
 ) -> None:  # fmt: skip
     """Pack every rank, `SPAN` ranks per thread at a time; ``bad[span]``: its first bad rank."""
     n = table.shape[0]
     for span in prange((n + SPAN - 1) // SPAN):
         lo = span * SPAN
         bad[span] = _pack_span(
-            table, lo, min(n, lo + SPAN), k, cells, cols, home_row, home_col, packed
+            table, lo, min(n, lo + SPAN), k, cells, cols, home_row, home_col, packed, shift
         )
 
 
 def pack_excess(
-    table: Array, rows: int, cols: int, goal: Sequence[int], group: Sequence[int]
+    table: Array, rows: int, cols: int, goal: Sequence[int], group: Sequence[int],
+    *, zero: bool = False,
 ) -> bytes:
     """Return a perm-ranked table in 4 bits per entry: (value - group Manhattan) / 2.
 
     Entry ``r`` is the low nibble of byte ``r // 2`` when ``r`` is even, the
     high nibble when odd. Raises ValueError if an entry is unreached or its
-    excess over Manhattan is odd, negative or above 30.
+    excess over Manhattan is odd, negative or above 30. ``zero``: a
+    zero-aware table (``ZERO_SLOTS`` entries per placement; a slot of a
+    region the placement does not have holds 0).
     """
     cells = rows * cols
     k = len(group)
@@ -257,7 +295,8 @@ def pack_excess(
     home_row, home_col = home // cols, home % cols
     packed = np.zeros((len(table) + 1) // 2, dtype=np.uint8)
     spans = np.full((len(table) + SPAN - 1) // SPAN, -1, dtype=np.int64)
-    _pack_excess(table, k, cells, cols, home_row, home_col, packed, spans)
+    shift = (ZERO_SLOTS - 1).bit_length() if zero else 0
+    _pack_excess(table, k, cells, cols, home_row, home_col, packed, spans, shift)
     failed = spans[spans >= 0]
     bad = int(failed[0]) if len(failed) else -1
     if bad >= 0:

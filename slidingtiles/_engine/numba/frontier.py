@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from slidingtiles._engine.indexing import ZERO_SLOTS
 from slidingtiles._engine.numba.jit import (
     atomic_load,
     atomic_or,
@@ -29,7 +30,7 @@ from slidingtiles._engine.numba.jit import (
     prefetch,
 )
 
-__all__ = ["BLOCK_BITS", "SPAN", "bfs_chunk", "flood"]
+__all__ = ["BLOCK_BITS", "SPAN", "bfs_chunk", "flood", "region_label"]
 
 Array = NDArray[Any]
 
@@ -55,6 +56,26 @@ def flood(start: int, free: int, left_col: int, right_col: int, cols: int, full:
         if grown == region:
             return region
         region = grown
+
+
+@inlined
+def region_label(
+    region: int, free: int, left_col: int, right_col: int, cols: int, full: int
+) -> int:
+    """The label of a region of free cells: how many regions have a lower least cell (at most 3).
+
+    Regions of ``free`` counted in the order of their least cell; the fourth
+    and later share label 3 (a zero-aware table keeps their least cost).
+    """
+    rest = free
+    label = 0
+    while label < ZERO_SLOTS - 1:
+        low = rest & -rest
+        if low & region:
+            return label
+        rest &= ~flood(low, free, left_col, right_col, cols, full)
+        label += 1
+    return label
 
 
 # The parallel builder's work items: spans of ranks, whole blocks of the frontier flags (one
@@ -131,7 +152,7 @@ def _ring_size(entries: int) -> int:
 def _expand(
     begin: int, end: int, depth: int, k: int, cells: int, cols: int, weight: Array,
     table_array: Array, visited_array: Array, current_array: Array, following_array: Array,
-    words_array: Array, active: Array, marked_array: Array,
+    words_array: Array, active: Array, marked_array: Array, zero_array: Array,
 ) -> int:  # fmt: skip
     """Expand the frontier states of ranks [begin, end) (whole flag blocks); return how many new.
 
@@ -153,6 +174,8 @@ def _expand(
     following = pointer(following_array)
     words = pointer(words_array)  # current, 8 bytes at a time
     marked = pointer(marked_array)
+    zero = pointer(zero_array)
+    zero_aware = zero_array.shape[0] > 1
     word_shift = 0
     while (1 << word_shift) * current_array.itemsize < words_array.itemsize:
         word_shift += 1
@@ -224,6 +247,10 @@ def _expand(
             while pending:
                 region = flood(pending & -pending, free, left_col, right_col, cols, full)
                 pending &= ~region
+                if zero_aware:  # this region's own least cost: the first layer that meets it
+                    z = r * ZERO_SLOTS + region_label(region, free, left_col, right_col, cols, full)
+                    if zero[z] == 255:
+                        zero[z] = depth
                 touching = _grow(region, left_col, right_col, cols, full) & used
                 while touching:
                     from_bit = touching & -touching
@@ -264,7 +291,7 @@ def _expand(
 def bfs_chunk(
     begin: int, end: int, depth: int, k: int, cells: int, cols: int, weight: Array,
     table: Array, visited: Array, current: Array, following: Array, words: Array,
-    active: Array, marked: Array,
+    active: Array, marked: Array, zero: Array,
 ) -> int:  # fmt: skip
     """Expand the frontier states of ranks [begin, end), `SPAN` ranks per thread at a time.
 
@@ -279,6 +306,6 @@ def bfs_chunk(
         lo = begin + span * SPAN
         found += _expand(
             lo, min(end, lo + SPAN), depth, k, cells, cols, weight, table, visited, current,
-            following, words, active, marked,
+            following, words, active, marked, zero,
         )  # fmt: skip
     return found

@@ -59,6 +59,8 @@ from slidingtiles._engine.lookups import (
     GROW,
     PAUSE,
     PERM_U4,
+    PERM_Z4,
+    ZERO_SHIFT,
     LookupPlan,
     supports_lookups,
 )
@@ -171,13 +173,13 @@ load_byte, prefetch_byte = _load_address_intrinsics()
 @inlined
 def _byte_address(kind: int, base: int, at: int) -> int:
     """The address of the byte holding entry ``at`` of a group table."""
-    return base + (at >> 1) if kind == PERM_U4 else base + at
+    return base + (at >> 1) if kind >= PERM_U4 else base + at
 
 
 @inlined
 def _value(kind: int, base: int, at: int, md: int) -> Any:
     """Entry ``at`` of a group table: a byte, or Manhattan + twice the 4-bit excess."""
-    if kind == PERM_U4:
+    if kind >= PERM_U4:
         return md + 2 * ((np.int64(load_byte(base + (at >> 1))) >> ((at & 1) << 2)) & 15)
     return np.int64(load_byte(base + at))
 
@@ -191,7 +193,8 @@ def _maxed_run(
     lk_group_array: Array, lk_slot_array: Array, lk_cell_array: Array, kind_array: Array,
     base_array: Array, radix_array: Array, slot_at_array: Array, at_array: Array,
     val_array: Array, md_array: Array, dist_array: Array, lookups: int, width: int,
-    frame_array: Array, pv_array: Array, new_pv_array: Array,
+    frame_array: Array, pv_array: Array, new_pv_array: Array, occ_array: Array,
+    label_array: Array,
 ) -> int:  # fmt: skip
     """`_maxed_loop`, compiled apart for two lookups (one database and its reflection).
 
@@ -205,11 +208,13 @@ def _maxed_run(
             st, tiles_array, goal_array, moves_array, prune_array, lk_group_array, lk_slot_array,
             lk_cell_array, kind_array, base_array, radix_array, slot_at_array, at_array,
             val_array, md_array, dist_array, 2, width, frame_array, pv_array, new_pv_array,
+            occ_array, label_array,
         )  # fmt: skip
     return _maxed_loop(
         st, tiles_array, goal_array, moves_array, prune_array, lk_group_array, lk_slot_array,
         lk_cell_array, kind_array, base_array, radix_array, slot_at_array, at_array,
         val_array, md_array, dist_array, lookups, width, frame_array, pv_array, new_pv_array,
+        occ_array, label_array,
     )  # fmt: skip
 
 
@@ -219,7 +224,8 @@ def _maxed_loop(
     lk_group_array: Array, lk_slot_array: Array, lk_cell_array: Array, kind_array: Array,
     base_array: Array, radix_array: Array, slot_at_array: Array, at_array: Array,
     val_array: Array, md_array: Array, dist_array: Array, lookups: int, width: int,
-    frame_array: Array, pv_array: Array, new_pv_array: Array,
+    frame_array: Array, pv_array: Array, new_pv_array: Array, occ_array: Array,
+    label_array: Array,
 ) -> int:  # fmt: skip
     """Run (or resume) the search until found, a pause, or (``single``) the iteration's end.
 
@@ -248,6 +254,8 @@ def _maxed_loop(
     frame = pointer(frame_array)
     pv = pointer(pv_array)
     new_pv = pointer(new_pv_array)
+    occ = pointer(occ_array)
+    label = pointer(label_array)
     cells = tiles_array.shape[0]
     fw = _width(lookups)
     child0 = _H + lookups
@@ -300,10 +308,19 @@ def _maxed_loop(
                 t = tiles[n]
                 for lk in range(lookups):  # locate every entry first, and prefetch it
                     gi = lk_group[lk * cells + t]
-                    a = at[gi] + _moved_rank(
-                        gi, lk_slot[lk * cells + t], lk_cell[lk * cells + n],
-                        lk_cell[lk * cells + b], kind[gi], slot_at, radix, cells, width,
+                    ln = lk_cell[lk * cells + n]
+                    lb = lk_cell[lk * cells + b]
+                    delta = _moved_rank(
+                        gi, lk_slot[lk * cells + t], ln, lb, kind[gi], slot_at, radix, cells,
+                        width,
                     )  # fmt: skip
+                    if kind[gi] == PERM_Z4:  # the blank's region among the moved group's cells
+                        moved = occ[gi] ^ ((np.int64(1) << ln) | (np.int64(1) << lb))
+                        a = (((at[gi] >> ZERO_SHIFT) + delta) << ZERO_SHIFT) | np.int64(
+                            label[moved * cells + ln]
+                        )
+                    else:
+                        a = at[gi] + delta
                     frame[c + 3 + lk] = a
                     prefetch_byte(_byte_address(kind[gi], base[gi], a))
                 count += 1
@@ -415,6 +432,9 @@ def _maxed_loop(
                 md[gi] = frame[c + 3 + 2 * lookups + lk]
                 slot_at[gi * cells + lk_cell[lk * cells + n]] = width - 1
                 slot_at[gi * cells + lk_cell[lk * cells + b]] = lk_slot[lk * cells + t]
+                occ[gi] ^= (np.int64(1) << lk_cell[lk * cells + n]) | (
+                    np.int64(1) << lk_cell[lk * cells + b]
+                )
             frame[child + _BLANK] = n
             frame[child + _PREV] = b
             frame[child + _SEQ] = frame[c + _C_SEQ]
@@ -453,6 +473,9 @@ def _maxed_loop(
             md[gi] = frame[row + old0 + 2 * lookups + lk]
             slot_at[gi * cells + lk_cell[lk * cells + b]] = width - 1
             slot_at[gi * cells + lk_cell[lk * cells + n]] = lk_slot[lk * cells + t]
+            occ[gi] ^= (np.int64(1) << lk_cell[lk * cells + n]) | (
+                np.int64(1) << lk_cell[lk * cells + b]
+            )
         if result < frame[row + _BEST]:
             frame[row + _BEST] = result
     st[DEPTH] = d
@@ -488,6 +511,11 @@ class MaxedPlan:
         self.lk_slot = np.array(lookups.lk_slot, dtype=np.int64)
         self.lk_cell = np.array(lookups.lk_cell, dtype=np.int64)
         self.prune = pruning_array()
+        self.label = (
+            np.frombuffer(lookups.label_table(), dtype=np.uint8)
+            if lookups.zero_aware
+            else np.zeros(1, dtype=np.uint8)
+        )
 
 
 def _plan_of(first: PatternTables, dbs: tuple[PatternTables, ...], order: Order) -> MaxedPlan:
@@ -523,8 +551,9 @@ class Search:
         self.plan: MaxedPlan | None = plan
         self.lookups = plan.lookups.lookups
         self.tiles = np.array(tiles, dtype=np.int64)
-        slot_at, at, val, md, hs = plan.lookups.place(tiles)
+        slot_at, at, val, md, occ, hs = plan.lookups.place(tiles)
         self.slot_at = np.array(slot_at, dtype=np.int64)
+        self.occ = np.array(occ, dtype=np.int64)
         self.at = np.array(at, dtype=np.int64)
         self.val = np.array(val, dtype=np.int64)
         self.md = np.array(md, dtype=np.int64)
@@ -589,7 +618,7 @@ class Search:
                 self.st, self.tiles, plan.goal, plan.moves, plan.prune, plan.lk_group,
                 plan.lk_slot, plan.lk_cell, plan.kind, plan.base, plan.radix, self.slot_at,
                 self.at, self.val, self.md, plan.dist, self.lookups, plan.lookups.width,
-                self.frame, self.pv, self.new_pv,
+                self.frame, self.pv, self.new_pv, self.occ, plan.label,
             ))  # fmt: skip
             if code != GROW:
                 return code

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from slidingtiles._board.geometry import LETTERS, blank_moves
+from slidingtiles._engine.indexing import region_labels
 from slidingtiles._engine.lookups import (
     COLLECT,
     DIGITS_U8,
@@ -33,6 +34,8 @@ from slidingtiles._engine.lookups import (
     GROW,
     PAUSE,
     PERM_U4,
+    PERM_Z4,
+    ZERO_SHIFT,
     LookupPlan,
 )
 from slidingtiles._engine.pruning import pruning_table
@@ -89,7 +92,7 @@ class Search:
                  ceiling: int | None = None) -> None:  # fmt: skip
         self.plan: _Plan | None = plan
         self.tiles = list(tiles)
-        self.slot_at, self.at, self.val, self.md, hs = plan.lookups.place(tiles)
+        self.slot_at, self.at, self.val, self.md, self.occ, hs = plan.lookups.place(tiles)
         #: The heuristic of the start.
         self.h0 = max(hs)
         # One list per depth: blank, prev, seq, next, best, path, children kept (in order),
@@ -139,6 +142,8 @@ class Search:
         cutoff = self.cutoff
         num, den, ceiling = self.num, self.den, self.ceiling
         tiles, slot_at, at, val, md = self.tiles, self.slot_at, self.at, self.val, self.md
+        occ = self.occ
+        shape = (plan.rows, plan.cols)
         kind, radix, tables = plan.kind, plan.radix, plan.tables
         lk_group, lk_slot, lk_cell, dist = plan.lk_group, plan.lk_slot, plan.lk_cell, plan.dist
         cells, width, lookups = plan.cells, plan.width, plan.lookups
@@ -181,7 +186,7 @@ class Search:
                         s = lk_slot[lk * cells + t]
                         row = gi * width
                         if k == DIGITS_U8 or q - p == 1 or p - q == 1:
-                            a = at[gi] + (q - p) * radix[row + s]
+                            delta = (q - p) * radix[row + s]
                         else:
                             sign = 1 if q > p else -1
                             earlier = later = 0
@@ -191,9 +196,14 @@ class Search:
                                     earlier += 1
                                 else:
                                     later += radix[row + j]
-                            a = at[gi] + ((q - p) - sign * earlier) * radix[row + s] + sign * later
+                            delta = ((q - p) - sign * earlier) * radix[row + s] + sign * later
+                        if k == PERM_Z4:  # the blank's region among the moved group's cells
+                            label = region_labels(*shape, occ[gi] ^ (1 << p) ^ (1 << q))[p]
+                            a = ((at[gi] >> ZERO_SHIFT) + delta) << ZERO_SHIFT | label
+                        else:
+                            a = at[gi] + delta
                         nmd = md[gi] + step
-                        if k == PERM_U4:
+                        if k >= PERM_U4:
                             v = nmd + 2 * ((tables[gi][a >> 1] >> ((a & 1) << 2)) & 15)
                         else:
                             v = tables[gi][a]
@@ -266,6 +276,7 @@ class Search:
                     at[gi], val[gi], md[gi] = new_at[lk], new_v[lk], new_md[lk]
                     slot_at[gi * cells + lk_cell[lk * cells + n]] = width - 1
                     slot_at[gi * cells + lk_cell[lk * cells + b]] = lk_slot[lk * cells + t]
+                    occ[gi] ^= (1 << lk_cell[lk * cells + n]) | (1 << lk_cell[lk * cells + b])
                 node[8] = old
                 on_pv = node[9] and d < len(self.pv) and slot == self.pv[d]
                 stack.append([n, b, nseq, 0, _INF, -1, [], child_h, [], on_pv])
@@ -295,6 +306,7 @@ class Search:
                 at[gi], val[gi], md[gi] = a, v, m
                 slot_at[gi * cells + lk_cell[lk * cells + b]] = width - 1
                 slot_at[gi * cells + lk_cell[lk * cells + n]] = lk_slot[lk * cells + t]
+                occ[gi] ^= (1 << lk_cell[lk * cells + n]) | (1 << lk_cell[lk * cells + b])
             if result < node[4]:
                 node[4] = result
 

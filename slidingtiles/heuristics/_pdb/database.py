@@ -41,16 +41,18 @@ from slidingtiles._board.symmetry import Frame, frame_for
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.indexing import (
     DIGITS,
-    PERM,
+    PERM_ZERO,
     U4_EXCESS,
     U8_MOVES,
+    ZERO_SLOTS,
     digits_index,
     encoding_for,
     perm_rank,
+    region_labels,
 )
 from slidingtiles._engine.resources import check_memory
 from slidingtiles._engine.tables import Table
-from slidingtiles.heuristics._pdb.partition import numba_entry, resolve
+from slidingtiles.heuristics._pdb.partition import numba_encoding, numba_entry, resolve
 
 __all__ = ["FORMAT_VERSION", "BuildProgress", "PatternDatabase", "Progress"]
 
@@ -286,7 +288,8 @@ class PatternDatabase:
             numba_entry_type = U4_EXCESS
         if numba_entry_type is not None:
             # 16**8 digits entries would not fit: perm ranks (the numba builder and kernel).
-            encodings, entry = (PERM,) * len(grouping), numba_entry_type
+            encoding = numba_encoding(rows, cols, name)
+            encodings, entry = (encoding,) * len(grouping), numba_entry_type
         else:
             encodings, entry = tuple(encoding_for(cells, len(g)) for g in grouping), U8_MOVES
         needed = dispatch.build_memory(rows, cols, [len(g) for g in grouping], encodings, entry)
@@ -320,6 +323,10 @@ class PatternDatabase:
         positions = [cell_of[t] for t in self.groups[group]]
         if self.encodings[group] == DIGITS:
             return digits_index(positions, self.cells)
+        if self.encodings[group] == PERM_ZERO:  # the slot of the blank's region
+            occupied = sum(1 << p for p in positions)
+            label = region_labels(self.rows, self.cols, occupied)[cell_of[0]]
+            return perm_rank(positions, self.cells) * ZERO_SLOTS + label
         return perm_rank(positions, self.cells)
 
     def group_values(self, tiles: Sequence[int], *, reflected: bool = False) -> list[int]:

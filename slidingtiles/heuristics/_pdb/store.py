@@ -48,6 +48,7 @@ from slidingtiles._cache import ENV_CACHE_DIR, cache_dir_problem, user_cache_dir
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.indexing import (
     PERM,
+    PERM_ZERO,
     REGION_TABLE_MAX_CELLS,
     U4_EXCESS,
     encoding_for,
@@ -62,6 +63,7 @@ from slidingtiles.heuristics._pdb.database import (
 from slidingtiles.heuristics._pdb.partition import (
     NUMBA_PARTITIONS,
     default_partition_name,
+    numba_encoding,
     numba_entry,
     partition,
     resolve,
@@ -143,16 +145,20 @@ def table_path(
 _NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 
 
-def _digest(rows: int, cols: int, goal: Sequence[int], groups: Sequence[Sequence[int]]) -> str:
-    key = json.dumps([rows, cols, list(goal), [list(g) for g in groups]]).encode()
-    return hashlib.sha256(key).hexdigest()[:12]
+def _digest(
+    rows: int, cols: int, goal: Sequence[int], groups: Sequence[Sequence[int]], name: str
+) -> str:
+    key = [rows, cols, list(goal), [list(g) for g in groups]]
+    if numba_encoding(rows, cols, name) == PERM_ZERO:  # not the plain tables of earlier releases
+        key.append(PERM_ZERO)
+    return hashlib.sha256(json.dumps(key).encode()).hexdigest()[:12]
 
 
 def _path(
     goal: tuple[int, ...], rows: int, cols: int, name: str,
     groups: tuple[tuple[int, ...], ...], directory: Path, *, legacy: bool = False,
 ) -> Path:  # fmt: skip
-    digest = _digest(rows, cols, goal, groups)
+    digest = _digest(rows, cols, goal, groups, name)
     blank = "" if legacy else f"-blank{goal.index(0)}"
     return directory / f"{rows}x{cols}-{name}{blank}-{digest}-v{FORMAT_VERSION}{SUFFIX}"
 
@@ -426,13 +432,14 @@ def estimate_table_bytes(
     (362880, 33558528)
 
     Exact: one byte per index of each group's table (half a byte for the 7-8
-    partition, whose entries take 4 bits).
+    partition, whose entries take 4 bits, four per placement on 4x4).
     """
     cells = rows * cols
     groups = partition(rows, cols, goal, name)
     entry = numba_entry(rows, cols, name)
     if entry == U4_EXCESS:
-        return sum((table_entries(cells, len(g), PERM) + 1) // 2 for g in groups)
+        encoding = numba_encoding(rows, cols, name)
+        return sum((table_entries(cells, len(g), encoding) + 1) // 2 for g in groups)
     if entry is not None:
         return sum(table_entries(cells, len(g), PERM) for g in groups)
     return sum(table_entries(cells, len(g), encoding_for(cells, len(g))) for g in groups)

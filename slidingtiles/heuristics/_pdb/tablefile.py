@@ -32,10 +32,13 @@ from slidingtiles._cache import cache_dir_problem
 from slidingtiles._engine.indexing import (
     DIGITS,
     PERM,
+    PERM_ZERO,
     U4_EXCESS,
     U8_MOVES,
+    ZERO_SLOTS,
     digits_index,
     perm_rank,
+    region_labels,
     table_entries,
 )
 from slidingtiles._engine.tables import Table
@@ -66,7 +69,7 @@ MAX_FILE_BYTES = 1 << 31
 #: board's default partition would take 512 tables of a million entries).
 MAX_TABLE_CELLS = 1024
 _MAX_NAME = 64
-_ENCODINGS = (DIGITS, PERM)
+_ENCODINGS = (DIGITS, PERM, PERM_ZERO)
 _ENTRIES = (U8_MOVES, U4_EXCESS)
 
 
@@ -267,6 +270,10 @@ def _check_fields(header: dict[str, Any], path: Path) -> None:
     for encoding in encodings:
         _str_field({"encodings": encoding}, "encodings", _ENCODINGS, path)
     entry = _str_field(header, "entry", _ENTRIES, path)
+    if PERM_ZERO in encodings and (entry != U4_EXCESS or cells > 16):
+        raise PatternDatabaseError(
+            f"{path}: {PERM_ZERO} tables hold {U4_EXCESS} entries on at most 16 cells", path
+        )
     name = header.get("partition")
     if not isinstance(name, str) or not 0 < len(name) <= _MAX_NAME or not name.isprintable():
         raise PatternDatabaseError(f"{path}: header field 'partition' is {name!r}", path)
@@ -318,6 +325,10 @@ def _check_body(header: Mapping[str, Any], tables: list[bytes], path: Path) -> N
     ):
         home = [goal.index(t) for t in group]
         index = digits_index(home, cells) if encoding == DIGITS else perm_rank(home, cells)
+        if encoding == PERM_ZERO:  # the slot of the blank's goal region
+            occupied = sum(1 << c for c in home)
+            labels = region_labels(header["rows"], header["cols"], occupied)
+            index = index * ZERO_SLOTS + labels[goal.index(0)]
         if header["entry"] == U4_EXCESS:
             value = (table[index >> 1] >> (4 * (index & 1))) & 15
         else:

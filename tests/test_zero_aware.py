@@ -1,0 +1,246 @@
+"""Zero-aware tables (4x4's 7-8): a value per region of the blank, checked on small groups.
+
+The builder against a 0-1 breadth-first search over (placement, blank cell),
+the region labels against a flood fill, the kernels against the BFS oracle and
+against each other node for node, the files against corruption. The real 7-8
+tables (minutes, gigabytes) are not built here.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+import slidingtiles as st
+from slidingtiles import Board, pdb
+from slidingtiles._board.geometry import blank_moves, home_cells
+from slidingtiles._engine import dispatch as _backend
+from slidingtiles._engine.indexing import (
+    PERM,
+    PERM_ZERO,
+    U4_EXCESS,
+    ZERO_SLOTS,
+    perm_rank,
+    region_labels,
+    table_entries,
+)
+from slidingtiles._engine.lookups import PERM_Z4, LookupPlan, entry_value
+from slidingtiles._errors import PatternDatabaseError
+from slidingtiles.heuristics._pdb.partition import numba_encoding
+from slidingtiles.heuristics._pdb.store import estimate_table_bytes
+from slidingtiles.heuristics._pdb.tablefile import read_table, write_table
+from slidingtiles.search._limits import Guard
+from tests.conftest import oracle_for
+
+pytestmark = pytest.mark.usefixtures("table_cache")
+
+
+def numba_kernels() -> _backend.Kernels:
+    pytest.importorskip("numba")
+    return _backend._NumbaKernels(fallback=False)
+
+
+def guard() -> Guard:
+    return Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
+                 progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)  # fmt: skip
+
+
+def tables(
+    rows: int, cols: int, partitions: list[list[tuple[int, ...]]], encoding: str
+) -> list[pdb.PatternDatabase]:
+    """Databases of small groups for the blank-first goal, 4-bit entries, perm or perm-zero."""
+    goal = Board.goal(rows, cols, blank="first").tiles
+    kernels = numba_kernels()  # 4-bit tables come from the numba builder only
+    return [
+        pdb.PatternDatabase(
+            rows, cols, goal, "custom", tuple(groups), (encoding,) * len(groups),
+            tuple(
+                kernels.build_group_table(
+                    rows, cols, goal, g, encoding=encoding, entry=U4_EXCESS, progress=None
+                )
+                for g in groups
+            ),
+            entry=U4_EXCESS,
+        )
+        for groups in partitions
+    ]  # fmt: skip
+
+
+def flood_labels(rows: int, cols: int, occupied: int) -> list[int]:
+    """Region labels by repeated flood fills from the least unlabelled free cell."""
+    cells = rows * cols
+    labels = [-1] * cells
+    moves = blank_moves(rows, cols)
+    count = 0
+    for start in range(cells):
+        if (occupied >> start) & 1 or labels[start] >= 0:
+            continue
+        label = min(count, ZERO_SLOTS - 1)
+        count += 1
+        todo = [start]
+        labels[start] = label
+        while todo:
+            for n, _ in moves[todo.pop()]:
+                if not (occupied >> n) & 1 and labels[n] < 0:
+                    labels[n] = label
+                    todo.append(n)
+    return [ZERO_SLOTS if x < 0 else x for x in labels]
+
+
+def test_region_labels_and_the_kernels_label_table_agree_with_a_flood_fill() -> None:
+    for rows, cols in ((2, 3), (3, 3), (3, 4), (4, 4)):
+        cells = rows * cols
+        table = LookupPlan(tables(rows, cols, [[(1, 2)]], PERM_ZERO)).label_table()
+        masks = range(1 << cells)
+        if cells > 12:
+            masks = random.Random(cells).sample(masks, 3000)  # type: ignore[assignment]
+        for occupied in masks:
+            expected = flood_labels(rows, cols, occupied)
+            assert list(region_labels(rows, cols, occupied)) == expected
+            assert list(table[occupied * cells : (occupied + 1) * cells]) == expected
+
+
+def brute_force(
+    rows: int, cols: int, group: tuple[int, ...]
+) -> dict[tuple[tuple[int, ...], int], int]:
+    """Fewest moves of the group's tiles per (placement, blank cell): a 0-1 BFS, no tables."""
+    moves = blank_moves(rows, cols)
+    home = home_cells(Board.goal(rows, cols, blank="first").tiles)
+    start = (tuple(home[t] for t in group), home[0])
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        placed, blank = state
+        for n, _ in moves[blank]:
+            if n in placed:
+                new, cost = (tuple(blank if c == n else c for c in placed), n), 1
+            else:
+                new, cost = (placed, n), 0
+            if dist[state] + cost < dist.get(new, 1 << 30):
+                dist[new] = dist[state] + cost
+                (queue.appendleft if cost == 0 else queue.append)(new)
+    return dist
+
+
+@pytest.mark.parametrize(
+    ("rows", "cols", "group"), [(3, 3, (1, 2, 3)), (3, 4, (5, 6, 9, 10)), (4, 4, (1, 4, 5))]
+)
+def test_the_builder_keeps_the_least_cost_of_each_region(
+    rows: int, cols: int, group: tuple[int, ...]
+) -> None:
+    [db] = tables(rows, cols, [[group]], PERM_ZERO)
+    [plain] = tables(rows, cols, [[group]], PERM)
+    cells = rows * cols
+    assert len(db.tables[0]) == (table_entries(cells, len(group), PERM_ZERO) + 1) // 2
+    home = home_cells(db.goal)
+    truth: dict[int, int] = {}  # entry -> least cost over the blank cells its slot covers
+    least: dict[int, int] = {}  # placement rank -> least cost over every blank cell
+    md_of: dict[int, int] = {}
+    for (placed, blank), cost in brute_force(rows, cols, group).items():
+        rank = perm_rank(placed, cells)
+        occupied = sum(1 << c for c in placed)
+        at = rank * ZERO_SLOTS + region_labels(rows, cols, occupied)[blank]
+        truth[at] = min(cost, truth.get(at, 1 << 30))
+        least[rank] = min(cost, least.get(rank, 1 << 30))
+        md_of[rank] = sum(
+            abs(c // cols - home[t] // cols) + abs(c % cols - home[t] % cols)
+            for c, t in zip(placed, group)
+        )
+    assert len(least) == table_entries(cells, len(group), PERM)
+    for at, cost in truth.items():
+        assert entry_value(PERM_Z4, db.tables[0], at, md_of[at // ZERO_SLOTS]) == cost
+    for rank, cost in least.items():  # the plain table keeps the least over the regions
+        assert entry_value(PERM_Z4, plain.tables[0], rank, md_of[rank]) == cost
+
+
+def test_zero_aware_values_are_admissible_and_dominate_the_plain_tables() -> None:
+    goal = Board.goal(3, 3, blank="first")
+    oracle = oracle_for(goal)
+    groups = [[(1, 2, 3, 4), (5, 6, 7, 8)]]
+    [zero] = tables(3, 3, groups, PERM_ZERO)
+    [plain] = tables(3, 3, groups, PERM)
+    higher = 0
+    for tiles, distance in random.Random(3).sample(sorted(oracle.distance.items()), 3000):
+        z, p = zero.value(tiles), plain.value(tiles)
+        assert p <= z <= distance
+        higher += z > p
+    assert higher > 0  # the regions tell something on some boards
+
+
+@pytest.mark.parametrize("name", ["python", "numba"])
+def test_maxed_kernels_with_zero_aware_tables_are_optimal(name: str) -> None:
+    kernels = _backend._PythonKernels() if name == "python" else numba_kernels()
+    goal = Board.goal(3, 3, blank="first")
+    oracle = oracle_for(goal)
+    dbs = tables(3, 3, [[(1, 2, 3, 4), (5, 6, 7, 8)], [(1, 3, 5, 7), (2, 4, 6, 8)]], PERM_ZERO)
+    states = sorted(oracle.distance.items(), key=lambda item: item[1])
+    for tiles, distance in [*states[-3:], *random.Random(2).sample(states, 40)]:
+        moves, _ = kernels.ida_maxed(dbs, list(tiles), guard(), (0, 1, 2, 3))
+        assert len(moves) == distance
+        assert Board(list(tiles), shape=(3, 3)).apply(moves) == goal
+
+
+def test_pure_python_and_numba_agree_node_for_node_with_zero_aware_tables() -> None:
+    python, numba = _backend._PythonKernels(), numba_kernels()
+    cases = [
+        (3, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11)]], 7),
+        (4, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15)]], 1),
+    ]
+    for rows, cols, partitions, seed in cases:
+        dbs = tables(rows, cols, partitions, PERM_ZERO)
+        if rows == 4:  # a random 15-puzzle takes pure Python too long with 5-tile tables
+            tiles = _scrambled(rows, cols, 40, seed)
+        else:
+            tiles = list(st.random_board(rows, cols, seed=seed, goal="first").tiles)
+        plain = tables(rows, cols, partitions, PERM)
+        for order in ((0, 1, 2, 3), (1, 0, 3, 2)):
+            expected = python.ida_maxed(dbs, tiles[:], guard(), order)
+            got = numba.ida_maxed(dbs, tiles[:], guard(), order)
+            assert got[0] == expected[0]
+            assert (got[1].expanded, got[1].generated) == (
+                expected[1].expanded,
+                expected[1].generated,
+            )
+            before = numba.ida_maxed(plain, tiles[:], guard(), order)
+            assert len(before[0]) == len(got[0])  # both optimal
+            assert got[1].generated <= before[1].generated
+
+
+def _scrambled(rows: int, cols: int, moves: int, seed: int) -> list[int]:
+    """A board ``moves`` random blank moves (no immediate reversal) from the blank-first goal."""
+    rng = random.Random(seed)
+    tiles = list(Board.goal(rows, cols, blank="first").tiles)
+    neighbours = blank_moves(rows, cols)
+    blank, prev = 0, -1
+    for _ in range(moves):
+        n = rng.choice([n for n, _ in neighbours[blank] if n != prev])
+        tiles[blank], tiles[n] = tiles[n], 0
+        prev, blank = blank, n
+    return tiles
+
+
+def test_zero_aware_table_files_round_trip_and_corruption_is_detected(tmp_path: Path) -> None:
+    [db] = tables(3, 4, [[(1, 2, 5), (3, 4, 6)]], PERM_ZERO)
+    path = tmp_path / "3x4.stpdb"
+    write_table(db, path)
+    loaded = read_table(path)
+    assert loaded.encodings == (PERM_ZERO, PERM_ZERO)
+    assert loaded.tables == tuple(bytes(t) for t in db.tables)
+    data = path.read_bytes()
+    for bad in (
+        data[:-1],
+        data.replace(b'"perm-zero"', b'"perm"'),  # the lengths no longer match
+        data.replace(b'"u4-excess"', b'"u8-moves"'),  # zero-aware tables hold 4-bit entries
+    ):
+        path.write_bytes(bad)
+        with pytest.raises(PatternDatabaseError):
+            read_table(path)
+
+
+def test_the_7_8_tables_of_4x4_are_zero_aware() -> None:
+    assert numba_encoding(4, 4, "7-8") == PERM_ZERO
+    assert estimate_table_bytes(4, 4, "7-8") == (57_657_600 + 518_918_400) * ZERO_SLOTS // 2
