@@ -8,9 +8,11 @@ tables (minutes, gigabytes) are not built here.
 
 from __future__ import annotations
 
+import importlib
 import random
 from collections import deque
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -27,7 +29,7 @@ from slidingtiles._engine.indexing import (
     region_labels,
     table_entries,
 )
-from slidingtiles._engine.lookups import PERM_Z4, LookupPlan, entry_value
+from slidingtiles._engine.lookups import PERM_Z4, entry_value
 from slidingtiles._errors import PatternDatabaseError
 from slidingtiles.heuristics._pdb.partition import numba_encoding
 from slidingtiles.heuristics._pdb.store import estimate_table_bytes
@@ -36,6 +38,13 @@ from slidingtiles.search._limits import Guard
 from tests.conftest import oracle_for
 
 pytestmark = pytest.mark.usefixtures("table_cache")
+
+
+def maxed_plan(dbs: list[pdb.PatternDatabase]) -> Any:
+    """The numba maxed kernel's plan (its region label table)."""
+    numba_kernels()
+    module = importlib.import_module("slidingtiles._engine.numba.maxed")
+    return module.maxed_plan(dbs)
 
 
 def numba_kernels() -> _backend.Kernels:
@@ -93,7 +102,7 @@ def flood_labels(rows: int, cols: int, occupied: int) -> list[int]:
 def test_region_labels_and_the_kernels_label_table_agree_with_a_flood_fill() -> None:
     for rows, cols in ((2, 3), (3, 3), (3, 4), (4, 4)):
         cells = rows * cols
-        table = LookupPlan(tables(rows, cols, [[(1, 2)]], PERM_ZERO)).label_table()
+        table = maxed_plan(tables(rows, cols, [[(1, 2)]], PERM_ZERO)).label.tobytes()
         masks = range(1 << cells)
         if cells > 12:
             masks = random.Random(cells).sample(masks, 3000)  # type: ignore[assignment]

@@ -17,12 +17,9 @@ zero entry that never moves, for tiles outside every group.
 
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Sequence
 from typing import Protocol
-
-import numpy as np
 
 from slidingtiles._board.geometry import distance_table
 from slidingtiles._engine.indexing import (
@@ -236,16 +233,6 @@ class LookupPlan:
         """Whether some table is zero-aware (`PERM_Z4`): the kernels then track occupied cells."""
         return PERM_Z4 in self.kind
 
-    def label_table(self) -> bytes:
-        """``[occupied * cells + c]``: the label of cell c's region (`indexing.region_labels`).
-
-        One byte per free-cell mask and cell: 1 MiB on 16 cells, the most
-        this is made for (ValueError above).
-        """
-        if self.cells > 16:
-            raise ValueError(f"zero-aware tables need at most 16 cells, not {self.cells}")
-        return _label_table(self.rows, self.cols)
-
     def place(self, tiles: Sequence[int]) -> tuple[list[int], ...]:
         """Return ``slot_at, at, val, md, occ`` per group instance for a board, and h per lookup.
 
@@ -286,36 +273,6 @@ class LookupPlan:
                 h += val[gi]
             hs.append(h)
         return slot_at, at, val, md, occ, hs
-
-
-@functools.cache
-def _label_table(rows: int, cols: int) -> bytes:
-    """`LookupPlan.label_table` of a shape, made once per process, for every mask at once.
-
-    Each free cell takes the least cell of its region (the least label among
-    it and its free neighbours, repeated until nothing changes); a region's
-    label is then how many regions have a lower least cell, capped like
-    `indexing.region_labels` (which it equals, tested).
-    """
-    cells = rows * cols
-    masks = np.arange(1 << cells, dtype=np.int64)[:, None]
-    free = ((masks >> np.arange(cells)) & 1) == 0
-    least = np.where(free, np.arange(cells), cells)
-    while True:
-        grown = least.copy()
-        for c in range(cells):
-            r, k = divmod(c, cols)
-            for n in (c - cols if r else -1, c + cols if r + 1 < rows else -1,
-                      c - 1 if k else -1, c + 1 if k + 1 < cols else -1):  # fmt: skip
-                if n >= 0:
-                    grown[:, c] = np.minimum(grown[:, c], np.where(free[:, c], least[:, n], cells))
-        if np.array_equal(grown, least):
-            break
-        least = grown
-    roots = free & (least == np.arange(cells))
-    order = np.minimum(np.cumsum(roots, axis=1) - 1, ZERO_SLOTS - 1)
-    labels = np.where(free, np.take_along_axis(order, np.minimum(least, cells - 1), 1), ZERO_SLOTS)
-    return labels.astype(np.uint8).tobytes()
 
 
 def maxed_searches(db: PatternTables) -> bool:

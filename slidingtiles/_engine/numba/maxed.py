@@ -46,6 +46,7 @@ splits a search between workers.
 from __future__ import annotations
 
 import ctypes
+import functools
 from collections.abc import Sequence
 from typing import Any
 
@@ -53,6 +54,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from slidingtiles._board.geometry import LETTERS
+from slidingtiles._engine.indexing import ZERO_SLOTS
 from slidingtiles._engine.lookups import (
     COLLECT,
     DONE,
@@ -489,6 +491,39 @@ def _maxed_loop(
 # -- what the kernel needs of the databases -------------------------------------------------------
 
 
+@functools.cache
+def _label_table(rows: int, cols: int) -> bytes:
+    """``[occupied * cells + c]``: the label of cell c's region, for every mask of a shape.
+
+    One byte per free-cell mask and cell (1 MiB on 16 cells, the most a
+    zero-aware table has), made once per process in about 0.1 s.
+
+    Each free cell takes the least cell of its region (the least label among
+    it and its free neighbours, repeated until nothing changes); a region's
+    label is then how many regions have a lower least cell, capped like
+    `indexing.region_labels` (which it equals, tested).
+    """
+    cells = rows * cols
+    masks = np.arange(1 << cells, dtype=np.int64)[:, None]
+    free = ((masks >> np.arange(cells)) & 1) == 0
+    least = np.where(free, np.arange(cells), cells)
+    while True:
+        grown = least.copy()
+        for c in range(cells):
+            r, k = divmod(c, cols)
+            for n in (c - cols if r else -1, c + cols if r + 1 < rows else -1,
+                      c - 1 if k else -1, c + 1 if k + 1 < cols else -1):  # fmt: skip
+                if n >= 0:
+                    grown[:, c] = np.minimum(grown[:, c], np.where(free[:, c], least[:, n], cells))
+        if np.array_equal(grown, least):
+            break
+        least = grown
+    roots = free & (least == np.arange(cells))
+    order = np.minimum(np.cumsum(roots, axis=1) - 1, ZERO_SLOTS - 1)
+    labels = np.where(free, np.take_along_axis(order, np.minimum(least, cells - 1), 1), ZERO_SLOTS)
+    return labels.astype(np.uint8).tobytes()
+
+
 class MaxedPlan:
     """`LookupPlan`'s lists as the kernel's arrays, and each group table's address.
 
@@ -512,8 +547,8 @@ class MaxedPlan:
         self.lk_cell = np.array(lookups.lk_cell, dtype=np.int64)
         self.prune = pruning_array()
         self.label = (
-            np.frombuffer(lookups.label_table(), dtype=np.uint8)
-            if lookups.zero_aware
+            np.frombuffer(_label_table(lookups.rows, lookups.cols), dtype=np.uint8)
+            if lookups.zero_aware and lookups.cells <= 16
             else np.zeros(1, dtype=np.uint8)
         )
 
