@@ -615,7 +615,7 @@ def test_pdb_command_errors(capsys: pytest.CaptureFixture[str], tmp_path: Path) 
     code, _, err = run(capsys, "pdb")
     assert code == 2
     assert "needs an action" in err
-    # Under numba the 7-8 tables can be built (minutes, 3.8 GB): ask for an unknown name there.
+    # Under numba the 7-8 tables can be built (minutes, 5.9 GB): ask for an unknown name there.
     bad = "7-8" if _backend.IMPLEMENTATION == "python" else "9-6"
     code, _, err = run(
         capsys, "pdb", "build", "4", "--partition", bad, "--cache-dir", str(tmp_path)

@@ -350,8 +350,8 @@ def preferred_partition(
 
 #: What a long build costs, measured (docs/accelerated.md), told before it starts.
 BUILD_COSTS = {
-    "7-8": "about 6 minutes on 2 cores (more when they are busy), 3.8 GB of memory at peak, "
-    "288 MB on disk",
+    "7-8": "about 4 minutes on 2 cores (230 s of CPU; more when they are busy), 5.9 GB of "
+    "memory at peak, 1.15 GB on disk",
     "7-7": "about 2 minutes on 2 cores (more when they are busy), 32 MB on disk",
     "7-6": "about 20 seconds on 2 cores, 20 MB on disk",
     "8-7": "about 5 minutes on 2 cores, about 4 GB of memory at peak, 576 MB on disk",

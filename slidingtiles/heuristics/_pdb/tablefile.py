@@ -62,7 +62,8 @@ SUFFIX = ".stpdb"
 # A header is a few hundred bytes; no file's header may take more than this.
 _HEADER_READ = 1 << 16
 _PREFIX = len(_MAGIC) + 4
-#: The largest table file read: the biggest tables made (7-8, 288 MB) with room to spare.
+#: The largest table file read: the biggest tables made (4x4's zero-aware 7-8, 1.15 GB) with
+#: room to spare.
 #: Anything larger is refused before a byte of its body is read.
 MAX_FILE_BYTES = 1 << 31
 #: The largest board (cells) a table file may describe: far past any useful table (a 32x32
