@@ -9,6 +9,7 @@ tables (minutes, gigabytes) are not built here.
 from __future__ import annotations
 
 import importlib
+import math
 import random
 from collections import deque
 from pathlib import Path
@@ -23,13 +24,15 @@ from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import (
     PERM,
     PERM_ZERO,
+    PERM_ZERO2,
     U4_EXCESS,
     ZERO_SLOTS,
     perm_rank,
     region_labels,
     table_entries,
+    zero_slots,
 )
-from slidingtiles._engine.lookups import PERM_Z4, entry_value
+from slidingtiles._engine.lookups import PERM_Z2, PERM_Z4, entry_value
 from slidingtiles._errors import PatternDatabaseError
 from slidingtiles.heuristics._pdb.partition import numba_encoding
 from slidingtiles.heuristics._pdb.store import estimate_table_bytes
@@ -112,6 +115,23 @@ def test_region_labels_and_the_kernels_label_table_agree_with_a_flood_fill() -> 
             assert list(table[occupied * cells : (occupied + 1) * cells]) == expected
 
 
+def test_above_16_cells_the_label_table_is_indexed_by_the_rank_of_the_occupied_cells() -> None:
+    plan = maxed_plan(tables(5, 5, [[(1, 2, 3), (4, 5, 6)]], PERM_ZERO2))
+    table, binom = plan.label.tobytes(), plan.binom
+    rng = random.Random(5)
+    ranks = set()
+    for _ in range(2000):
+        cells = sorted(rng.sample(range(25), 3))
+        rank = sum(math.comb(c, i + 1) for i, c in enumerate(cells))  # colexicographic
+        assert rank == sum(int(binom[c * 8 + i + 1]) for i, c in enumerate(cells))
+        occupied = sum(1 << c for c in cells)
+        expected = flood_labels(5, 5, occupied)
+        assert list(region_labels(5, 5, occupied)) == expected
+        assert list(table[rank * 25 : (rank + 1) * 25]) == expected
+        ranks.add(rank)
+    assert max(ranks) < math.comb(25, 3) == len(table) // 25
+
+
 def brute_force(
     rows: int, cols: int, group: tuple[int, ...]
 ) -> dict[tuple[tuple[int, ...], int], int]:
@@ -136,15 +156,24 @@ def brute_force(
 
 
 @pytest.mark.parametrize(
-    ("rows", "cols", "group"), [(3, 3, (1, 2, 3)), (3, 4, (5, 6, 9, 10)), (4, 4, (1, 4, 5))]
+    ("rows", "cols", "group", "encoding"),
+    [
+        (3, 3, (1, 2, 3), PERM_ZERO),
+        (3, 4, (5, 6, 9, 10), PERM_ZERO),
+        (4, 4, (1, 4, 5), PERM_ZERO),
+        (3, 4, (5, 6, 9, 10), PERM_ZERO2),
+        (5, 5, (1, 5, 6), PERM_ZERO2),
+    ],
 )
 def test_the_builder_keeps_the_least_cost_of_each_region(
-    rows: int, cols: int, group: tuple[int, ...]
+    rows: int, cols: int, group: tuple[int, ...], encoding: str
 ) -> None:
-    [db] = tables(rows, cols, [[group]], PERM_ZERO)
+    [db] = tables(rows, cols, [[group]], encoding)
     [plain] = tables(rows, cols, [[group]], PERM)
     cells = rows * cols
-    assert len(db.tables[0]) == (table_entries(cells, len(group), PERM_ZERO) + 1) // 2
+    slots = zero_slots(encoding)
+    kind = PERM_Z4 if slots == 4 else PERM_Z2
+    assert len(db.tables[0]) == (table_entries(cells, len(group), encoding) + 1) // 2
     home = home_cells(db.goal)
     truth: dict[int, int] = {}  # entry -> least cost over the blank cells its slot covers
     least: dict[int, int] = {}  # placement rank -> least cost over every blank cell
@@ -152,7 +181,7 @@ def test_the_builder_keeps_the_least_cost_of_each_region(
     for (placed, blank), cost in brute_force(rows, cols, group).items():
         rank = perm_rank(placed, cells)
         occupied = sum(1 << c for c in placed)
-        at = rank * ZERO_SLOTS + region_labels(rows, cols, occupied)[blank]
+        at = rank * slots + min(region_labels(rows, cols, occupied)[blank], slots - 1)
         truth[at] = min(cost, truth.get(at, 1 << 30))
         least[rank] = min(cost, least.get(rank, 1 << 30))
         md_of[rank] = sum(
@@ -161,16 +190,17 @@ def test_the_builder_keeps_the_least_cost_of_each_region(
         )
     assert len(least) == table_entries(cells, len(group), PERM)
     for at, cost in truth.items():
-        assert entry_value(PERM_Z4, db.tables[0], at, md_of[at // ZERO_SLOTS]) == cost
+        assert entry_value(kind, db.tables[0], at, md_of[at // slots]) == cost
     for rank, cost in least.items():  # the plain table keeps the least over the regions
         assert entry_value(PERM_Z4, plain.tables[0], rank, md_of[rank]) == cost
 
 
-def test_zero_aware_values_are_admissible_and_dominate_the_plain_tables() -> None:
+@pytest.mark.parametrize("encoding", [PERM_ZERO, PERM_ZERO2])
+def test_zero_aware_values_are_admissible_and_dominate_the_plain_tables(encoding: str) -> None:
     goal = Board.goal(3, 3, blank="first")
     oracle = oracle_for(goal)
     groups = [[(1, 2, 3, 4), (5, 6, 7, 8)]]
-    [zero] = tables(3, 3, groups, PERM_ZERO)
+    [zero] = tables(3, 3, groups, encoding)
     [plain] = tables(3, 3, groups, PERM)
     higher = 0
     for tiles, distance in random.Random(3).sample(sorted(oracle.distance.items()), 3000):
@@ -181,11 +211,12 @@ def test_zero_aware_values_are_admissible_and_dominate_the_plain_tables() -> Non
 
 
 @pytest.mark.parametrize("name", ["python", "numba"])
-def test_maxed_kernels_with_zero_aware_tables_are_optimal(name: str) -> None:
+@pytest.mark.parametrize("encoding", [PERM_ZERO, PERM_ZERO2])
+def test_maxed_kernels_with_zero_aware_tables_are_optimal(name: str, encoding: str) -> None:
     kernels = _backend._PythonKernels() if name == "python" else numba_kernels()
     goal = Board.goal(3, 3, blank="first")
     oracle = oracle_for(goal)
-    dbs = tables(3, 3, [[(1, 2, 3, 4), (5, 6, 7, 8)], [(1, 3, 5, 7), (2, 4, 6, 8)]], PERM_ZERO)
+    dbs = tables(3, 3, [[(1, 2, 3, 4), (5, 6, 7, 8)], [(1, 3, 5, 7), (2, 4, 6, 8)]], encoding)
     states = sorted(oracle.distance.items(), key=lambda item: item[1])
     for tiles, distance in [*states[-3:], *random.Random(2).sample(states, 40)]:
         moves, _ = kernels.ida_maxed(dbs, list(tiles), guard(), (0, 1, 2, 3))
@@ -195,13 +226,19 @@ def test_maxed_kernels_with_zero_aware_tables_are_optimal(name: str) -> None:
 
 def test_pure_python_and_numba_agree_node_for_node_with_zero_aware_tables() -> None:
     python, numba = _backend._PythonKernels(), numba_kernels()
+    thirds = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15), (16, 17, 18),
+              (19, 20, 21), (22, 23, 24)]  # fmt: skip
+    columns = [(5, 10, 15), (20, 21, 22), (1, 6, 11), (16, 2, 7), (12, 17, 3), (8, 13, 18),
+               (4, 9, 14), (19, 23, 24)]  # fmt: skip
     cases = [
-        (3, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11)]], 7),
-        (4, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15)]], 1),
+        (3, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11)]], 7, PERM_ZERO),
+        (4, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15)]], 1, PERM_ZERO),
+        (3, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11)]], 8, PERM_ZERO2),
+        (5, 5, [thirds, columns], 2, PERM_ZERO2),
     ]
-    for rows, cols, partitions, seed in cases:
-        dbs = tables(rows, cols, partitions, PERM_ZERO)
-        if rows == 4:  # a random 15-puzzle takes pure Python too long with 5-tile tables
+    for rows, cols, partitions, seed, encoding in cases:
+        dbs = tables(rows, cols, partitions, encoding)
+        if rows >= 4:  # a random 15-puzzle takes pure Python too long with small tables
             tiles = _scrambled(rows, cols, 40, seed)
         else:
             tiles = list(st.random_board(rows, cols, seed=seed, goal="first").tiles)
@@ -232,17 +269,20 @@ def _scrambled(rows: int, cols: int, moves: int, seed: int) -> list[int]:
     return tiles
 
 
-def test_zero_aware_table_files_round_trip_and_corruption_is_detected(tmp_path: Path) -> None:
-    [db] = tables(3, 4, [[(1, 2, 5), (3, 4, 6)]], PERM_ZERO)
+@pytest.mark.parametrize("encoding", [PERM_ZERO, PERM_ZERO2])
+def test_zero_aware_table_files_round_trip_and_corruption_is_detected(
+    tmp_path: Path, encoding: str
+) -> None:
+    [db] = tables(3, 4, [[(1, 2, 5), (3, 4, 6)]], encoding)
     path = tmp_path / "3x4.stpdb"
     write_table(db, path)
     loaded = read_table(path)
-    assert loaded.encodings == (PERM_ZERO, PERM_ZERO)
+    assert loaded.encodings == (encoding, encoding)
     assert loaded.tables == tuple(bytes(t) for t in db.tables)
     data = path.read_bytes()
     for bad in (
         data[:-1],
-        data.replace(b'"perm-zero"', b'"perm"'),  # the lengths no longer match
+        data.replace(f'"{encoding}"'.encode(), b'"perm"'),  # the lengths no longer match
         data.replace(b'"u4-excess"', b'"u8-moves"'),  # zero-aware tables hold 4-bit entries
     ):
         path.write_bytes(bad)
@@ -250,6 +290,12 @@ def test_zero_aware_table_files_round_trip_and_corruption_is_detected(tmp_path: 
             read_table(path)
 
 
-def test_the_7_8_tables_of_4x4_are_zero_aware() -> None:
+def test_the_7_8_tables_of_4x4_and_the_6_6_6_6_of_5x5_are_zero_aware() -> None:
     assert numba_encoding(4, 4, "7-8") == PERM_ZERO
-    assert estimate_table_bytes(4, 4, "7-8") == (57_657_600 + 518_918_400) * ZERO_SLOTS // 2
+    assert numba_encoding(5, 5, "6-6-6-6") == PERM_ZERO2
+    if _backend.IMPLEMENTATION != "numba":  # pure Python declines them, naming the extra
+        with pytest.raises(ValueError, match=r"slidingtiles\[fast\]"):
+            estimate_table_bytes(4, 4, "7-8")
+        return
+    assert estimate_table_bytes(4, 4, "7-8") == (57_657_600 + 518_918_400) * 4 // 2
+    assert estimate_table_bytes(5, 5, "6-6-6-6") == 4 * 127_512_000 * 2 // 2

@@ -22,6 +22,7 @@ __all__ = [
     "MAX_TABLE_ENTRIES",
     "PERM",
     "PERM_ZERO",
+    "PERM_ZERO2",
     "REGION_TABLE_MAX_CELLS",
     "U4_EXCESS",
     "U8_MOVES",
@@ -31,13 +32,16 @@ __all__ = [
     "perm_rank",
     "region_labels",
     "table_entries",
+    "zero_slots",
 ]
 
-#: Index encodings: digits (``sum cell * cells**slot``), perm (compact rank) and perm-zero
-#: (zero-aware: ``rank * ZERO_SLOTS + label`` of the blank's region among the group's free cells).
-DIGITS, PERM, PERM_ZERO = "digits", "perm", "perm-zero"
-#: Region slots per placement in a perm-zero table: labels 0, 1, 2 and "3 or more".
+#: Index encodings: digits (``sum cell * cells**slot``), perm (compact rank) and the zero-aware
+#: perm-zero and perm-zero2 (``rank * slots + label``, the label of the blank's region among the
+#: group's free cells: 4 slots, labels 0, 1, 2 and "3 or more"; 2 slots, 0 and "1 or more").
+DIGITS, PERM, PERM_ZERO, PERM_ZERO2 = "digits", "perm", "perm-zero", "perm-zero2"
+#: The most region slots a zero-aware table has (`region_labels` caps its labels below it).
 ZERO_SLOTS = 4
+_SLOTS = {PERM_ZERO: 4, PERM_ZERO2: 2}
 #: Entry encodings: a byte of moves, or 4 bits of (moves - group Manhattan) / 2, two per byte
 #: (entry r in the low nibble of byte r // 2 when r is even).
 U8_MOVES, U4_EXCESS = "u8-moves", "u4-excess"
@@ -56,9 +60,16 @@ def table_entries(cells: int, group_size: int, encoding: str) -> int:
     """
     if encoding == "digits":
         return int(cells**group_size)
-    if encoding == PERM_ZERO:
-        return math.perm(cells, group_size) * ZERO_SLOTS
-    return math.perm(cells, group_size)
+    return math.perm(cells, group_size) * max(1, zero_slots(encoding))
+
+
+def zero_slots(encoding: str) -> int:
+    """Return the region slots per placement of an encoding: 4 or 2 if zero-aware, else 0.
+
+    >>> zero_slots("perm-zero"), zero_slots("perm-zero2"), zero_slots("perm")
+    (4, 2, 0)
+    """
+    return _SLOTS.get(encoding, 0)
 
 
 def encoding_for(cells: int, group_size: int) -> str:

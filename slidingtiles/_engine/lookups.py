@@ -26,9 +26,9 @@ from slidingtiles._engine.indexing import (
     DIGITS,
     PERM,
     PERM_ZERO,
+    PERM_ZERO2,
     U4_EXCESS,
     U8_MOVES,
-    ZERO_SLOTS,
     digits_index,
     perm_rank,
     region_labels,
@@ -43,8 +43,8 @@ __all__ = [
     "PAUSE",
     "PERM_U4",
     "PERM_U8",
+    "PERM_Z2",
     "PERM_Z4",
-    "ZERO_SHIFT",
     "LookupPlan",
     "MaxedSearch",
     "entry_value",
@@ -52,6 +52,7 @@ __all__ = [
     "maxed_searches",
     "moved_rank",
     "supports_lookups",
+    "zero_shift",
 ]
 
 #: What `MaxedSearch.run` returns: finished (found, or a single iteration ended), a pause for
@@ -60,16 +61,25 @@ DONE, PAUSE, GROW, COLLECT = 0, 1, 2, 3
 
 #: Per-group lookup kinds: digits index with byte entries, perm rank with byte entries, perm
 #: rank with 4-bit entries over the group's Manhattan distance (`indexing.U4_EXCESS`), and the
-#: same zero-aware (`indexing.PERM_ZERO`: entry ``rank << ZERO_SHIFT | label``, the label of the
-#: blank's region).
-DIGITS_U8, PERM_U8, PERM_U4, PERM_Z4 = 0, 1, 2, 3
-ZERO_SHIFT = (ZERO_SLOTS - 1).bit_length()
+#: same zero-aware with 4 or 2 region slots (`indexing.PERM_ZERO`, `indexing.PERM_ZERO2`: entry
+#: ``rank << zero_shift(kind) | label``, the label of the blank's region).
+DIGITS_U8, PERM_U8, PERM_U4, PERM_Z4, PERM_Z2 = 0, 1, 2, 3, 4
 _KINDS = {
     (DIGITS, U8_MOVES): DIGITS_U8,
     (PERM, U8_MOVES): PERM_U8,
     (PERM, U4_EXCESS): PERM_U4,
     (PERM_ZERO, U4_EXCESS): PERM_Z4,
+    (PERM_ZERO2, U4_EXCESS): PERM_Z2,
 }
+
+
+def zero_shift(kind: int) -> int:
+    """The bits of a zero-aware kind's region slot: 2 (`PERM_Z4`), 1 (`PERM_Z2`), else 0.
+
+    >>> zero_shift(PERM_Z4), zero_shift(PERM_Z2), zero_shift(PERM_U4)
+    (2, 1, 0)
+    """
+    return 2 if kind == PERM_Z4 else (1 if kind == PERM_Z2 else 0)
 _ZERO = b"\x00"
 
 
@@ -230,8 +240,16 @@ class LookupPlan:
 
     @property
     def zero_aware(self) -> bool:
-        """Whether some table is zero-aware (`PERM_Z4`): the kernels then track occupied cells."""
-        return PERM_Z4 in self.kind
+        """Whether some table is zero-aware (`PERM_Z4`, `PERM_Z2`): the kernels read regions."""
+        return PERM_Z4 in self.kind or PERM_Z2 in self.kind
+
+    @property
+    def zero_size(self) -> int:
+        """The tiles of the zero-aware groups (all the same size above 16 cells), or 0."""
+        sizes = {len(self.groups[g]) for g, k in enumerate(self.kind) if zero_shift(k)}
+        if len(sizes) > 1 and self.cells > 16:
+            raise ValueError(f"zero-aware groups of several sizes {sorted(sizes)} above 16 cells")
+        return max(sizes, default=0)
 
     def place(self, tiles: Sequence[int]) -> tuple[list[int], ...]:
         """Return ``slot_at, at, val, md, occ`` per group instance for a board, and h per lookup.
@@ -266,9 +284,10 @@ class LookupPlan:
                     at[gi] = digits_index(positions, cells)
                 else:
                     at[gi] = perm_rank(positions, cells)
-                if self.kind[gi] == PERM_Z4:
+                shift = zero_shift(self.kind[gi])
+                if shift:
                     label = region_labels(self.rows, self.cols, occ[gi])[cell_of[0]]
-                    at[gi] = at[gi] << ZERO_SHIFT | label
+                    at[gi] = at[gi] << shift | min(label, (1 << shift) - 1)
                 val[gi] = entry_value(self.kind[gi], self.tables[gi], at[gi], md[gi])
                 h += val[gi]
             hs.append(h)
@@ -291,7 +310,7 @@ def maxed_searches(db: PatternTables) -> bool:
     """
     return (
         not db.perfect
-        and any(e in (PERM, PERM_ZERO) for e in db.encodings)
+        and any(e in (PERM, PERM_ZERO, PERM_ZERO2) for e in db.encodings)
         and supports_lookups([db])
     )
 

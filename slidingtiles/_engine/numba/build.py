@@ -27,10 +27,11 @@ from slidingtiles._engine.indexing import (
     DIGITS,
     PERM,
     PERM_ZERO,
+    PERM_ZERO2,
     U4_EXCESS,
     U8_MOVES,
-    ZERO_SLOTS,
     perm_rank,
+    zero_slots,
 )
 from slidingtiles._engine.numba.frontier import BLOCK_BITS, SPAN, bfs_chunk, flood
 from slidingtiles._engine.numba.jit import (
@@ -70,24 +71,22 @@ def build_group_table(
     `build_perm_table`. Raises ValueError for an unknown or unsupported
     encoding or entry, or a table that does not fit 4 bits.
     """
-    if encoding not in (PERM, PERM_ZERO, DIGITS):
+    if encoding not in (PERM, PERM_ZERO, PERM_ZERO2, DIGITS):
         raise ValueError(f"unknown table encoding {encoding!r}")
     if entry not in (U8_MOVES, U4_EXCESS):
         raise ValueError(f"unknown table entry {entry!r}")
     if entry == U4_EXCESS and encoding == DIGITS:
         raise ValueError(f"{U4_EXCESS} tables are perm-ranked, not {encoding!r}")
-    if encoding == PERM_ZERO and (entry != U4_EXCESS or rows * cols > 16):
-        raise ValueError(
-            f"{PERM_ZERO} tables hold {U4_EXCESS} entries on boards of at most 16 cells"
-        )
+    slots = zero_slots(encoding)
+    if slots and (entry != U4_EXCESS or rows * cols > 63):
+        raise ValueError(f"{encoding} tables hold {U4_EXCESS} entries on at most 63 cells")
     check_memory(
         build_bytes(rows * cols, len(group), encoding, entry),
         f"the {rows}x{cols} table of tiles {tuple(group)}",
     )
-    zero = encoding == PERM_ZERO
-    table = build_perm_table(rows, cols, goal, group, progress=progress, zero=zero)
+    table = build_perm_table(rows, cols, goal, group, progress=progress, slots=slots)
     if entry == U4_EXCESS:
-        return pack_excess(table, rows, cols, goal, group, zero=zero)
+        return pack_excess(table, rows, cols, goal, group, slots=slots)
     if encoding == PERM:
         return table.tobytes()
     cells, k = rows * cols, len(group)
@@ -115,9 +114,10 @@ def build_bytes(cells: int, size: int, encoding: str = PERM, entry: str = U8_MOV
     """
     n = math.perm(cells, size)
     search = n + 3 * (-(-n // 4) * 4) * _mask_bytes(cells) + 2 * ((n >> BLOCK_BITS) + 1)
-    if encoding == PERM_ZERO:  # a byte per region slot beside, then packed in 4 bits
-        search += n * ZERO_SLOTS
-        after = n * ZERO_SLOTS + (n * ZERO_SLOTS + 1) // 2
+    slots = zero_slots(encoding)
+    if slots:  # a byte per region slot beside, then packed in 4 bits
+        search += n * slots
+        after = n * slots + (n * slots + 1) // 2
     elif entry == U4_EXCESS:
         after = n + (n + 1) // 2
     elif encoding == DIGITS:
@@ -135,11 +135,11 @@ def build_perm_table(
     *,
     progress: Callable[[int, int, float], object] | None = None,
     chunk: int = 1 << 23,
-    zero: bool = False,
+    slots: int = 0,
 ) -> Array:
     """Return one group's perm-ranked table (uint8, 255 = unreached) by a frontier-only BFS.
 
-    With ``zero=True``, the zero-aware table instead: ``ZERO_SLOTS`` bytes per
+    With ``slots`` (4 or 2), the zero-aware table instead: ``slots`` bytes per
     placement, the least cost with the blank in the region labelled so
     (`indexing.region_labels`; 255 where the placement has no such region).
 
@@ -167,7 +167,7 @@ def build_perm_table(
     following = np.zeros(size, dtype=dtype)
     active = np.zeros((n >> BLOCK_BITS) + 1, dtype=np.uint8)
     marked = np.zeros_like(active)
-    zero_table = np.full(n * ZERO_SLOTS if zero else 1, 255, dtype=np.uint8)
+    zero_table = np.full(n * slots if slots else 1, 255, dtype=np.uint8)
     positions = [home[t] for t in group]
     occupied = sum(1 << p for p in positions)
     full = (1 << cells) - 1
@@ -189,7 +189,7 @@ def build_perm_table(
             with parallel_chunksize(1):  # one span at a time (default: half each)
                 found += int(bfs_chunk(
                     begin, min(n, begin + chunk), depth, k, cells, cols, weight, table,
-                    visited, current, following, words, active, marked, zero_table,
+                    visited, current, following, words, active, marked, zero_table, slots,
                 ))  # fmt: skip
             if progress is not None:
                 progress(depth, states + found, time.perf_counter() - began)
@@ -198,7 +198,7 @@ def build_perm_table(
         active, marked = marked, active
         depth += 1
     del visited, current, following
-    return zero_table if zero else table
+    return zero_table if slots else table
 
 
 @compiled
@@ -279,15 +279,15 @@ def _pack_excess(
 
 def pack_excess(
     table: Array, rows: int, cols: int, goal: Sequence[int], group: Sequence[int],
-    *, zero: bool = False,
+    *, slots: int = 0,
 ) -> bytes:
     """Return a perm-ranked table in 4 bits per entry: (value - group Manhattan) / 2.
 
     Entry ``r`` is the low nibble of byte ``r // 2`` when ``r`` is even, the
     high nibble when odd. Raises ValueError if an entry is unreached or its
-    excess over Manhattan is odd, negative or above 30. ``zero``: a
-    zero-aware table (``ZERO_SLOTS`` entries per placement; a slot of a
-    region the placement does not have holds 0).
+    excess over Manhattan is odd, negative or above 30. ``slots``: a
+    zero-aware table's slots per placement (a slot of a region the placement
+    does not have holds 0).
     """
     cells = rows * cols
     k = len(group)
@@ -295,7 +295,7 @@ def pack_excess(
     home_row, home_col = home // cols, home % cols
     packed = np.zeros((len(table) + 1) // 2, dtype=np.uint8)
     spans = np.full((len(table) + SPAN - 1) // SPAN, -1, dtype=np.int64)
-    shift = (ZERO_SLOTS - 1).bit_length() if zero else 0
+    shift = max(slots, 1).bit_length() - 1
     _pack_excess(table, k, cells, cols, home_row, home_col, packed, spans, shift)
     failed = spans[spans >= 0]
     bad = int(failed[0]) if len(failed) else -1

@@ -152,7 +152,7 @@ def _ring_size(entries: int) -> int:
 def _expand(
     begin: int, end: int, depth: int, k: int, cells: int, cols: int, weight: Array,
     table_array: Array, visited_array: Array, current_array: Array, following_array: Array,
-    words_array: Array, active: Array, marked_array: Array, zero_array: Array,
+    words_array: Array, active: Array, marked_array: Array, zero_array: Array, slots: int,
 ) -> int:  # fmt: skip
     """Expand the frontier states of ranks [begin, end) (whole flag blocks); return how many new.
 
@@ -175,7 +175,6 @@ def _expand(
     words = pointer(words_array)  # current, 8 bytes at a time
     marked = pointer(marked_array)
     zero = pointer(zero_array)
-    zero_aware = zero_array.shape[0] > 1
     word_shift = 0
     while (1 << word_shift) * current_array.itemsize < words_array.itemsize:
         word_shift += 1
@@ -247,8 +246,9 @@ def _expand(
             while pending:
                 region = flood(pending & -pending, free, left_col, right_col, cols, full)
                 pending &= ~region
-                if zero_aware:  # this region's own least cost: the first layer that meets it
-                    z = r * ZERO_SLOTS + region_label(region, free, left_col, right_col, cols, full)
+                if slots:  # this region's own least cost: the first layer that meets it
+                    label = region_label(region, free, left_col, right_col, cols, full)
+                    z = r * slots + min(label, slots - 1)
                     if zero[z] == 255:
                         zero[z] = depth
                 touching = _grow(region, left_col, right_col, cols, full) & used
@@ -291,7 +291,7 @@ def _expand(
 def bfs_chunk(
     begin: int, end: int, depth: int, k: int, cells: int, cols: int, weight: Array,
     table: Array, visited: Array, current: Array, following: Array, words: Array,
-    active: Array, marked: Array, zero: Array,
+    active: Array, marked: Array, zero: Array, slots: int,
 ) -> int:  # fmt: skip
     """Expand the frontier states of ranks [begin, end), `SPAN` ranks per thread at a time.
 
@@ -306,6 +306,6 @@ def bfs_chunk(
         lo = begin + span * SPAN
         found += _expand(
             lo, min(end, lo + SPAN), depth, k, cells, cols, weight, table, visited, current,
-            following, words, active, marked, zero,
+            following, words, active, marked, zero, slots,
         )  # fmt: skip
     return found

@@ -35,8 +35,8 @@ from slidingtiles._engine.lookups import (
     PAUSE,
     PERM_U4,
     PERM_Z4,
-    ZERO_SHIFT,
     LookupPlan,
+    zero_shift,
 )
 from slidingtiles._engine.pruning import pruning_table
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
@@ -197,9 +197,10 @@ class Search:
                                 else:
                                     later += radix[row + j]
                             delta = ((q - p) - sign * earlier) * radix[row + s] + sign * later
-                        if k == PERM_Z4:  # the blank's region among the moved group's cells
+                        if k >= PERM_Z4:  # the blank's region among the moved group's cells
+                            zs = zero_shift(k)
                             label = region_labels(*shape, occ[gi] ^ (1 << p) ^ (1 << q))[p]
-                            a = ((at[gi] >> ZERO_SHIFT) + delta) << ZERO_SHIFT | label
+                            a = ((at[gi] >> zs) + delta) << zs | min(label, (1 << zs) - 1)
                         else:
                             a = at[gi] + delta
                         nmd = md[gi] + step

@@ -41,14 +41,13 @@ from slidingtiles._board.symmetry import Frame, frame_for
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.indexing import (
     DIGITS,
-    PERM_ZERO,
     U4_EXCESS,
     U8_MOVES,
-    ZERO_SLOTS,
     digits_index,
     encoding_for,
     perm_rank,
     region_labels,
+    zero_slots,
 )
 from slidingtiles._engine.resources import check_memory
 from slidingtiles._engine.tables import Table
@@ -323,10 +322,11 @@ class PatternDatabase:
         positions = [cell_of[t] for t in self.groups[group]]
         if self.encodings[group] == DIGITS:
             return digits_index(positions, self.cells)
-        if self.encodings[group] == PERM_ZERO:  # the slot of the blank's region
+        slots = zero_slots(self.encodings[group])
+        if slots:  # the slot of the blank's region
             occupied = sum(1 << p for p in positions)
             label = region_labels(self.rows, self.cols, occupied)[cell_of[0]]
-            return perm_rank(positions, self.cells) * ZERO_SLOTS + label
+            return perm_rank(positions, self.cells) * slots + min(label, slots - 1)
         return perm_rank(positions, self.cells)
 
     def group_values(self, tiles: Sequence[int], *, reflected: bool = False) -> list[int]:

@@ -19,7 +19,14 @@ from collections.abc import Iterable, Sequence
 from slidingtiles._board.board import Board
 from slidingtiles._board.symmetry import Frame, frame_for
 from slidingtiles._engine import dispatch
-from slidingtiles._engine.indexing import PERM, PERM_ZERO, U4_EXCESS, U8_MOVES, encoding_for
+from slidingtiles._engine.indexing import (
+    PERM,
+    PERM_ZERO,
+    PERM_ZERO2,
+    U4_EXCESS,
+    U8_MOVES,
+    encoding_for,
+)
 
 __all__ = [
     "NUMBA_PARTITIONS",
@@ -90,18 +97,22 @@ def numba_entry(rows: int, cols: int, name: str) -> str | None:
 
 
 def numba_encoding(rows: int, cols: int, name: str) -> str:
-    """The index encoding of a numba-only partition's tables: zero-aware on 4x4, else perm.
+    """The index encoding of a numba-only partition's tables: zero-aware on 4x4 and 5x5.
 
-    >>> numba_encoding(4, 4, "7-8"), numba_encoding(5, 5, "6-6-6-6")
-    ('perm-zero', 'perm')
+    >>> numba_encoding(4, 4, "7-8"), numba_encoding(5, 5, "6-6-6-6"), numba_encoding(3, 5, "7-7")
+    ('perm-zero', 'perm-zero2', 'perm')
 
-    4x4's 7-8 tables keep a value per region of the blank among each group's
-    free cells (`indexing.PERM_ZERO`; Clausecker & Reinefeld's zero-aware
-    tables): Korf's 100 in 1.28 million nodes instead of 2.20 million. Larger
-    boards keep one value per placement (their region labels would need a
-    table of 2**cells masks).
+    These tables keep a value per region of the blank among each group's free
+    cells (Clausecker & Reinefeld's zero-aware tables): four slots on 4x4's
+    7-8 (`indexing.PERM_ZERO`; Korf's 100 in 1.28 million nodes instead of
+    2.20 million), two on 5x5's 6-6-6-6 (`indexing.PERM_ZERO2`: 95 % of the
+    ways to place 6 tiles leave at most two regions; 510 MB).
     """
-    return PERM_ZERO if (rows, cols) == (4, 4) and name == "7-8" else PERM
+    if (rows, cols) == (4, 4) and name == "7-8":
+        return PERM_ZERO
+    if (rows, cols) == (5, 5) and name == "6-6-6-6":
+        return PERM_ZERO2
+    return PERM
 
 
 def _templates(rows: int, cols: int) -> dict[str, tuple[tuple[int, ...], ...]]:

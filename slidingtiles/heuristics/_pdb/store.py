@@ -48,7 +48,6 @@ from slidingtiles._cache import ENV_CACHE_DIR, cache_dir_problem, user_cache_dir
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.indexing import (
     PERM,
-    PERM_ZERO,
     REGION_TABLE_MAX_CELLS,
     U4_EXCESS,
     encoding_for,
@@ -149,8 +148,9 @@ def _digest(
     rows: int, cols: int, goal: Sequence[int], groups: Sequence[Sequence[int]], name: str
 ) -> str:
     key = [rows, cols, list(goal), [list(g) for g in groups]]
-    if numba_encoding(rows, cols, name) == PERM_ZERO:  # not the plain tables of earlier releases
-        key.append(PERM_ZERO)
+    encoding = numba_encoding(rows, cols, name)
+    if encoding != PERM:  # zero-aware: not the plain tables of earlier releases
+        key.append(encoding)
     return hashlib.sha256(json.dumps(key).encode()).hexdigest()[:12]
 
 
@@ -355,8 +355,8 @@ BUILD_COSTS = {
     "7-7": "about 2 minutes on 2 cores (more when they are busy), 32 MB on disk",
     "7-6": "about 20 seconds on 2 cores, 20 MB on disk",
     "8-7": "about 5 minutes on 2 cores, about 4 GB of memory at peak, 576 MB on disk",
-    "6-6-6-6": "about 3 minutes on 2 cores (160 s of CPU; more when the cores are busy), "
-    "2.0 GB of memory at peak, 255 MB on disk",
+    "6-6-6-6": "about 2-3 minutes on 2 cores (140 s of CPU; more when the cores are busy), "
+    "2.4 GB of memory at peak, 510 MB on disk",
 }
 
 

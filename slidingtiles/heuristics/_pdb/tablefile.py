@@ -33,13 +33,14 @@ from slidingtiles._engine.indexing import (
     DIGITS,
     PERM,
     PERM_ZERO,
+    PERM_ZERO2,
     U4_EXCESS,
     U8_MOVES,
-    ZERO_SLOTS,
     digits_index,
     perm_rank,
     region_labels,
     table_entries,
+    zero_slots,
 )
 from slidingtiles._engine.tables import Table
 from slidingtiles._errors import CacheDirectoryError, PatternDatabaseError
@@ -70,7 +71,7 @@ MAX_FILE_BYTES = 1 << 31
 #: board's default partition would take 512 tables of a million entries).
 MAX_TABLE_CELLS = 1024
 _MAX_NAME = 64
-_ENCODINGS = (DIGITS, PERM, PERM_ZERO)
+_ENCODINGS = (DIGITS, PERM, PERM_ZERO, PERM_ZERO2)
 _ENTRIES = (U8_MOVES, U4_EXCESS)
 
 
@@ -271,9 +272,9 @@ def _check_fields(header: dict[str, Any], path: Path) -> None:
     for encoding in encodings:
         _str_field({"encodings": encoding}, "encodings", _ENCODINGS, path)
     entry = _str_field(header, "entry", _ENTRIES, path)
-    if PERM_ZERO in encodings and (entry != U4_EXCESS or cells > 16):
+    if any(zero_slots(e) for e in encodings) and (entry != U4_EXCESS or cells > 63):
         raise PatternDatabaseError(
-            f"{path}: {PERM_ZERO} tables hold {U4_EXCESS} entries on at most 16 cells", path
+            f"{path}: zero-aware tables hold {U4_EXCESS} entries on at most 63 cells", path
         )
     name = header.get("partition")
     if not isinstance(name, str) or not 0 < len(name) <= _MAX_NAME or not name.isprintable():
@@ -326,10 +327,11 @@ def _check_body(header: Mapping[str, Any], tables: list[bytes], path: Path) -> N
     ):
         home = [goal.index(t) for t in group]
         index = digits_index(home, cells) if encoding == DIGITS else perm_rank(home, cells)
-        if encoding == PERM_ZERO:  # the slot of the blank's goal region
+        slots = zero_slots(encoding)
+        if slots:  # the slot of the blank's goal region
             occupied = sum(1 << c for c in home)
             labels = region_labels(header["rows"], header["cols"], occupied)
-            index = index * ZERO_SLOTS + labels[goal.index(0)]
+            index = index * slots + min(labels[goal.index(0)], slots - 1)
         if header["entry"] == U4_EXCESS:
             value = (table[index >> 1] >> (4 * (index & 1))) & 15
         else:
