@@ -21,7 +21,12 @@ admissible value at least as large as each alone.
 On entering a node every child is evaluated at once: each lookup's group
 entry of the moved tile is located (the perm rank changes in O(1) on a row
 move, O(cols) on a column move: `placement._moved_rank`) and prefetched, then
-the lookups are read in order until one prunes the child. Then:
+the lookups are read in order until one prunes the child. A zero-aware table
+(4x4's 7-8, 5x5's 6-6-6-6) holds a value per region of the blank among its
+group's free cells: the entry's slot is the region's label, read from
+`label_tables` (by the group's occupied cells, ``occ``, kept per group); a
+move changes only the moved tile's group, so only its region is looked up.
+Then:
 
 * a child whose h less one exceeds the node's own room below the bound
   prunes the node (bidirectional pathmax, Felner et al. 2005: the tables'
