@@ -49,6 +49,7 @@ __all__ = [
     "BLANK_WEIGHT",
     "FINAL",
     "FINAL_WIDTH",
+    "LATE_CELLS",
     "NEAR",
     "NEXT_WEIGHT",
     "PATIENCE",
@@ -56,6 +57,9 @@ __all__ = [
     "solve_peeled",
 ]
 
+#: Past the deadline, a region left of at most this many cells is finished by the constructive
+#: solver (milliseconds), a larger one not (None).
+LATE_CELLS = 400
 #: The last region, at most FINAL x FINAL cells, is solved by one beam over all its tiles.
 FINAL = 6
 #: Width of that last beam.
@@ -251,8 +255,10 @@ def solve_peeled(
         width: the beam width of every L's search (the time grows with it,
             the length falls: see the module's description).
         deadline: a `time.perf_counter` value, checked in the searches and
-            between them (None when it passes). Without one the moves are
-            the same every time, under both implementations.
+            between them; once it passes, the region left is finished by the
+            constructive solver if it has at most `LATE_CELLS` cells, else
+            None is returned. Without one the moves are the same every time,
+            under both implementations.
         final_width: the width of the last region's beam.
     """
     peel = _Peel(start, goal)
@@ -267,20 +273,27 @@ def solve_peeled(
             moves, reached = _region_search(peel, region, line, after, width, deadline)
             peel.apply(moves)
             if deadline is not None and perf_counter() > deadline:
-                return None
+                return _late(peel, region)
             if not reached and not _repair(peel, line, region):
                 _finish_line(peel, line, region)
         region = rest
     moves, reached = _region_search(peel, region, [], [], final_width, deadline)
-    if deadline is not None and perf_counter() > deadline:
-        return None
     sub_start, sub_goal = region_board(peel.tiles, peel.goal, cols, region)
     if not reached:
-        finish = solve_staged(sub_start, sub_goal, deadline=deadline)
+        late = deadline is not None and perf_counter() > deadline
+        finish = None if late else solve_staged(sub_start, sub_goal, deadline=deadline)
         if finish is None:
-            if deadline is not None and perf_counter() > deadline:
-                return None
             finish = str(solve_constructive(sub_start, sub_goal).moves)
         moves = finish
     peel.apply(moves)
+    return "".join(peel.moves)
+
+
+def _late(peel: _Peel, region: tuple[int, int, int, int]) -> str | None:
+    """Past the deadline: the region left by the constructive solver when small, else None."""
+    top, bottom, left, right = region
+    if (bottom - top) * (right - left) > LATE_CELLS:
+        return None
+    sub_start, sub_goal = region_board(peel.tiles, peel.goal, peel.cols, region)
+    peel.apply(str(solve_constructive(sub_start, sub_goal).moves))
     return "".join(peel.moves)

@@ -53,6 +53,7 @@ from slidingtiles._board.board import Board
 from slidingtiles._board.moves import Moves
 from slidingtiles._engine import dispatch
 from slidingtiles._solve.anytime import perm_tables, weighted_anytime
+from slidingtiles._solve.peeled import solve_peeled
 from slidingtiles._solve.placing import VARIANTS
 from slidingtiles._solve.reduce import manhattan_lower_bound, solve_constructive
 from slidingtiles._solve.shorten import shorten
@@ -72,6 +73,9 @@ __all__ = [
     "BEAM_NODES",
     "BEAM_NODES_PYTHON",
     "EXACT_CELLS",
+    "PEELED_CELLS",
+    "PEELED_MAX_CELLS",
+    "PEELED_MIN_CELLS",
     "STAGED_CELLS",
     "STAGED_MAX_CELLS",
     "SuboptimalResult",
@@ -109,6 +113,22 @@ _CHUNK_VARIANTS = (0, 3, 4, 2, 5, 1, 6, 7)
 # Larger boards: the share of the budget for other path weightings of the constructive solver
 # (the best of 24 is about 5 % shorter on 10x10, 2 % on 20x20); the rest re-solves windows.
 _VARIANTS_SHARE = 0.4
+#: Boards from this many cells (7x7) to `PEELED_CELLS` (20x20) without a time limit, to
+#: `PEELED_MAX_CELLS` (30x30) with one, are solved by peeled beam search (`solve_peeled`)
+#: instead of the methods below (pure Python: only with a time limit).
+PEELED_MIN_CELLS = 37
+PEELED_CELLS = 400
+PEELED_MAX_CELLS = 900
+# Without a time limit, the peeled beam's width: this over the cells, within the bounds below.
+_PEELED_BUDGET = 100_000
+_PEELED_BOUNDS = (100, 1000)
+# With one, the widths tried: the widest whose estimated time fits what is left of the share,
+# then wider ones while they fit.
+_PEELED_WIDTHS = (20, 50, 100, 150, 200, 300, 500, 1000, 2000, 3000, 5000, 10_000)
+_PEELED_SHARE = 0.85
+# Seconds of one peeled solve per unit of width x cells ** 2 (measured from 7x7 to 20x20: about
+# 5e-8 under numba; 3e-6 to 1.2e-5 in pure Python, where fixed costs weigh more).
+_PEELED_RATE = {"numba": 6e-8, "python": 1e-5}
 # The answer is due this much before the time limit (returning takes a moment).
 _MARGIN = 0.05
 
@@ -180,6 +200,34 @@ def _beam_ladder(start: Board, goal: Board, begun: float, deadline: float | None
     return best
 
 
+def _peeled_ladder(
+    start: Board, goal: Board, begun: float, deadline: float | None
+) -> tuple[str | None, bool]:
+    """The shortest of peeled beam searches of growing width within their budget (None if
+    none), and whether one was tried (not when even the narrowest would not fit)."""
+    cells = start.size
+    if deadline is None:
+        low, high = _PEELED_BOUNDS
+        width = max(low, min(high, _PEELED_BUDGET // cells))
+        return solve_peeled(start, goal, width=width, deadline=None), True
+    numba = dispatch.IMPLEMENTATION == "numba"
+    rate = _PEELED_RATE["numba" if numba else "python"] * cells**2
+    share = begun + (deadline - begun) * _PEELED_SHARE
+    best: str | None = None
+    last = 0
+    while True:
+        left = share - perf_counter()
+        fits = [width for width in _PEELED_WIDTHS if width > last and width * rate <= left]
+        if not fits:
+            return best, last > 0
+        last = fits[-1]
+        found = solve_peeled(
+            start, goal, width=last, deadline=share, final_width=1000 if numba else last
+        )
+        if found is not None and (best is None or len(found) < len(best)):
+            best = found
+
+
 def solve_suboptimal(
     start: Board,
     goal: Board,
@@ -236,12 +284,23 @@ def solve_suboptimal(
     first = len(best)
     if built.optimal:
         return done(best, "reduce", first, True, built.stats)
-    if BEAM_MIN_CELLS <= cells <= (BEAM_CELLS if deadline is None else BEAM_MAX_CELLS):
+    peeled_cells = PEELED_CELLS if deadline is None else PEELED_MAX_CELLS
+    peeled = False
+    if PEELED_MIN_CELLS <= cells <= peeled_cells and (
+        deadline is not None or dispatch.IMPLEMENTATION == "numba"
+    ):
+        found_peeled, peeled = _peeled_ladder(start, goal, begun, deadline)
+        if found_peeled is not None and len(found_peeled) < len(best):
+            best, method = found_peeled, "peeled"
+    beam_cells = BEAM_CELLS if deadline is None else BEAM_MAX_CELLS
+    if not peeled and BEAM_MIN_CELLS <= cells <= beam_cells:
         found_beam = _beam_ladder(start, goal, begun, deadline)
         if found_beam is not None and len(found_beam) < len(best):
             best, method = found_beam, "beam"
     staged_cells = STAGED_CELLS if deadline is None else STAGED_MAX_CELLS
-    if cells <= staged_cells:
+    if peeled:
+        pass  # shorter than the staged, chunked and constructive variants (docs/large-boards.md)
+    elif cells <= staged_cells:
         share = None if deadline is None else begun + (deadline - begun) * _STAGED_SHARE
         for variant in _VARIANTS[:2] if deadline is None else _VARIANTS:
             if share is not None and perf_counter() >= share:
