@@ -66,11 +66,12 @@ FINAL = 6
 FINAL_WIDTH = 1000
 #: Weights of a tile's Manhattan distance in the rank: the L's tiles, the next L's (others: 1).
 TARGET_WEIGHT = 6
-NEXT_WEIGHT = 2
+NEXT_WEIGHT = 3
+LATER_WEIGHT = 2
 #: Weight of the blank's distance to the nearest stray tile of the L.
 BLANK_WEIGHT = 3
 #: Levels without the L's distance falling before a beam stops.
-PATIENCE = 40
+PATIENCE = 20
 #: Stray tiles at most this far from their cells are placed by weighted A* when a beam stops.
 NEAR = 2
 # Placed tiles within this many cells (king moves) of a stray tile's cell join its search.
@@ -109,23 +110,26 @@ class _Peel:
 
 def _lines(
     region: tuple[int, int, int, int], blank_goal: int, cols: int
-) -> tuple[list[int], list[int], tuple[int, int, int, int]]:
-    """The L to place (cells), the cells of the next L, and the region left."""
+) -> tuple[list[int], list[int], list[int], tuple[int, int, int, int]]:
+    """The L to place (cells), the cells of the next two Ls, and the region left."""
     top, bottom, left, right = region
     grow, gcol = divmod(blank_goal, cols)
     line: list[int] = []
     after: list[int] = []
+    later: list[int] = []
     if bottom - top > FINAL:
         row, inward = (bottom - 1, -1) if grow == top else (top, 1)
         line += [row * cols + c for c in range(left, right)]
         after += [(row + inward) * cols + c for c in range(left, right)]
+        later += [(row + 2 * inward) * cols + c for c in range(left, right)]
         top, bottom = (top, bottom - 1) if grow == top else (top + 1, bottom)
     if right - left > FINAL:
         col, inward = (right - 1, -1) if gcol == left else (left, 1)
         line += [r * cols + col for r in range(top, bottom)]
         after += [r * cols + col + inward for r in range(top, bottom)]
+        later += [r * cols + col + 2 * inward for r in range(top, bottom)]
         left, right = (left, right - 1) if gcol == left else (left + 1, right)
-    return line, after, (top, bottom, left, right)
+    return line, after, later, (top, bottom, left, right)
 
 
 def _repair(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, int]) -> bool:
@@ -204,7 +208,7 @@ def _finish_line(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, 
 
 def _region_search(
     peel: _Peel, region: tuple[int, int, int, int], line: Sequence[int], after: Sequence[int],
-    width: int, deadline: float | None,
+    later: Sequence[int], width: int, deadline: float | None,
 ) -> tuple[str, bool]:  # fmt: skip
     """One beam search on the region towards the L home (all its tiles when ``line`` is empty)."""
     top, bottom, left, right = region
@@ -218,7 +222,7 @@ def _region_search(
     goal_cells = [0] * size
     weights = [0] * size
     targets = [0] * size
-    in_line, in_after = set(line), set(after)
+    in_line, in_after, in_later = set(line), set(after), set(later)
     for index, cell in enumerate(cells):
         tile = number[goal[cell]]
         goal_cells[tile] = index
@@ -226,8 +230,8 @@ def _region_search(
             whole = not line
             targets[tile] = 1 if whole or cell in in_line else 0
             weights[tile] = (
-                1 if whole else
-                TARGET_WEIGHT if cell in in_line else NEXT_WEIGHT if cell in in_after else 1
+                1 if whole else TARGET_WEIGHT if cell in in_line else
+                NEXT_WEIGHT if cell in in_after else LATER_WEIGHT if cell in in_later else 1
             )  # fmt: skip
     tiles = [number[peel.tiles[cell]] for cell in cells]
     home = sum(
@@ -266,18 +270,18 @@ def solve_peeled(
     blank_goal = goal.tiles.index(0)
     region = (0, peel.rows, 0, cols)
     while True:
-        line, after, rest = _lines(region, blank_goal, cols)
+        line, after, later, rest = _lines(region, blank_goal, cols)
         if not line:
             break
         while peel.stray(line):
-            moves, reached = _region_search(peel, region, line, after, width, deadline)
+            moves, reached = _region_search(peel, region, line, after, later, width, deadline)
             peel.apply(moves)
             if deadline is not None and perf_counter() > deadline:
                 return _late(peel, region)
             if not reached and not _repair(peel, line, region):
                 _finish_line(peel, line, region)
         region = rest
-    moves, reached = _region_search(peel, region, [], [], final_width, deadline)
+    moves, reached = _region_search(peel, region, [], [], [], final_width, deadline)
     sub_start, sub_goal = region_board(peel.tiles, peel.goal, cols, region)
     if not reached:
         late = deadline is not None and perf_counter() > deadline

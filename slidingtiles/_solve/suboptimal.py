@@ -113,18 +113,20 @@ _CHUNK_VARIANTS = (0, 3, 4, 2, 5, 1, 6, 7)
 # Larger boards: the share of the budget for other path weightings of the constructive solver
 # (the best of 24 is about 5 % shorter on 10x10, 2 % on 20x20); the rest re-solves windows.
 _VARIANTS_SHARE = 0.4
-#: Boards from this many cells (7x7) to `PEELED_CELLS` (20x20) without a time limit, to
-#: `PEELED_MAX_CELLS` (30x30) with one, are solved by peeled beam search (`solve_peeled`)
-#: instead of the methods below (pure Python: only with a time limit).
-PEELED_MIN_CELLS = 37
+#: Boards from this many cells (8x8; 7x7 keeps the beam over whole boards, shorter there) to
+#: `PEELED_CELLS` (20x20) without a time limit, to `PEELED_MAX_CELLS` (30x30) with one, are
+#: solved by peeled beam search (`solve_peeled`) instead of the methods below (pure Python:
+#: only with a time limit).
+PEELED_MIN_CELLS = 50
 PEELED_CELLS = 400
 PEELED_MAX_CELLS = 900
-# Without a time limit, the peeled beam's width: this over the cells, within the bounds below.
-_PEELED_BUDGET = 100_000
-_PEELED_BOUNDS = (100, 1000)
+# Without a time limit, the peeled beam's width: this over the cells squared (about 1 s under
+# numba), within the bounds below.
+_PEELED_BUDGET = 20_000_000
+_PEELED_BOUNDS = (100, 3000)
 # With one, the widths tried: the widest whose estimated time fits what is left of the share,
 # then wider ones while they fit.
-_PEELED_WIDTHS = (20, 50, 100, 150, 200, 300, 500, 1000, 2000, 3000, 5000, 10_000)
+_PEELED_WIDTHS = (20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000, 1500, 2000, 3000)
 _PEELED_SHARE = 0.85
 # Seconds of one peeled solve per unit of width x cells ** 2 (measured from 7x7 to 20x20: about
 # 5e-8 under numba; 3e-6 to 1.2e-5 in pure Python, where fixed costs weigh more).
@@ -208,7 +210,7 @@ def _peeled_ladder(
     cells = start.size
     if deadline is None:
         low, high = _PEELED_BOUNDS
-        width = max(low, min(high, _PEELED_BUDGET // cells))
+        width = max(low, min(high, _PEELED_BUDGET // cells**2))
         return solve_peeled(start, goal, width=width, deadline=None), True
     numba = dispatch.IMPLEMENTATION == "numba"
     rate = _PEELED_RATE["numba" if numba else "python"] * cells**2
@@ -221,9 +223,11 @@ def _peeled_ladder(
         if not fits:
             return best, last > 0
         last = fits[-1]
+        tried = perf_counter()
         found = solve_peeled(
             start, goal, width=last, deadline=share, final_width=1000 if numba else last
         )
+        rate = (perf_counter() - tried) / last  # the next width by this board's own pace
         if found is not None and (best is None or len(found) < len(best)):
             best = found
 
