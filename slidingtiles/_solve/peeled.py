@@ -49,6 +49,7 @@ __all__ = [
     "BLANK_WEIGHT",
     "FINAL",
     "FINAL_WIDTH",
+    "LATER_WEIGHT",
     "LATE_CELLS",
     "NEAR",
     "NEXT_WEIGHT",

@@ -74,7 +74,6 @@ __all__ = [
     "BEAM_NODES_PYTHON",
     "EXACT_CELLS",
     "PEELED_CELLS",
-    "PEELED_MAX_CELLS",
     "PEELED_MIN_CELLS",
     "STAGED_CELLS",
     "STAGED_MAX_CELLS",
@@ -114,12 +113,12 @@ _CHUNK_VARIANTS = (0, 3, 4, 2, 5, 1, 6, 7)
 # (the best of 24 is about 5 % shorter on 10x10, 2 % on 20x20); the rest re-solves windows.
 _VARIANTS_SHARE = 0.4
 #: Boards from this many cells (8x8; 7x7 keeps the beam over whole boards, shorter there) to
-#: `PEELED_CELLS` (20x20) without a time limit, to `PEELED_MAX_CELLS` (30x30) with one, are
-#: solved by peeled beam search (`solve_peeled`) instead of the methods below (pure Python:
-#: only with a time limit).
+#: `PEELED_CELLS` (20x20) are solved by peeled beam search (`solve_peeled`) instead of the
+#: methods below: under numba always, in pure Python with a time limit; with a time limit only
+#: when a beam of `_PEELED_MIN_WIDTH` fits in it (narrower ones are longer than the
+#: constructive solver: 30x30, width 20, 2.70 x Manhattan).
 PEELED_MIN_CELLS = 50
 PEELED_CELLS = 400
-PEELED_MAX_CELLS = 900
 # Without a time limit, the peeled beam's width: this over the cells squared (about 1 s under
 # numba), within the bounds below.
 _PEELED_BUDGET = 20_000_000
@@ -127,6 +126,7 @@ _PEELED_BOUNDS = (100, 3000)
 # With one, the widths tried: the widest whose estimated time fits what is left of the share,
 # then wider ones while they fit.
 _PEELED_WIDTHS = (20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000, 1500, 2000, 3000)
+_PEELED_MIN_WIDTH = {"numba": 100, "python": 20}
 _PEELED_SHARE = 0.85
 # Seconds of one peeled solve per unit of width x cells ** 2 (measured from 7x7 to 20x20: about
 # 5e-8 under numba; 3e-6 to 1.2e-5 in pure Python, where fixed costs weigh more).
@@ -205,8 +205,8 @@ def _beam_ladder(start: Board, goal: Board, begun: float, deadline: float | None
 def _peeled_ladder(
     start: Board, goal: Board, begun: float, deadline: float | None
 ) -> tuple[str | None, bool]:
-    """The shortest of peeled beam searches of growing width within their budget (None if
-    none), and whether one was tried (not when even the narrowest would not fit)."""
+    """The shortest of peeled beam searches of growing width within their budget, and whether
+    there is one (not when even the narrowest would not fit)."""
     cells = start.size
     if deadline is None:
         low, high = _PEELED_BOUNDS
@@ -216,12 +216,12 @@ def _peeled_ladder(
     rate = _PEELED_RATE["numba" if numba else "python"] * cells**2
     share = begun + (deadline - begun) * _PEELED_SHARE
     best: str | None = None
-    last = 0
+    last = _PEELED_MIN_WIDTH["numba" if numba else "python"] - 1
     while True:
         left = share - perf_counter()
         fits = [width for width in _PEELED_WIDTHS if width > last and width * rate <= left]
         if not fits:
-            return best, last > 0
+            return best, best is not None
         last = fits[-1]
         tried = perf_counter()
         found = solve_peeled(
@@ -288,9 +288,8 @@ def solve_suboptimal(
     first = len(best)
     if built.optimal:
         return done(best, "reduce", first, True, built.stats)
-    peeled_cells = PEELED_CELLS if deadline is None else PEELED_MAX_CELLS
     peeled = False
-    if PEELED_MIN_CELLS <= cells <= peeled_cells and (
+    if PEELED_MIN_CELLS <= cells <= PEELED_CELLS and (
         deadline is not None or dispatch.IMPLEMENTATION == "numba"
     ):
         found_peeled, peeled = _peeled_ladder(start, goal, begun, deadline)
