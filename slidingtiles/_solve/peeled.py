@@ -49,11 +49,10 @@ __all__ = [
     "BLANK_WEIGHT",
     "FINAL",
     "FINAL_WIDTH",
-    "LATER_WEIGHT",
     "LATE_CELLS",
     "NEAR",
-    "NEXT_WEIGHT",
     "PATIENCE",
+    "RING_WEIGHTS",
     "TARGET_WEIGHT",
     "solve_peeled",
 ]
@@ -67,8 +66,7 @@ FINAL = 6
 FINAL_WIDTH = 1000
 #: Weights of a tile's Manhattan distance in the rank: the L's tiles, the next L's (others: 1).
 TARGET_WEIGHT = 6
-NEXT_WEIGHT = 3
-LATER_WEIGHT = 2
+RING_WEIGHTS = (3, 2)
 #: Weight of the blank's distance to the nearest stray tile of the L.
 BLANK_WEIGHT = 3
 #: Levels without the L's distance falling before a beam stops.
@@ -111,26 +109,28 @@ class _Peel:
 
 def _lines(
     region: tuple[int, int, int, int], blank_goal: int, cols: int
-) -> tuple[list[int], list[int], list[int], tuple[int, int, int, int]]:
-    """The L to place (cells), the cells of the next two Ls, and the region left."""
+) -> tuple[list[int], list[list[int]], tuple[int, int, int, int]]:
+    """The L to place (cells), the cells of the next Ls (one list per `RING_WEIGHTS`), and the
+    region left."""
     top, bottom, left, right = region
     grow, gcol = divmod(blank_goal, cols)
     line: list[int] = []
-    after: list[int] = []
-    later: list[int] = []
+    rings: list[list[int]] = [[] for _ in RING_WEIGHTS]
     if bottom - top > FINAL:
         row, inward = (bottom - 1, -1) if grow == top else (top, 1)
         line += [row * cols + c for c in range(left, right)]
-        after += [(row + inward) * cols + c for c in range(left, right)]
-        later += [(row + 2 * inward) * cols + c for c in range(left, right)]
+        for depth, ring in enumerate(rings, 1):
+            if top <= row + depth * inward < bottom:
+                ring += [(row + depth * inward) * cols + c for c in range(left, right)]
         top, bottom = (top, bottom - 1) if grow == top else (top + 1, bottom)
     if right - left > FINAL:
         col, inward = (right - 1, -1) if gcol == left else (left, 1)
         line += [r * cols + col for r in range(top, bottom)]
-        after += [r * cols + col + inward for r in range(top, bottom)]
-        later += [r * cols + col + 2 * inward for r in range(top, bottom)]
+        for depth, ring in enumerate(rings, 1):
+            if left <= col + depth * inward < right:
+                ring += [r * cols + col + depth * inward for r in range(top, bottom)]
         left, right = (left, right - 1) if gcol == left else (left + 1, right)
-    return line, after, later, (top, bottom, left, right)
+    return line, rings, (top, bottom, left, right)
 
 
 def _repair(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, int]) -> bool:
@@ -208,8 +208,8 @@ def _finish_line(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, 
 
 
 def _region_search(
-    peel: _Peel, region: tuple[int, int, int, int], line: Sequence[int], after: Sequence[int],
-    later: Sequence[int], width: int, deadline: float | None,
+    peel: _Peel, region: tuple[int, int, int, int], line: Sequence[int],
+    rings: Sequence[Sequence[int]], width: int, deadline: float | None,
 ) -> tuple[str, bool]:  # fmt: skip
     """One beam search on the region towards the L home (all its tiles when ``line`` is empty)."""
     top, bottom, left, right = region
@@ -223,7 +223,10 @@ def _region_search(
     goal_cells = [0] * size
     weights = [0] * size
     targets = [0] * size
-    in_line, in_after, in_later = set(line), set(after), set(later)
+    in_line = set(line)
+    ring_weight: dict[int, int] = {}
+    for ring, value in reversed(list(zip(rings, RING_WEIGHTS))):
+        ring_weight.update(dict.fromkeys(ring, value))  # nearer rings last: they win
     for index, cell in enumerate(cells):
         tile = number[goal[cell]]
         goal_cells[tile] = index
@@ -231,9 +234,8 @@ def _region_search(
             whole = not line
             targets[tile] = 1 if whole or cell in in_line else 0
             weights[tile] = (
-                1 if whole else TARGET_WEIGHT if cell in in_line else
-                NEXT_WEIGHT if cell in in_after else LATER_WEIGHT if cell in in_later else 1
-            )  # fmt: skip
+                1 if whole else TARGET_WEIGHT if cell in in_line else ring_weight.get(cell, 1)
+            )
     tiles = [number[peel.tiles[cell]] for cell in cells]
     home = sum(
         abs(goal_cells[t] // (right - left) - i // (right - left))
@@ -271,18 +273,18 @@ def solve_peeled(
     blank_goal = goal.tiles.index(0)
     region = (0, peel.rows, 0, cols)
     while True:
-        line, after, later, rest = _lines(region, blank_goal, cols)
+        line, rings, rest = _lines(region, blank_goal, cols)
         if not line:
             break
         while peel.stray(line):
-            moves, reached = _region_search(peel, region, line, after, later, width, deadline)
+            moves, reached = _region_search(peel, region, line, rings, width, deadline)
             peel.apply(moves)
             if deadline is not None and perf_counter() > deadline:
                 return _late(peel, region)
             if not reached and not _repair(peel, line, region):
                 _finish_line(peel, line, region)
         region = rest
-    moves, reached = _region_search(peel, region, [], [], [], final_width, deadline)
+    moves, reached = _region_search(peel, region, [], [], final_width, deadline)
     sub_start, sub_goal = region_board(peel.tiles, peel.goal, cols, region)
     if not reached:
         late = deadline is not None and perf_counter() > deadline

@@ -97,7 +97,8 @@ def subgoal_search(
     table = np.zeros(slots, dtype=np.uint64)
     boards = np.zeros((2, width, cells), dtype=np.int16)
     blanks = np.zeros((2, width), dtype=np.int64)
-    ranks = np.zeros((2, width, 2), dtype=np.int64)  # rank, the targets' Manhattan distance
+    # rank, the targets' Manhattan distance, the blank's distance to the nearest stray target
+    ranks = np.zeros((2, width, 3), dtype=np.int64)
     bkeys = np.zeros((2, width), dtype=np.uint64)
     lasts = np.zeros((2, width), dtype=np.int64)
     parents = np.zeros(max(1, width * max_levels), dtype=np.int32)
@@ -208,14 +209,19 @@ def _delta(
 
 
 @inlined
-def _reach(
+def _nearest(
     board: Array, rows: int, cols: int, grow: Array, gcol: Array, target: Array, p: int, q: int,
-    t: int,
+    t: int, first: int,
 ) -> int:  # fmt: skip
     """Cells between the blank, at ``q`` after tile ``t`` left it for ``p``, and the nearest
-    target tile away from home (0 when adjacent or none is left)."""
+    target tile away from home, looked for from ``first`` cells on (0 when none).
+
+    The Python kernel's ``_reach`` is this less one (at least 0), looked for from 1 cell: a
+    child's nearest stray target is at most one cell nearer than its parent's, so the numba
+    kernel keeps each board's distance and starts its children's search there.
+    """
     qr, qc = q // cols, q % cols
-    for dist in range(1, rows + cols):
+    for dist in range(first, rows + cols):
         for dr in range(-dist, dist + 1):
             r = qr + dr
             if r < 0 or r >= rows:
@@ -228,7 +234,7 @@ def _reach(
                 cell = r * cols + c
                 u = t if cell == p else board[cell]
                 if u != 0 and target[u] != 0 and (grow[u] != r or gcol[u] != c):
-                    return dist - 1
+                    return dist
     return 0
 
 
@@ -258,6 +264,7 @@ def _start(
     h += conflict_weight * _conflicts(start, rows, cols, grow, gcol, target)
     ranks[0, 0, 0] = h
     ranks[0, 0, 1] = home
+    ranks[0, 0, 2] = _nearest(start, rows, cols, grow, gcol, target, -1, blanks[0, 0], 0, 1)
     bkeys[0, 0] = key
     lasts[0, 0] = -1
     _insert(table, key)
@@ -281,6 +288,7 @@ def _levels(
     cmove = np.empty(cap, dtype=np.int64)
     crank = np.empty(cap, dtype=np.int64)
     chome = np.empty(cap, dtype=np.int64)
+    cnear = np.zeros(cap, dtype=np.int64)
     ckey = np.empty(cap, dtype=np.uint64)
     sortkey = np.empty(cap, dtype=np.int64)
     back = (1, 0, 3, 2)
@@ -321,9 +329,17 @@ def _levels(
                 ckey[m] = key
                 order_rank = rank
                 if blank_weight != 0:
-                    order_rank += blank_weight * _reach(
-                        boards[parity, i], rows, cols, grow, gcol, target, p, q, t
-                    )
+                    if target[t] != 0 and (grow[t] != pr or gcol[t] != pc):
+                        near = 1  # the tile just moved, beside the blank
+                    elif ranks[parity, i, 2] == 0:
+                        near = 0  # no stray target before, and this tile is home or no target
+                    else:
+                        first = max(1, ranks[parity, i, 2] - 1)
+                        near = _nearest(
+                            boards[parity, i], rows, cols, grow, gcol, target, p, q, t, first
+                        )
+                    cnear[m] = near
+                    order_rank += blank_weight * max(0, near - 1)
                 sortkey[m] = order_rank * cap + m
                 m += 1
         if m == 0:
@@ -348,6 +364,7 @@ def _levels(
             blanks[nxt, kept] = q
             ranks[nxt, kept, 0] = crank[k]
             ranks[nxt, kept, 1] = chome[k]
+            ranks[nxt, kept, 2] = cnear[k]
             bkeys[nxt, kept] = ckey[k]
             lasts[nxt, kept] = d
             parents[base + kept] = i
