@@ -12,27 +12,31 @@ solver peels it; but the row and the column (an L of 2n - 1 tiles on an
 n x n region) are placed together by one beam search over the whole
 unsolved region (`dispatch.subgoal_beam`): its goal is the L's tiles
 home, its rank the weighted Manhattan distance of every tile of the
-region (the L's tiles weigh `TARGET_WEIGHT`, those of the next row and
-column in `NEXT_WEIGHT`, the others 1), plus the L's pairs in conflict,
-plus `BLANK_WEIGHT` times the blank's distance to the nearest stray tile
-of the L. So the blank's detours carry every tile nearer home while the
-L is placed, and the next L starts half placed.
+region (the L's tiles weigh `TARGET_WEIGHT`, those of the next Ls
+`RING_WEIGHTS`, the others 1), plus the L's pairs in conflict, and its
+children are ordered by the rank plus `BLANK_WEIGHT` times the blank's
+distance to the nearest stray tile of the L. So the blank's detours carry
+every tile nearer home while the L is placed, and the next L starts half
+placed.
 
 A beam gets stuck where a tile is beside its cell and the cell cannot be
-freed without displacing placed tiles (the last tiles of a row): it stops
-when the L's distance has not fallen for `PATIENCE` levels, keeps its
-best board, and the stray tiles near their cells (within `NEAR`) are then
+freed without displacing placed tiles (the ends of a row): it stops when
+the L's distance has not fallen for `PATIENCE` levels, keeps its best
+board, and the stray tiles near their cells (within `NEAR`) are then
 placed one at a time by weighted A* over the tile, the placed tiles around
 its cell and the blank (`staged._place_chunk`, with the chunked solver's
 move costs); when none is near, the one nearest the blank. Then the beam
-resumes. Every round lowers the L's distance, so a stage ends. The last
-region of at most `FINAL` x `FINAL` cells goes to one beam over all its
-tiles (width `FINAL_WIDTH`), or when that misses the goal to
-`solve_staged`, or to the constructive solver.
+resumes. Every round lowers the L's distance, so a stage ends (the
+constructive solver places the L if the A* gives up). The last region of
+at most `FINAL` x `FINAL` cells goes to one beam over all its tiles (width
+`FINAL_WIDTH`), or when that misses the goal to `solve_staged`, or to the
+constructive solver.
 
-Measured (docs/large-boards.md): random 10x10 boards about 2.0 x their
-Manhattan distance with width 1000 (0.7 s of CPU under numba), 20x20 2.3 x
-with width 300 (2.5 s); the constructive solver: 2.6 and 2.5.
+Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.9 x
+the Manhattan distance with width 3000 (about 1 s of CPU), 20x20 about
+2.2 x with width 125 to 150 (1.3 to 2 s); the constructive solver: 2.6 and
+2.5. Narrow beams on larger boards are longer than the constructive
+solver (30x30, width 20: 2.7 x).
 """
 
 from __future__ import annotations

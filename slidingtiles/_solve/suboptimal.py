@@ -14,6 +14,12 @@ bound). By size:
   under numba: weighted IDA* with falling weights (`slidingtiles._solve.anytime`,
   method ``"weighted_idastar"``, at most 1.5 x the shortest, about 1.07 x on
   Korf & Felner's 24-puzzles); the methods below if it finds nothing in budget;
+* from `PEELED_MIN_CELLS` to `PEELED_CELLS` cells (8x8 to 20x20), under numba
+  or with a time limit, after the constructive solver: peeled beam search
+  (`slidingtiles._solve.peeled`), the outer row and column placed together
+  by a beam towards that subgoal, inwards; method ``"peeled"``; one width
+  by size without a time limit, wider ones while they fit with one (not
+  run when a width of 100 does not fit); then only windows;
 * from `BEAM_MIN_CELLS` to `BEAM_CELLS` cells (6x6, 7x7) without a time
   limit, to `BEAM_MAX_CELLS` (8x8) with one, after the
   constructive solver: beam search over whole boards (Furcy & Koenig's line
@@ -144,8 +150,8 @@ class SuboptimalResult:
         lower_bound: the length itself when ``optimal``, else the Manhattan distance.
         optimal: True when an exact method solved the whole board.
         method: ``"idastar"`` (exact), ``"line"`` (a single row or column),
-            ``"staged"``, ``"chunked"``, ``"beam"`` or ``"reduce"``, with ``"+windows"`` when
-            re-solved windows made it shorter; ``"weighted_idastar"`` with
+            ``"staged"``, ``"chunked"``, ``"beam"``, ``"peeled"`` or ``"reduce"``, with
+            ``"+windows"`` when re-solved windows made it shorter; ``"weighted_idastar"`` with
             cached perm-ranked tables (``optimal`` when a weight-1 search
             finished; ``lower_bound`` then at least length / weight).
         first_length: the length of the first solution found, the

@@ -12,7 +12,9 @@ order of generation), the same Zobrist keys; so the same boards are kept
 and the same moves come back. Seen boards go into an open-addressed table
 of 64-bit keys sized for ``width x max_levels`` boards (allocated zeroed,
 so only the pages used are touched). The compiled loop returns to Python
-every `CHUNK` expansions (at a level's end) for the deadline.
+every `CHUNK` expansions (at a level's end) for the deadline. `subgoal_search`
+(weighted tiles, a target subset, the blank's pull, patience) mirrors the
+pure-Python one likewise; `beam_search` is its all-tiles case.
 """
 
 from __future__ import annotations

@@ -24,6 +24,16 @@ level) or when ``deadline`` (a `time.perf_counter` value) has passed
 (checked before each level). Memory: about ``width`` boards for each of
 two levels, plus one key and one (parent, move) entry per kept board: at
 most ``width x max_levels`` of each.
+
+`beam_search` is the all-tiles case of `subgoal_search`, the search towards
+a subgoal that the peeled solver (`slidingtiles._solve.peeled`) runs: each
+tile's distance counts ``weights[t]`` times, only pairs of ``targets`` count
+as conflicts (``conflict_weight`` each), children are ordered by the rank
+plus ``blank_weight`` times the cells between the blank and the nearest
+target tile away from home, the goal is every target home, and it also
+stops after ``patience`` levels without the targets' distance falling; it
+then returns the moves to the best board kept (least targets' distance,
+then rank, the first such) with ``reached`` False.
 """
 
 from __future__ import annotations
