@@ -33,8 +33,8 @@ at most `FINAL` x `FINAL` cells goes to one beam over all its tiles (width
 constructive solver.
 
 Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.9 x
-the Manhattan distance with width 3000 (about 1 s of CPU), 20x20 about
-2.2 x with width 125 to 150 (1.3 to 2 s); the constructive solver: 2.6 and
+the Manhattan distance with width 2000 (about 1 s of CPU), 20x20 about
+2.2 x with width 125 to 150 (1.2 to 2 s); the constructive solver: 2.6 and
 2.5. Narrow beams on larger boards are longer than the constructive
 solver (30x30, width 20: 2.7 x).
 """
