@@ -216,8 +216,9 @@ solve: Callable[..., Any] = slidingtiles.solve
 
 
 def test_solve_with_optimal_false_uses_the_constructive_solver() -> None:
-    goal = random_board(12, 9, seed=11)
-    board = random_board(12, 9, goal=goal, seed=1)
+    # Above suboptimal.PEELED_CELLS (20x20), the constructive solver alone (no time limit).
+    goal = random_board(21, 20, seed=11)
+    board = random_board(21, 20, goal=goal, seed=1)
     solution = solve(board, goal, optimal=False)
     assert solution.algorithm == "reduce"
     assert not solution.optimal

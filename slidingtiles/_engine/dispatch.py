@@ -24,6 +24,7 @@ Both implementations give the same move strings, node counts and errors.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import logging
 import math
@@ -68,6 +69,7 @@ __all__ = [
     "engine_solve",
     "kernels",
     "place_group",
+    "subgoal_beam",
     "supports",
     "weight_fraction",
     "weighted_solve",
@@ -667,3 +669,66 @@ def beam_solve(
             if not kernels._failed(exc):
                 raise
     return python_beam.beam_search(*args)
+
+
+@functools.lru_cache(maxsize=4)
+def _zobrist(cells: int) -> tuple[int, ...]:
+    """The beam's Zobrist keys for a board of ``cells`` cells (the same as `beam_solve`'s)."""
+    return tuple(_splitmix(cells * cells, cells))
+
+
+def subgoal_beam(
+    rows: int,
+    cols: int,
+    tiles: Sequence[int],
+    goal_cells: Sequence[int],
+    weights: Sequence[int],
+    targets: Sequence[int],
+    width: int,
+    *,
+    conflict_weight: int,
+    blank_weight: int,
+    patience: int,
+    max_levels: int,
+    max_nodes: int,
+    deadline: float | None = None,
+) -> tuple[str, int, bool]:
+    """Beam search until the target tiles are home, by the active implementation.
+
+    >>> subgoal_beam(2, 3, [1, 2, 0, 4, 5, 3], [5, 0, 1, 2, 3, 4], [0, 1, 1, 1, 1, 1],
+    ...              [0, 0, 0, 1, 0, 0], 10, conflict_weight=1, blank_weight=1, patience=0,
+    ...              max_levels=10, max_nodes=100)
+    ('D', 1, True)
+
+    ``tiles`` are numbered 1..cells-1 (0 the blank); ``goal_cells[t]`` is
+    tile t's cell. A board's rank is the sum over tiles of ``weights[t]``
+    times its Manhattan distance, plus ``conflict_weight`` times the pairs
+    of target tiles in conflict; children are ordered by the rank plus
+    ``blank_weight`` times the cells between the blank and the nearest
+    target tile away from home. It stops when every tile with
+    ``targets[t]`` is home, when that distance has not fallen for
+    ``patience`` levels (0: never), after ``max_levels`` levels (cut to fit
+    `BEAM_MAX_BYTES`), ``max_nodes`` expansions or at ``deadline``.
+    Returns the moves (to the goal, else to the best board kept: least
+    target distance, then rank), the boards expanded, and whether the goal
+    was reached. Both implementations keep the same boards
+    (`slidingtiles._engine.python.beam.subgoal_search`).
+    """
+    if width < 1:
+        raise ValueError(f"a beam needs a width of at least 1, not {width}")
+    cells = rows * cols
+    grow = [cell // cols for cell in goal_cells]
+    gcol = [cell % cols for cell in goal_cells]
+    args = (rows, cols, list(tiles), grow, gcol, list(weights), list(targets), conflict_weight,
+            blank_weight, patience, _zobrist(cells), width,
+            beam_levels(cells, width, max_levels), max_nodes, deadline)  # fmt: skip
+    if isinstance(kernels, _NumbaKernels):
+        module = kernels._module("beam")
+        try:
+            if module is not None:
+                result: tuple[str, int, bool] = module.subgoal_search(*args)
+                return result
+        except Exception as exc:
+            if not kernels._failed(exc):
+                raise
+    return python_beam.subgoal_search(*args)

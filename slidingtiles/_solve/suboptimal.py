@@ -14,6 +14,12 @@ bound). By size:
   under numba: weighted IDA* with falling weights (`slidingtiles._solve.anytime`,
   method ``"weighted_idastar"``, at most 1.5 x the shortest, about 1.07 x on
   Korf & Felner's 24-puzzles); the methods below if it finds nothing in budget;
+* from `PEELED_MIN_CELLS` to `PEELED_CELLS` cells (8x8 to 20x20), under numba
+  or with a time limit, after the constructive solver: peeled beam search
+  (`slidingtiles._solve.peeled`), the outer row and column placed together
+  by a beam towards that subgoal, inwards; method ``"peeled"``; one width
+  by size without a time limit, wider ones while they fit with one (not
+  run when a width of 100 does not fit); then only windows;
 * from `BEAM_MIN_CELLS` to `BEAM_CELLS` cells (6x6, 7x7) without a time
   limit, to `BEAM_MAX_CELLS` (8x8) with one, after the
   constructive solver: beam search over whole boards (Furcy & Koenig's line
@@ -53,6 +59,7 @@ from slidingtiles._board.board import Board
 from slidingtiles._board.moves import Moves
 from slidingtiles._engine import dispatch
 from slidingtiles._solve.anytime import perm_tables, weighted_anytime
+from slidingtiles._solve.peeled import solve_peeled
 from slidingtiles._solve.placing import VARIANTS
 from slidingtiles._solve.reduce import manhattan_lower_bound, solve_constructive
 from slidingtiles._solve.shorten import shorten
@@ -72,6 +79,8 @@ __all__ = [
     "BEAM_NODES",
     "BEAM_NODES_PYTHON",
     "EXACT_CELLS",
+    "PEELED_CELLS",
+    "PEELED_MIN_CELLS",
     "STAGED_CELLS",
     "STAGED_MAX_CELLS",
     "SuboptimalResult",
@@ -109,6 +118,25 @@ _CHUNK_VARIANTS = (0, 3, 4, 2, 5, 1, 6, 7)
 # Larger boards: the share of the budget for other path weightings of the constructive solver
 # (the best of 24 is about 5 % shorter on 10x10, 2 % on 20x20); the rest re-solves windows.
 _VARIANTS_SHARE = 0.4
+#: Boards from this many cells (8x8; 7x7 keeps the beam over whole boards, shorter there) to
+#: `PEELED_CELLS` (20x20) are solved by peeled beam search (`solve_peeled`) instead of the
+#: methods below: under numba always, in pure Python with a time limit; with a time limit only
+#: when a beam of `_PEELED_MIN_WIDTH` fits in it (narrower ones are longer than the
+#: constructive solver: 30x30, width 20, 2.70 x Manhattan).
+PEELED_MIN_CELLS = 50
+PEELED_CELLS = 400
+# Without a time limit, the peeled beam's width: this over the cells squared (about 1 s under
+# numba), within the bounds below.
+_PEELED_BUDGET = 20_000_000
+_PEELED_BOUNDS = (100, 3000)
+# With one, the widths tried: the widest whose estimated time fits what is left of the share,
+# then wider ones while they fit.
+_PEELED_WIDTHS = (20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000, 1500, 2000, 3000)
+_PEELED_MIN_WIDTH = {"numba": 100, "python": 20}
+_PEELED_SHARE = 0.85
+# Seconds of one peeled solve per unit of width x cells ** 2 (measured from 7x7 to 20x20: about
+# 5e-8 under numba; 3e-6 to 1.2e-5 in pure Python, where fixed costs weigh more).
+_PEELED_RATE = {"numba": 6e-8, "python": 1e-5}
 # The answer is due this much before the time limit (returning takes a moment).
 _MARGIN = 0.05
 
@@ -122,8 +150,8 @@ class SuboptimalResult:
         lower_bound: the length itself when ``optimal``, else the Manhattan distance.
         optimal: True when an exact method solved the whole board.
         method: ``"idastar"`` (exact), ``"line"`` (a single row or column),
-            ``"staged"``, ``"chunked"``, ``"beam"`` or ``"reduce"``, with ``"+windows"`` when
-            re-solved windows made it shorter; ``"weighted_idastar"`` with
+            ``"staged"``, ``"chunked"``, ``"beam"``, ``"peeled"`` or ``"reduce"``, with
+            ``"+windows"`` when re-solved windows made it shorter; ``"weighted_idastar"`` with
             cached perm-ranked tables (``optimal`` when a weight-1 search
             finished; ``lower_bound`` then at least length / weight).
         first_length: the length of the first solution found, the
@@ -178,6 +206,36 @@ def _beam_ladder(start: Board, goal: Board, begun: float, deadline: float | None
         if moves is not None and (best is None or len(moves) < len(best)):
             best = moves
     return best
+
+
+def _peeled_ladder(
+    start: Board, goal: Board, begun: float, deadline: float | None
+) -> tuple[str | None, bool]:
+    """The shortest of peeled beam searches of growing width within their budget, and whether
+    there is one (not when even the narrowest would not fit)."""
+    cells = start.size
+    if deadline is None:
+        low, high = _PEELED_BOUNDS
+        width = max(low, min(high, _PEELED_BUDGET // cells**2))
+        return solve_peeled(start, goal, width=width, deadline=None), True
+    numba = dispatch.IMPLEMENTATION == "numba"
+    rate = _PEELED_RATE["numba" if numba else "python"] * cells**2
+    share = begun + (deadline - begun) * _PEELED_SHARE
+    best: str | None = None
+    last = _PEELED_MIN_WIDTH["numba" if numba else "python"] - 1
+    while True:
+        left = share - perf_counter()
+        fits = [width for width in _PEELED_WIDTHS if width > last and width * rate <= left]
+        if not fits:
+            return best, best is not None
+        last = fits[-1]
+        tried = perf_counter()
+        found = solve_peeled(
+            start, goal, width=last, deadline=share, final_width=1000 if numba else last
+        )
+        rate = (perf_counter() - tried) / last  # the next width by this board's own pace
+        if found is not None and (best is None or len(found) < len(best)):
+            best = found
 
 
 def solve_suboptimal(
@@ -236,12 +294,22 @@ def solve_suboptimal(
     first = len(best)
     if built.optimal:
         return done(best, "reduce", first, True, built.stats)
-    if BEAM_MIN_CELLS <= cells <= (BEAM_CELLS if deadline is None else BEAM_MAX_CELLS):
+    peeled = False
+    if PEELED_MIN_CELLS <= cells <= PEELED_CELLS and (
+        deadline is not None or dispatch.IMPLEMENTATION == "numba"
+    ):
+        found_peeled, peeled = _peeled_ladder(start, goal, begun, deadline)
+        if found_peeled is not None and len(found_peeled) < len(best):
+            best, method = found_peeled, "peeled"
+    beam_cells = BEAM_CELLS if deadline is None else BEAM_MAX_CELLS
+    if not peeled and BEAM_MIN_CELLS <= cells <= beam_cells:
         found_beam = _beam_ladder(start, goal, begun, deadline)
         if found_beam is not None and len(found_beam) < len(best):
             best, method = found_beam, "beam"
     staged_cells = STAGED_CELLS if deadline is None else STAGED_MAX_CELLS
-    if cells <= staged_cells:
+    if peeled:
+        pass  # shorter than the staged, chunked and constructive variants (docs/large-boards.md)
+    elif cells <= staged_cells:
         share = None if deadline is None else begun + (deadline - begun) * _STAGED_SHARE
         for variant in _VARIANTS[:2] if deadline is None else _VARIANTS:
             if share is not None and perf_counter() >= share:

@@ -12,7 +12,9 @@ order of generation), the same Zobrist keys; so the same boards are kept
 and the same moves come back. Seen boards go into an open-addressed table
 of 64-bit keys sized for ``width x max_levels`` boards (allocated zeroed,
 so only the pages used are touched). The compiled loop returns to Python
-every `CHUNK` expansions (at a level's end) for the deadline.
+every `CHUNK` expansions (at a level's end) for the deadline. `subgoal_search`
+(weighted tiles, a target subset, the blank's pull, patience) mirrors the
+pure-Python one likewise; `beam_search` is its all-tiles case.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from numpy.typing import NDArray
 
 from slidingtiles._engine.numba.jit import compiled, inlined
 
-__all__ = ["CHUNK", "beam_search"]
+__all__ = ["CHUNK", "beam_search", "subgoal_search"]
 
 Array = NDArray[Any]
 
@@ -51,10 +53,45 @@ def beam_search(
     Same contract and results as the pure-Python kernel of the same name.
     """
     cells = rows * cols
-    grow = np.zeros(cells, dtype=np.int64)
-    gcol = np.zeros(cells, dtype=np.int64)
+    grow = [0] * cells
+    gcol = [0] * cells
     for cell, t in enumerate(goal):
         grow[t], gcol[t] = divmod(cell, cols)
+    ones = [1] * cells
+    moves, expanded, reached = subgoal_search(
+        rows, cols, tiles, grow, gcol, ones, ones, 1, 0, 0, keys, width, max_levels, max_nodes,
+        deadline,
+    )  # fmt: skip
+    return (moves if reached else None), expanded
+
+
+def subgoal_search(
+    rows: int,
+    cols: int,
+    tiles: Sequence[int],
+    grow: Sequence[int],
+    gcol: Sequence[int],
+    weights: Sequence[int],
+    targets: Sequence[int],
+    conflict_weight: int,
+    blank_weight: int,
+    patience: int,
+    keys: Sequence[int],
+    width: int,
+    max_levels: int,
+    max_nodes: int,
+    deadline: float | None,
+) -> tuple[str, int, bool]:
+    """Return the blank's moves until every target tile is home, the boards expanded, and
+    whether it got there (if not, the moves to the best board kept).
+
+    Same contract and results as the pure-Python kernel of the same name.
+    """
+    cells = rows * cols
+    grow_a = np.array(grow, dtype=np.int64)
+    gcol_a = np.array(gcol, dtype=np.int64)
+    weight_a = np.array(weights, dtype=np.int64)
+    target_a = np.array(targets, dtype=np.int64)
     zobrist = np.array(keys, dtype=np.uint64)
     start = np.array(tiles, dtype=np.int16)
     entries = width * max_levels + 1
@@ -62,29 +99,41 @@ def beam_search(
     table = np.zeros(slots, dtype=np.uint64)
     boards = np.zeros((2, width, cells), dtype=np.int16)
     blanks = np.zeros((2, width), dtype=np.int64)
-    ranks = np.zeros((2, width), dtype=np.int64)
+    # rank, the targets' Manhattan distance, the blank's distance to the nearest stray target
+    ranks = np.zeros((2, width, 3), dtype=np.int64)
     bkeys = np.zeros((2, width), dtype=np.uint64)
     lasts = np.zeros((2, width), dtype=np.int64)
     parents = np.zeros(max(1, width * max_levels), dtype=np.int32)
     moves = np.zeros(max(1, width * max_levels), dtype=np.int8)
     offsets = np.zeros(max_levels + 1, dtype=np.int64)
-    state = np.zeros(5, dtype=np.int64)  # parity, count, level, expanded, found
-    if _start(rows, cols, grow, gcol, zobrist, start, table, boards, blanks, ranks, bkeys, lasts):
-        return "", 0
+    # parity, count, level, expanded, found; the best board (targets' distance, rank, level,
+    # index) and the level where the targets' distance last fell
+    state = np.zeros(10, dtype=np.int64)
+    goals = (grow_a, gcol_a, weight_a, target_a)
+    if _start(rows, cols, goals, conflict_weight, zobrist, start, table, boards, blanks, ranks,
+              bkeys, lasts):  # fmt: skip
+        return "", 0, True
+    state[5], state[6] = ranks[0, 0, 1], ranks[0, 0, 0]
+    reached = False
     while True:
         if state[3] >= max_nodes or (deadline is not None and perf_counter() > deadline):
-            return None, int(state[3])
+            break
         stop_at = min(max_nodes, int(state[3]) + CHUNK)
         status = _levels(
-            rows, cols, grow, gcol, zobrist, width, max_levels, stop_at, table,
-            boards, blanks, ranks, bkeys, lasts, parents, moves, offsets, state,
+            rows, cols, goals, conflict_weight, blank_weight, patience, zobrist, width,
+            max_levels, stop_at, table, boards, blanks, ranks, bkeys, lasts, parents, moves,
+            offsets, state,
         )  # fmt: skip
         if status == 1:
+            reached = True
             break
         if status == 2:
-            return None, int(state[3])
-    path = _path(parents, moves, offsets, state[2], state[4])
-    return "".join(_LETTERS[m] for m in path), int(state[3])
+            break
+    if reached:
+        path = _path(parents, moves, offsets, state[2], state[4])
+    else:
+        path = _path(parents, moves, offsets, state[7], state[8])
+    return "".join(_LETTERS[m] for m in path), int(state[3]), reached
 
 
 @compiled
@@ -99,35 +148,38 @@ def _path(parents: Array, moves: Array, offsets: Array, level: int, index: int) 
 
 
 @compiled
-def _conflicts(board: Array, rows: int, cols: int, grow: Array, gcol: Array) -> int:
-    """Pairs of tiles in their goal row (column) standing in reverse order."""
+def _conflicts(board: Array, rows: int, cols: int, grow: Array, gcol: Array, target: Array) -> int:
+    """Pairs of target tiles in their goal row (column) standing in reverse order."""
     count = 0
     for r in range(rows):
         for c1 in range(cols):
             t1 = board[r * cols + c1]
-            if t1 == 0 or grow[t1] != r:
+            if t1 == 0 or grow[t1] != r or target[t1] == 0:
                 continue
             for c2 in range(c1 + 1, cols):
                 t2 = board[r * cols + c2]
-                if t2 != 0 and grow[t2] == r and gcol[t2] < gcol[t1]:
+                if t2 != 0 and grow[t2] == r and gcol[t2] < gcol[t1] and target[t2] != 0:
                     count += 1
     for c in range(cols):
         for r1 in range(rows):
             t1 = board[r1 * cols + c]
-            if t1 == 0 or gcol[t1] != c:
+            if t1 == 0 or gcol[t1] != c or target[t1] == 0:
                 continue
             for r2 in range(r1 + 1, rows):
                 t2 = board[r2 * cols + c]
-                if t2 != 0 and gcol[t2] == c and grow[t2] < grow[t1]:
+                if t2 != 0 and gcol[t2] == c and grow[t2] < grow[t1] and target[t2] != 0:
                     count += 1
     return count
 
 
 @inlined
 def _delta(
-    board: Array, rows: int, cols: int, grow: Array, gcol: Array, p: int, q: int, t: int
-) -> int:
+    board: Array, rows: int, cols: int, grow: Array, gcol: Array, target: Array, p: int, q: int,
+    t: int,
+) -> int:  # fmt: skip
     """The change in conflicts when tile ``t`` moves from cell ``p`` to the blank's cell ``q``."""
+    if target[t] == 0:
+        return 0
     gr = grow[t]
     gc = gcol[t]
     pr, pc = p // cols, p % cols
@@ -140,7 +192,7 @@ def _delta(
                 continue
             for c in range(cols):
                 u = board[r * cols + c]
-                if c == c0 or u == 0 or grow[u] != gr:
+                if c == c0 or u == 0 or grow[u] != gr or target[u] == 0:
                     continue
                 if (c < c0 and gcol[u] > gc) or (c > c0 and gcol[u] < gc):
                     d += sign
@@ -151,21 +203,54 @@ def _delta(
                 continue
             for r in range(rows):
                 u = board[r * cols + c]
-                if r == r0 or u == 0 or gcol[u] != gc:
+                if r == r0 or u == 0 or gcol[u] != gc or target[u] == 0:
                     continue
                 if (r < r0 and grow[u] > gr) or (r > r0 and grow[u] < gr):
                     d += sign
     return d
 
 
+@inlined
+def _nearest(
+    board: Array, rows: int, cols: int, grow: Array, gcol: Array, target: Array, p: int, q: int,
+    t: int, first: int,
+) -> int:  # fmt: skip
+    """Cells between the blank, at ``q`` after tile ``t`` left it for ``p``, and the nearest
+    target tile away from home, looked for from ``first`` cells on (0 when none).
+
+    The Python kernel's ``_reach`` is this less one (at least 0), looked for from 1 cell: a
+    child's nearest stray target is at most one cell nearer than its parent's, so the numba
+    kernel keeps each board's distance and starts its children's search there.
+    """
+    qr, qc = q // cols, q % cols
+    for dist in range(first, rows + cols):
+        for dr in range(-dist, dist + 1):
+            r = qr + dr
+            if r < 0 or r >= rows:
+                continue
+            rest = dist - abs(dr)
+            for side in range(2 if rest != 0 else 1):
+                c = qc + rest if side == 0 else qc - rest
+                if c < 0 or c >= cols:
+                    continue
+                cell = r * cols + c
+                u = t if cell == p else board[cell]
+                if u != 0 and target[u] != 0 and (grow[u] != r or gcol[u] != c):
+                    return dist
+    return 0
+
+
 @compiled
 def _start(
-    rows: int, cols: int, grow: Array, gcol: Array, zobrist: Array, start: Array, table: Array,
-    boards: Array, blanks: Array, ranks: Array, bkeys: Array, lasts: Array,
+    rows: int, cols: int, goals: tuple[Array, Array, Array, Array], conflict_weight: int,
+    zobrist: Array, start: Array, table: Array, boards: Array, blanks: Array, ranks: Array,
+    bkeys: Array, lasts: Array,
 ) -> bool:  # fmt: skip
-    """Fill level 0 with the start; True when the start is the goal."""
+    """Fill level 0 with the start; True when every target tile is home."""
+    grow, gcol, weight, target = goals
     cells = rows * cols
     h = 0
+    home = 0
     key = np.uint64(0)
     for i in range(cells):
         t = start[i]
@@ -174,27 +259,38 @@ def _start(
         if t == 0:
             blanks[0, 0] = i
         else:
-            h += abs(grow[t] - i // cols) + abs(gcol[t] - i % cols)
-    h += _conflicts(start, rows, cols, grow, gcol)
-    ranks[0, 0] = h
+            dist = abs(grow[t] - i // cols) + abs(gcol[t] - i % cols)
+            h += weight[t] * dist
+            if target[t] != 0:
+                home += dist
+    h += conflict_weight * _conflicts(start, rows, cols, grow, gcol, target)
+    ranks[0, 0, 0] = h
+    ranks[0, 0, 1] = home
+    ranks[0, 0, 2] = _nearest(start, rows, cols, grow, gcol, target, -1, blanks[0, 0], 0, 1)
     bkeys[0, 0] = key
     lasts[0, 0] = -1
     _insert(table, key)
-    return h == 0
+    return home == 0
 
 
 @compiled
 def _levels(
-    rows: int, cols: int, grow: Array, gcol: Array, zobrist: Array, width: int, max_levels: int,
-    stop_at: int, table: Array, boards: Array, blanks: Array, ranks: Array, bkeys: Array,
-    lasts: Array, parents: Array, moves: Array, offsets: Array, state: Array,
+    rows: int, cols: int, goals: tuple[Array, Array, Array, Array], conflict_weight: int,
+    blank_weight: int, patience: int, zobrist: Array, width: int, max_levels: int, stop_at: int,
+    table: Array, boards: Array,
+    blanks: Array, ranks: Array, bkeys: Array, lasts: Array, parents: Array, moves: Array,
+    offsets: Array, state: Array,
 ) -> int:  # fmt: skip
-    """Run levels until the goal (1), a dead end (2) or ``stop_at`` expansions (0)."""
+    """Run levels until the goal (1), a dead end, the level cap or no progress for
+    ``patience`` levels (2), or ``stop_at`` expansions (0)."""
+    grow, gcol, weight, target = goals
     cells = rows * cols
     cap = 4 * width
     cparent = np.empty(cap, dtype=np.int64)
     cmove = np.empty(cap, dtype=np.int64)
     crank = np.empty(cap, dtype=np.int64)
+    chome = np.empty(cap, dtype=np.int64)
+    cnear = np.zeros(cap, dtype=np.int64)
     ckey = np.empty(cap, dtype=np.uint64)
     sortkey = np.empty(cap, dtype=np.int64)
     back = (1, 0, 3, 2)
@@ -222,8 +318,8 @@ def _levels(
                 q = r * cols + c
                 t = boards[parity, i, q]
                 dm = abs(grow[t] - pr) + abs(gcol[t] - pc) - abs(grow[t] - r) - abs(gcol[t] - c)
-                conflicts = _delta(boards[parity, i], rows, cols, grow, gcol, q, p, t)
-                rank = ranks[parity, i] + dm + conflicts
+                conflicts = _delta(boards[parity, i], rows, cols, grow, gcol, target, q, p, t)
+                rank = ranks[parity, i, 0] + weight[t] * dm + conflict_weight * conflicts
                 key = bkeys[parity, i] ^ zobrist[q * cells + t] ^ zobrist[p * cells + t]
                 key ^= zobrist[q * cells] ^ zobrist[p * cells]
                 if _find(table, key):
@@ -231,8 +327,22 @@ def _levels(
                 cparent[m] = i
                 cmove[m] = d
                 crank[m] = rank
+                chome[m] = ranks[parity, i, 1] + (dm if target[t] != 0 else 0)
                 ckey[m] = key
-                sortkey[m] = rank * cap + m
+                order_rank = rank
+                if blank_weight != 0:
+                    if target[t] != 0 and (grow[t] != pr or gcol[t] != pc):
+                        near = 1  # the tile just moved, beside the blank
+                    elif ranks[parity, i, 2] == 0:
+                        near = 0  # no stray target before, and this tile is home or no target
+                    else:
+                        first = max(1, ranks[parity, i, 2] - 1)
+                        near = _nearest(
+                            boards[parity, i], rows, cols, grow, gcol, target, p, q, t, first
+                        )
+                    cnear[m] = near
+                    order_rank += blank_weight * max(0, near - 1)
+                sortkey[m] = order_rank * cap + m
                 m += 1
         if m == 0:
             state[3] = expanded
@@ -254,13 +364,19 @@ def _levels(
             boards[nxt, kept, p] = boards[parity, i, q]
             boards[nxt, kept, q] = 0
             blanks[nxt, kept] = q
-            ranks[nxt, kept] = crank[k]
+            ranks[nxt, kept, 0] = crank[k]
+            ranks[nxt, kept, 1] = chome[k]
+            ranks[nxt, kept, 2] = cnear[k]
             bkeys[nxt, kept] = ckey[k]
             lasts[nxt, kept] = d
             parents[base + kept] = i
             moves[base + kept] = d
+            if chome[k] < state[5] or (chome[k] == state[5] and crank[k] < state[6]):
+                if chome[k] < state[5]:
+                    state[9] = level + 1
+                state[5], state[6], state[7], state[8] = chome[k], crank[k], level + 1, kept
             kept += 1
-            if crank[k] == 0:
+            if chome[k] == 0:
                 found = kept - 1
                 break
             if kept == width:
@@ -271,6 +387,8 @@ def _levels(
         if found >= 0:
             state[0], state[1], state[2], state[3], state[4] = parity, count, level, expanded, found
             return 1
+        if patience > 0 and level - state[9] >= patience:
+            break
     state[3] = expanded
     return 2
 

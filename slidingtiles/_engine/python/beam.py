@@ -24,6 +24,16 @@ level) or when ``deadline`` (a `time.perf_counter` value) has passed
 (checked before each level). Memory: about ``width`` boards for each of
 two levels, plus one key and one (parent, move) entry per kept board: at
 most ``width x max_levels`` of each.
+
+`beam_search` is the all-tiles case of `subgoal_search`, the search towards
+a subgoal that the peeled solver (`slidingtiles._solve.peeled`) runs: each
+tile's distance counts ``weights[t]`` times, only pairs of ``targets`` count
+as conflicts (``conflict_weight`` each), children are ordered by the rank
+plus ``blank_weight`` times the cells between the blank and the nearest
+target tile away from home, the goal is every target home, and it also
+stops after ``patience`` levels without the targets' distance falling; it
+then returns the moves to the best board kept (least targets' distance,
+then rank, the first such) with ``reached`` False.
 """
 
 from __future__ import annotations
@@ -31,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from time import perf_counter
 
-__all__ = ["beam_search"]
+__all__ = ["beam_search", "subgoal_search"]
 
 _LETTERS = "UDLR"
 _BACK = (1, 0, 3, 2)
@@ -42,22 +52,29 @@ def _inversions(line: list[int]) -> int:
     return sum(1 for i, a in enumerate(line) for b in line[i + 1 :] if b < a)
 
 
-def _conflicts(tiles: Sequence[int], rows: int, cols: int, grow: list[int], gcol: list[int]) -> int:
-    """Pairs of tiles in their goal row (column) standing in reverse order."""
+def _conflicts(
+    tiles: Sequence[int], rows: int, cols: int, grow: Sequence[int], gcol: Sequence[int],
+    target: Sequence[int],
+) -> int:  # fmt: skip
+    """Pairs of target tiles in their goal row (column) standing in reverse order."""
     count = 0
     for r in range(rows):
-        line = [gcol[t] for t in tiles[r * cols : (r + 1) * cols] if t and grow[t] == r]
+        row = tiles[r * cols : (r + 1) * cols]
+        line = [gcol[t] for t in row if t and grow[t] == r and target[t]]
         count += _inversions(line)
     for c in range(cols):
-        line = [grow[t] for t in tiles[c::cols] if t and gcol[t] == c]
+        line = [grow[t] for t in tiles[c::cols] if t and gcol[t] == c and target[t]]
         count += _inversions(line)
     return count
 
 
 def _delta(
-    board: list[int], rows: int, cols: int, grow: list[int], gcol: list[int], p: int, q: int, t: int
-) -> int:
+    board: list[int], rows: int, cols: int, grow: Sequence[int], gcol: Sequence[int],
+    target: Sequence[int], p: int, q: int, t: int,
+) -> int:  # fmt: skip
     """The change in conflicts when tile ``t`` moves from cell ``p`` to the blank's cell ``q``."""
+    if not target[t]:
+        return 0
     gr, gc = grow[t], gcol[t]
     pr, pc = divmod(p, cols)
     qr, qc = divmod(q, cols)
@@ -68,7 +85,7 @@ def _delta(
                 continue
             for c in range(cols):
                 u = board[r * cols + c]
-                if c == c0 or u == 0 or grow[u] != gr:
+                if c == c0 or u == 0 or grow[u] != gr or not target[u]:
                     continue
                 if (c < c0 and gcol[u] > gc) or (c > c0 and gcol[u] < gc):
                     d += sign
@@ -78,11 +95,34 @@ def _delta(
                 continue
             for r in range(rows):
                 u = board[r * cols + c]
-                if r == r0 or u == 0 or gcol[u] != gc:
+                if r == r0 or u == 0 or gcol[u] != gc or not target[u]:
                     continue
                 if (r < r0 and grow[u] > gr) or (r > r0 and grow[u] < gr):
                     d += sign
     return d
+
+
+def _reach(
+    board: list[int], rows: int, cols: int, grow: Sequence[int], gcol: Sequence[int],
+    target: Sequence[int], p: int, q: int, t: int,
+) -> int:  # fmt: skip
+    """Cells between the blank, at ``q`` after tile ``t`` left it for ``p``, and the nearest
+    target tile away from home (0 when adjacent or none is left)."""
+    qr, qc = divmod(q, cols)
+    for dist in range(1, rows + cols):
+        for dr in range(-dist, dist + 1):
+            r = qr + dr
+            if not 0 <= r < rows:
+                continue
+            rest = dist - abs(dr)
+            for c in (qc + rest, qc - rest) if rest else (qc,):
+                if not 0 <= c < cols:
+                    continue
+                cell = r * cols + c
+                u = t if cell == p else board[cell]
+                if u and target[u] and (grow[u] != r or gcol[u] != c):
+                    return dist - 1
+    return 0
 
 
 def beam_search(
@@ -102,27 +142,65 @@ def beam_search(
     gcol = [0] * cells
     for cell, t in enumerate(goal):
         grow[t], gcol[t] = divmod(cell, cols)
+    ones = [1] * cells
+    moves, expanded, reached = subgoal_search(
+        rows, cols, tiles, grow, gcol, ones, ones, 1, 0, 0, keys, width, max_levels, max_nodes,
+        deadline,
+    )  # fmt: skip
+    return (moves if reached else None), expanded
+
+
+def subgoal_search(
+    rows: int,
+    cols: int,
+    tiles: Sequence[int],
+    grow: Sequence[int],
+    gcol: Sequence[int],
+    weights: Sequence[int],
+    targets: Sequence[int],
+    conflict_weight: int,
+    blank_weight: int,
+    patience: int,
+    keys: Sequence[int],
+    width: int,
+    max_levels: int,
+    max_nodes: int,
+    deadline: float | None,
+) -> tuple[str, int, bool]:
+    """Return the blank's moves until every target tile is home, the boards expanded, and
+    whether it got there (if not, the moves to the best board kept)."""
+    cells = rows * cols
     start = list(tiles)
-    h0 = sum(
-        abs(grow[t] - i // cols) + abs(gcol[t] - i % cols) for i, t in enumerate(start) if t
-    ) + _conflicts(start, rows, cols, grow, gcol)
-    if h0 == 0:
-        return "", 0
+    h0 = 0
+    home0 = 0
+    for i, t in enumerate(start):
+        if t:
+            dist = abs(grow[t] - i // cols) + abs(gcol[t] - i % cols)
+            h0 += weights[t] * dist
+            home0 += dist if targets[t] else 0
+    h0 += conflict_weight * _conflicts(start, rows, cols, grow, gcol, targets)
+    if home0 == 0:
+        return "", 0, True
     key0 = 0
     for i, t in enumerate(start):
         key0 ^= keys[i * cells + t]
     seen = {key0}
-    # A level: boards, blanks, ranks, keys, last moves.
-    level: list[tuple[list[int], int, int, int, int]] = [(start, start.index(0), h0, key0, -1)]
+    # A level: boards, blanks, (rank, targets' distance), keys, last moves.
+    level: list[tuple[list[int], int, tuple[int, int], int, int]] = [
+        (start, start.index(0), (h0, home0), key0, -1)
+    ]
     parents: list[list[int]] = []
     moves: list[list[int]] = []
     expanded = 0
     found = -1
+    # The best board kept: (targets' distance, rank), its level and index; when the distance fell.
+    best, best_at, improved = (home0, h0), (0, 0), 0
     while len(parents) < max_levels:
         if expanded >= max_nodes or (deadline is not None and perf_counter() > deadline):
-            return None, expanded
-        children: list[tuple[int, int, int, int, int]] = []  # (rank, order, parent, move, key)
-        for i, (board, p, h, key, last) in enumerate(level):
+            break
+        # (order rank, order, parent, move, key, targets' distance, rank)
+        children: list[tuple[int, int, int, int, int, int, int]] = []
+        for i, (board, p, (h, home), key, last) in enumerate(level):
             expanded += 1
             pr, pc = divmod(p, cols)
             for d, (r, c) in enumerate(((pr - 1, pc), (pr + 1, pc), (pr, pc - 1), (pr, pc + 1))):
@@ -131,19 +209,24 @@ def beam_search(
                 q = r * cols + c  # the tile at q moves to p
                 t = board[q]
                 dm = abs(grow[t] - pr) + abs(gcol[t] - pc) - abs(grow[t] - r) - abs(gcol[t] - c)
-                rank = h + dm + _delta(board, rows, cols, grow, gcol, q, p, t)
+                conflicts = _delta(board, rows, cols, grow, gcol, targets, q, p, t)
+                rank = h + weights[t] * dm + conflict_weight * conflicts
                 child = key ^ keys[q * cells + t] ^ keys[p * cells + t]
                 child ^= keys[q * cells] ^ keys[p * cells]
                 if child in seen:
                     continue
-                children.append((rank, len(children), i, d, child))
+                near = home + (dm if targets[t] else 0)
+                order = rank
+                if blank_weight:
+                    order += blank_weight * _reach(board, rows, cols, grow, gcol, targets, p, q, t)
+                children.append((order, len(children), i, d, child, near, rank))
         if not children:
-            return None, expanded
+            break
         children.sort()
-        kept: list[tuple[list[int], int, int, int, int]] = []
+        kept: list[tuple[list[int], int, tuple[int, int], int, int]] = []
         level_parents: list[int] = []
         level_moves: list[int] = []
-        for rank, _, i, d, child in children:
+        for _, _, i, d, child, near, rank in children:
             if child in seen:
                 continue
             seen.add(child)
@@ -151,10 +234,14 @@ def beam_search(
             q = p + (-cols, cols, -1, 1)[d]
             board = board.copy()
             board[p], board[q] = board[q], 0
-            kept.append((board, q, rank, child, d))
+            kept.append((board, q, (rank, near), child, d))
             level_parents.append(i)
             level_moves.append(d)
-            if rank == 0:
+            if (near, rank) < best:
+                if near < best[0]:
+                    improved = len(parents) + 1
+                best, best_at = (near, rank), (len(parents) + 1, len(kept) - 1)
+            if near == 0:
                 found = len(kept) - 1
                 break
             if len(kept) == width:
@@ -164,11 +251,11 @@ def beam_search(
         level = kept
         if found >= 0:
             break
-    if found < 0:
-        return None, expanded
+        if patience > 0 and len(parents) - improved >= patience:
+            break
+    levels, index = (len(parents), found) if found >= 0 else best_at
     path = []
-    index = found
-    for depth in range(len(parents) - 1, -1, -1):
+    for depth in range(levels - 1, -1, -1):
         path.append(_LETTERS[moves[depth][index]])
         index = parents[depth][index]
-    return "".join(reversed(path)), expanded
+    return "".join(reversed(path)), expanded, found >= 0

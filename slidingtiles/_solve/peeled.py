@@ -1,0 +1,310 @@
+"""Peeled beam search: each outer row and column placed by a beam search towards that subgoal.
+
+>>> from slidingtiles import Board, random_board
+>>> start = random_board(8, 8, seed=1)
+>>> moves = solve_peeled(start, Board.goal(8, 8), width=50, deadline=None)
+>>> start.apply(moves) == Board.goal(8, 8)
+True
+
+The board is peeled from the outside in, a row and a column at a time
+(never the row or column of the goal's blank), like the constructive
+solver peels it; but the row and the column (an L of 2n - 1 tiles on an
+n x n region) are placed together by one beam search over the whole
+unsolved region (`dispatch.subgoal_beam`): its goal is the L's tiles
+home, its rank the weighted Manhattan distance of every tile of the
+region (the L's tiles weigh `TARGET_WEIGHT`, those of the next Ls
+`RING_WEIGHTS`, the others 1), plus the L's pairs in conflict, and its
+children are ordered by the rank plus `BLANK_WEIGHT` times the blank's
+distance to the nearest stray tile of the L. So the blank's detours carry
+every tile nearer home while the L is placed, and the next L starts half
+placed.
+
+A beam gets stuck where a tile is beside its cell and the cell cannot be
+freed without displacing placed tiles (the ends of a row): it stops when
+the L's distance has not fallen for `PATIENCE` levels, keeps its best
+board, and the stray tiles near their cells (within `NEAR`) are then
+placed one at a time by weighted A* over the tile, the placed tiles around
+its cell and the blank (`staged._place_chunk`, with the chunked solver's
+move costs); when none is near, the one nearest the blank. Then the beam
+resumes. Every round lowers the L's distance, so a stage ends (the
+constructive solver places the L if the A* gives up). The last region of
+at most `FINAL` x `FINAL` cells goes to one beam over all its tiles (width
+`FINAL_WIDTH`), or when that misses the goal to `solve_staged`, or to the
+constructive solver.
+
+Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.9 x
+the Manhattan distance with width 2000 (about 1 s of CPU), 20x20 about
+2.2 x with width 125 to 150 (1.2 to 2 s); the constructive solver: 2.6 and
+2.5. Narrow beams on larger boards are longer than the constructive
+solver (30x30, width 20: 2.7 x).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from time import perf_counter
+
+from slidingtiles._board.board import Board
+from slidingtiles._engine import dispatch
+from slidingtiles._solve.reduce import solve_constructive
+from slidingtiles._solve.staged import _place_chunk, region_board, solve_staged
+
+__all__ = [
+    "BLANK_WEIGHT",
+    "FINAL",
+    "FINAL_WIDTH",
+    "LATE_CELLS",
+    "NEAR",
+    "PATIENCE",
+    "RING_WEIGHTS",
+    "TARGET_WEIGHT",
+    "solve_peeled",
+]
+
+#: Past the deadline, a region left of at most this many cells is finished by the constructive
+#: solver (milliseconds), a larger one not (None).
+LATE_CELLS = 400
+#: The last region, at most FINAL x FINAL cells, is solved by one beam over all its tiles.
+FINAL = 6
+#: Width of that last beam.
+FINAL_WIDTH = 1000
+#: Weights of a tile's Manhattan distance in the rank: the L's tiles, the next L's (others: 1).
+TARGET_WEIGHT = 6
+RING_WEIGHTS = (3, 2)
+#: Weight of the blank's distance to the nearest stray tile of the L.
+BLANK_WEIGHT = 3
+#: Levels without the L's distance falling before a beam stops.
+PATIENCE = 20
+#: Stray tiles at most this far from their cells are placed by weighted A* when a beam stops.
+NEAR = 2
+# Placed tiles within this many cells (king moves) of a stray tile's cell join its search.
+_RING = 2
+# The chunked solver's move costs for those searches: the pull of every tile, and its weight.
+_PULL = 25
+_TILE_WEIGHT = 2
+# A beam's level cap: this many levels per unit of the L's distance, plus a constant.
+_LEVELS_PER_STEP = 6
+_LEVELS_EXTRA = 200
+_NODES = 1 << 62
+
+
+class _Peel:
+    """The board as a flat list while lines are peeled, and the blank's moves so far."""
+
+    def __init__(self, start: Board, goal: Board) -> None:
+        self.rows, self.cols = start.shape
+        self.tiles = list(start.tiles)
+        self.goal = goal.tiles
+        self.moves: list[str] = []
+
+    def apply(self, moves: str) -> None:
+        cols, tiles = self.cols, self.tiles
+        step = {"U": -cols, "D": cols, "L": -1, "R": 1}
+        blank = tiles.index(0)
+        for move in moves:
+            cell = blank + step[move]
+            tiles[blank], tiles[cell] = tiles[cell], 0
+            blank = cell
+        self.moves.append(moves)
+
+    def stray(self, line: Sequence[int]) -> list[int]:
+        return [cell for cell in line if self.tiles[cell] != self.goal[cell]]
+
+
+def _lines(
+    region: tuple[int, int, int, int], blank_goal: int, cols: int
+) -> tuple[list[int], list[list[int]], tuple[int, int, int, int]]:
+    """The L to place (cells), the cells of the next Ls (one list per `RING_WEIGHTS`), and the
+    region left."""
+    top, bottom, left, right = region
+    grow, gcol = divmod(blank_goal, cols)
+    line: list[int] = []
+    rings: list[list[int]] = [[] for _ in RING_WEIGHTS]
+    if bottom - top > FINAL:
+        row, inward = (bottom - 1, -1) if grow == top else (top, 1)
+        line += [row * cols + c for c in range(left, right)]
+        for depth, ring in enumerate(rings, 1):
+            if top <= row + depth * inward < bottom:
+                ring += [(row + depth * inward) * cols + c for c in range(left, right)]
+        top, bottom = (top, bottom - 1) if grow == top else (top + 1, bottom)
+    if right - left > FINAL:
+        col, inward = (right - 1, -1) if gcol == left else (left, 1)
+        line += [r * cols + col for r in range(top, bottom)]
+        for depth, ring in enumerate(rings, 1):
+            if left <= col + depth * inward < right:
+                ring += [r * cols + col + depth * inward for r in range(top, bottom)]
+        left, right = (left, right - 1) if gcol == left else (left + 1, right)
+    return line, rings, (top, bottom, left, right)
+
+
+def _repair(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, int]) -> bool:
+    """Place the L's stray tiles near their cells (or the one nearest the blank) by weighted A*."""
+    cols, tiles, goal = peel.cols, peel.tiles, peel.goal
+    where = [0] * len(tiles)
+    home = [0] * len(tiles)
+    for cell, tile in enumerate(tiles):
+        where[tile] = cell
+        home[goal[cell]] = cell
+
+    def far(cell: int, other: int) -> int:
+        return abs(cell // cols - other // cols) + abs(cell % cols - other % cols)
+
+    stray = [cell for cell in peel.stray(line) if far(where[goal[cell]], cell) <= NEAR]
+    if not stray:
+        blank = where[0]
+        stray = [min(peel.stray(line), key=lambda cell: far(where[goal[cell]], blank))]
+    weight = [_TILE_WEIGHT] * len(tiles)
+    weight[0] = 0
+    first = where[0]
+    path: list[int] = []
+    placed_all = True
+    for cell in stray:
+        if tiles[cell] == goal[cell]:
+            continue
+        r, c = divmod(cell, cols)
+        placed = [x for x in line if tiles[x] == goal[x] and x != cell]
+        group = [cell] + [x for x in placed if max(abs(x // cols - r), abs(x % cols - c)) <= _RING]
+        free = bytearray([1]) * len(tiles)
+        for x in placed:
+            if x not in group:
+                free[x] = 0
+        tiles_of = [goal[x] for x in group]
+        found = _place_chunk(cols, tiles, where, free, home, weight, tiles_of, group, region, _PULL)
+        if found is None:
+            placed_all = False
+            break
+        blank = where[0]
+        for step in found:
+            tile = tiles[step]
+            tiles[blank] = tile
+            where[tile] = blank
+            blank = step
+        tiles[blank] = 0
+        where[0] = blank
+        path += found
+    letters = {-cols: "U", cols: "D", -1: "L", 1: "R"}
+    out = []
+    for step in path:
+        out.append(letters[step - first])
+        first = step
+    peel.moves.append("".join(out))
+    return placed_all
+
+
+def _finish_line(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, int]) -> None:
+    """Place the L by the constructive solver on the region, its moves cut once the L is home."""
+    top, _, left, right = region
+    start, goal = region_board(peel.tiles, peel.goal, peel.cols, region)
+    moves = str(solve_constructive(start, goal).moves)
+    width = right - left
+    local = [(cell // peel.cols - top) * width + cell % peel.cols - left for cell in line]
+    tiles, target = list(start.tiles), goal.tiles
+    step = {"U": -width, "D": width, "L": -1, "R": 1}
+    blank = tiles.index(0)
+    for count, move in enumerate(moves, 1):
+        cell = blank + step[move]
+        tiles[blank], tiles[cell] = tiles[cell], 0
+        blank = cell
+        if all(tiles[x] == target[x] for x in local):
+            moves = moves[:count]
+            break
+    peel.apply(moves)
+
+
+def _region_search(
+    peel: _Peel, region: tuple[int, int, int, int], line: Sequence[int],
+    rings: Sequence[Sequence[int]], width: int, deadline: float | None,
+) -> tuple[str, bool]:  # fmt: skip
+    """One beam search on the region towards the L home (all its tiles when ``line`` is empty)."""
+    top, bottom, left, right = region
+    cols, goal = peel.cols, peel.goal
+    cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
+    number = {0: 0}
+    for cell in cells:
+        if goal[cell]:
+            number[goal[cell]] = len(number)
+    size = len(cells)
+    goal_cells = [0] * size
+    weights = [0] * size
+    targets = [0] * size
+    in_line = set(line)
+    ring_weight: dict[int, int] = {}
+    for ring, value in reversed(list(zip(rings, RING_WEIGHTS))):
+        ring_weight.update(dict.fromkeys(ring, value))  # nearer rings last: they win
+    for index, cell in enumerate(cells):
+        tile = number[goal[cell]]
+        goal_cells[tile] = index
+        if tile:
+            whole = not line
+            targets[tile] = 1 if whole or cell in in_line else 0
+            weights[tile] = (
+                1 if whole else TARGET_WEIGHT if cell in in_line else ring_weight.get(cell, 1)
+            )
+    tiles = [number[peel.tiles[cell]] for cell in cells]
+    home = sum(
+        abs(goal_cells[t] // (right - left) - i // (right - left))
+        + abs(goal_cells[t] % (right - left) - i % (right - left))
+        for i, t in enumerate(tiles)
+        if t and targets[t]
+    )
+    moves, _, reached = dispatch.subgoal_beam(
+        bottom - top, right - left, tiles, goal_cells, weights, targets, width,
+        conflict_weight=TARGET_WEIGHT if line else 1, blank_weight=BLANK_WEIGHT if line else 0,
+        patience=PATIENCE if line else 0, max_levels=_LEVELS_PER_STEP * home + _LEVELS_EXTRA,
+        max_nodes=_NODES, deadline=deadline,
+    )  # fmt: skip
+    return moves, reached
+
+
+def solve_peeled(
+    start: Board, goal: Board, *, width: int, deadline: float | None, final_width: int = FINAL_WIDTH
+) -> str | None:
+    """Return a solution placing the outer row and column by beam search, or None at the deadline.
+
+    Args:
+        start, goal: boards of one shape, the start solvable for the goal.
+        width: the beam width of every L's search (the time grows with it,
+            the length falls: see the module's description).
+        deadline: a `time.perf_counter` value, checked in the searches and
+            between them; once it passes, the region left is finished by the
+            constructive solver if it has at most `LATE_CELLS` cells, else
+            None is returned. Without one the moves are the same every time,
+            under both implementations.
+        final_width: the width of the last region's beam.
+    """
+    peel = _Peel(start, goal)
+    cols = peel.cols
+    blank_goal = goal.tiles.index(0)
+    region = (0, peel.rows, 0, cols)
+    while True:
+        line, rings, rest = _lines(region, blank_goal, cols)
+        if not line:
+            break
+        while peel.stray(line):
+            moves, reached = _region_search(peel, region, line, rings, width, deadline)
+            peel.apply(moves)
+            if deadline is not None and perf_counter() > deadline:
+                return _late(peel, region)
+            if not reached and not _repair(peel, line, region):
+                _finish_line(peel, line, region)
+        region = rest
+    moves, reached = _region_search(peel, region, [], [], final_width, deadline)
+    sub_start, sub_goal = region_board(peel.tiles, peel.goal, cols, region)
+    if not reached:
+        late = deadline is not None and perf_counter() > deadline
+        finish = None if late else solve_staged(sub_start, sub_goal, deadline=deadline)
+        if finish is None:
+            finish = str(solve_constructive(sub_start, sub_goal).moves)
+        moves = finish
+    peel.apply(moves)
+    return "".join(peel.moves)
+
+
+def _late(peel: _Peel, region: tuple[int, int, int, int]) -> str | None:
+    """Past the deadline: the region left by the constructive solver when small, else None."""
+    top, bottom, left, right = region
+    if (bottom - top) * (right - left) > LATE_CELLS:
+        return None
+    sub_start, sub_goal = region_board(peel.tiles, peel.goal, peel.cols, region)
+    peel.apply(str(solve_constructive(sub_start, sub_goal).moves))
+    return "".join(peel.moves)

@@ -1,0 +1,131 @@
+"""Peeled beam search: the subgoal kernels agree and keep their contract, solutions replay."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from slidingtiles import Board, random_board
+from slidingtiles._engine import dispatch
+from slidingtiles._engine.numba import beam as numba_beam
+from slidingtiles._engine.python import beam as python_beam
+from slidingtiles._solve import peeled
+from slidingtiles._solve.peeled import solve_peeled
+from tests.conftest import goals, replay
+
+
+def target_distance(tiles: list[int], cols: int, goal_cells: list[int], targets: list[int]) -> int:
+    return sum(
+        abs(cell // cols - goal_cells[t] // cols) + abs(cell % cols - goal_cells[t] % cols)
+        for cell, t in enumerate(tiles)
+        if t and targets[t]
+    )
+
+
+def subgoal_case(rows: int, cols: int, seed: int) -> tuple[Board, list[int], list[int], list[int]]:
+    """A random board, its goal cells by tile, random weights and a random nonempty target set."""
+    rng = random.Random(seed)
+    goal = Board.goal(rows, cols)
+    board = random_board(rows, cols, seed=seed)
+    cells = rows * cols
+    goal_cells = [0] * cells
+    for cell, t in enumerate(goal.tiles):
+        goal_cells[t] = cell
+    weights = [0] + [rng.randint(1, 5) for _ in range(cells - 1)]
+    targets = [0] + [int(rng.random() < 0.3) for _ in range(cells - 1)]
+    targets[rng.randrange(1, cells)] = 1
+    return board, goal_cells, weights, targets
+
+
+@pytest.mark.parametrize("size", [(3, 3), (3, 4), (4, 4), (5, 5)])
+@pytest.mark.parametrize("width", [1, 6, 30])
+def test_subgoal_kernels_agree_and_keep_their_contract(size: tuple[int, int], width: int) -> None:
+    rows, cols = size
+    cells = rows * cols
+    keys = dispatch._splitmix(cells * cells, cells)
+    for seed in range(4):
+        board, goal_cells, weights, targets = subgoal_case(rows, cols, seed)
+        grow = [c // cols for c in goal_cells]
+        gcol = [c % cols for c in goal_cells]
+        conflict, blank, patience = seed % 3, (seed + 1) % 4, (0, 4)[seed % 2]
+        args = (rows, cols, list(board.tiles), grow, gcol, weights, targets, conflict, blank,
+                patience, keys, width, 60, 10**6, None)  # fmt: skip
+        found = python_beam.subgoal_search(*args)  # type: ignore[arg-type]
+        assert numba_beam.subgoal_search(*args) == found  # type: ignore[arg-type]
+        moves, expanded, reached = found
+        end = list(replay(board, moves).tiles)
+        before = target_distance(list(board.tiles), cols, goal_cells, targets)
+        after = target_distance(end, cols, goal_cells, targets)
+        assert (after == 0) == reached
+        assert after <= before  # the best board kept is never worse than the start
+        assert expanded >= (1 if before else 0)
+
+
+def test_subgoal_beam_stops_without_progress() -> None:
+    board, goal_cells, weights, targets = subgoal_case(5, 5, 11)
+    targets = [0] + [1] * 24
+    calls = {}
+    for patience in (0, 1):
+        calls[patience] = dispatch.subgoal_beam(
+            5, 5, board.tiles, goal_cells, weights, targets, 5, conflict_weight=1,
+            blank_weight=0, patience=patience, max_levels=400, max_nodes=10**6,
+        )  # fmt: skip
+    assert calls[1][1] <= calls[0][1]  # patience 1: no more expansions than none at all
+    with pytest.raises(ValueError, match="width"):
+        dispatch.subgoal_beam(
+            2, 2, [1, 2, 3, 0], [3, 0, 1, 2], [0, 1, 1, 1], [0, 1, 1, 1], 0,
+            conflict_weight=1, blank_weight=0, patience=0, max_levels=1, max_nodes=1,
+        )  # fmt: skip
+
+
+@pytest.mark.parametrize("shape", [(7, 7), (8, 9), (9, 7), (3, 12)])
+def test_peeled_solutions_replay_for_every_goal(shape: tuple[int, int]) -> None:
+    for index, goal in enumerate(goals(*shape)):
+        board = random_board(*shape, goal=goal, seed=index)
+        moves = solve_peeled(board, goal, width=8, deadline=None, final_width=30)
+        assert moves is not None
+        assert replay(board, moves) == goal
+        assert len(moves) >= board.manhattan(goal)
+
+
+def test_peeled_is_deterministic_and_wider_is_not_needed_to_replay() -> None:
+    board = random_board(8, 8, seed=3)
+    goal = Board.goal(8, 8)
+    first = solve_peeled(board, goal, width=10, deadline=None, final_width=30)
+    assert first == solve_peeled(board, goal, width=10, deadline=None, final_width=30)
+    assert first is not None
+    assert replay(board, first) == goal
+
+
+def test_stuck_lines_fall_back_and_still_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Patience 1 stops every beam at once: the weighted A* repairs (and, where they fail, the
+    # constructive solver) place the lines.
+    monkeypatch.setattr(peeled, "PATIENCE", 1)
+    board = random_board(8, 8, seed=5)
+    goal = Board.goal(8, 8)
+    moves = solve_peeled(board, goal, width=4, deadline=None, final_width=20)
+    assert moves is not None
+    assert replay(board, moves) == goal
+
+
+def test_a_passed_deadline_finishes_small_regions_and_gives_up_on_large_ones() -> None:
+    board = random_board(9, 9, seed=1)
+    goal = Board.goal(9, 9)
+    moves = solve_peeled(board, goal, width=50, deadline=0.0)
+    assert moves is not None  # 81 cells: finished by the constructive solver
+    assert replay(board, moves) == goal
+    large = random_board(21, 21, seed=1)
+    assert solve_peeled(large, Board.goal(21, 21), width=50, deadline=0.0) is None
+
+
+def test_failed_repairs_fall_back_to_the_constructive_solver(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(peeled, "PATIENCE", 1)
+    monkeypatch.setattr(peeled, "_place_chunk", lambda *args: None)  # every repair fails
+    for goal in goals(8, 7):
+        board = random_board(8, 7, goal=goal, seed=2)
+        moves = solve_peeled(board, goal, width=3, deadline=None, final_width=20)
+        assert moves is not None
+        assert replay(board, moves) == goal
