@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import math
+import pickle
 import random
 from collections import deque
 from pathlib import Path
@@ -34,6 +35,7 @@ from slidingtiles._engine.indexing import (
 )
 from slidingtiles._engine.lookups import PERM_Z2, PERM_Z4, entry_value
 from slidingtiles._errors import PatternDatabaseError
+from slidingtiles._solve.parallel import parallel_search
 from slidingtiles.heuristics._pdb.partition import numba_encoding
 from slidingtiles.heuristics._pdb.store import estimate_table_bytes
 from slidingtiles.heuristics._pdb.tablefile import read_table, write_table
@@ -299,3 +301,36 @@ def test_the_7_8_tables_of_4x4_and_the_6_6_6_6_of_5x5_are_zero_aware() -> None:
         return
     assert estimate_table_bytes(4, 4, "7-8") == (57_657_600 + 518_918_400) * 4 // 2
     assert estimate_table_bytes(5, 5, "6-6-6-6") == 4 * 127_512_000 * 2 // 2
+
+
+def test_a_paused_zero_aware_search_moves_between_processes_and_resumes() -> None:
+    python, numba = _backend._PythonKernels(), numba_kernels()
+    dbs = tables(5, 5, [[(1, 2, 5, 6), (3, 4, 8, 9), (7, 10, 11, 12)]], PERM_ZERO2)
+    tiles = _scrambled(5, 5, 24, 4)
+    for kernels in (python, numba):
+        whole = kernels.maxed_search(dbs, tiles, (0, 1, 2, 3))
+        whole.run()
+        sliced = kernels.maxed_search(dbs, tiles, (0, 1, 2, 3))
+        while sliced.run(sliced.expanded + 50) != 0:
+            sliced = pickle.loads(pickle.dumps(sliced))
+            kernels.maxed_attach(sliced, dbs, (0, 1, 2, 3))
+        assert (sliced.path(), sliced.expanded, sliced.generated) == (
+            whole.path(),
+            whole.expanded,
+            whole.generated,
+        )
+        assert Board(tiles, shape=(5, 5)).apply(sliced.path()) == Board.goal(5, 5, blank="first")
+
+
+def test_one_board_split_over_workers_with_zero_aware_tables_is_optimal() -> None:
+    numba_kernels()
+    goal = Board.goal(3, 4, blank="first")
+    [db] = tables(3, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11)]], PERM_ZERO2)
+    for seed in range(2):
+        board = st.random_board(3, 4, seed=seed, goal=goal)
+        serial, _ = numba_kernels().ida_maxed([db], list(board.tiles), guard(), (0, 1, 2, 3))
+        same, _ = parallel_search(board, goal, db, workers=1)  # in this process: the serial search
+        split, _ = parallel_search(board, goal, db, workers=2)
+        assert same == serial
+        assert len(split) == len(serial)
+        assert board.apply(split) == goal
