@@ -206,7 +206,7 @@ def test_batch_command_suboptimal_solves_large_boards(
 ) -> None:
     import json
 
-    boards = [random_board(15, 15, seed=seed) for seed in range(3)]
+    boards = [random_board(22, 22, seed=seed) for seed in range(3)]
     path = tmp_path / "large.txt"
     path.write_text("".join(board.to_text() + "\n" for board in boards))
     assert run_batch([str(path), "--suboptimal", "--workers", "2"]) == 0
@@ -214,7 +214,7 @@ def test_batch_command_suboptimal_solves_large_boards(
     for board, record in zip(boards, records, strict=True):
         assert record["algorithm"] == "reduce"
         assert record["length"] >= record["lower_bound"] > 0
-        assert board.apply(record["moves"]) == Board.goal(15, 15)
+        assert board.apply(record["moves"]) == Board.goal(22, 22)
 
 
 # -- workers=N: the library's own pool and its lifecycle (issue 16) ---------------------------
