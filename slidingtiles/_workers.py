@@ -184,11 +184,13 @@ class WorkerPool(ProcessPoolExecutor):
         """Stop now: cancel what has not started, kill every worker, and reap them.
 
         Futures not started are cancelled; those running fail (``BrokenProcessPool``).
-        Idempotent. Returns once the workers are gone (a second at most per worker).
+        Idempotent. Returns once the workers and the executor's manager thread are gone
+        (a second at most per worker).
         """
         # ProcessPoolExecutor has no public way to stop a running task; its worker table,
         # `_processes` (pid -> Process, stable since Python 3.2), is the only handle on them.
         processes = list((getattr(self, "_processes", None) or {}).values())
+        manager = getattr(self, "_executor_manager_thread", None)  # shutdown forgets it
         self.shutdown(wait=False, cancel_futures=True)
         for process in processes:
             with contextlib.suppress(Exception):  # already gone
@@ -196,6 +198,11 @@ class WorkerPool(ProcessPoolExecutor):
         for process in processes:
             with contextlib.suppress(Exception):
                 process.join(1.0)
+        # The executor's manager thread then sees its workers gone and closes its wake-up pipe;
+        # wait for it, or Python's exit handler may write to that pipe while it is being closed
+        # ("OSError: Bad file descriptor" printed at exit after many pools, Python 3.11).
+        if manager is not None:
+            manager.join(5.0)
 
     def __exit__(
         self,
