@@ -32,6 +32,7 @@ __all__ = [
     "perm_rank",
     "region_labels",
     "table_entries",
+    "table_index",
     "zero_slots",
 ]
 
@@ -61,6 +62,29 @@ def table_entries(cells: int, group_size: int, encoding: str) -> int:
     if encoding == "digits":
         return int(cells**group_size)
     return math.perm(cells, group_size) * max(1, zero_slots(encoding))
+
+
+def table_index(
+    positions: Sequence[int], blank: int, rows: int, cols: int, encoding: str
+) -> int:
+    """Return a group table's entry for a placement; a zero-aware one also needs the blank's cell.
+
+    >>> table_index([1, 2], 0, 2, 3, "perm"), table_index([1, 4], 5, 2, 3, "perm-zero2")
+    (6, 17)
+
+    Digits, perm rank, or (zero-aware) ``rank * slots + label``, the label
+    of the blank's region among the cells the group leaves free
+    (`region_labels`), the last slot shared by the later regions.
+    """
+    cells = rows * cols
+    if encoding == DIGITS:
+        return digits_index(positions, cells)
+    rank = perm_rank(positions, cells)
+    slots = zero_slots(encoding)
+    if not slots:
+        return rank
+    label = region_labels(rows, cols, sum(1 << p for p in positions))[blank]
+    return rank * slots + min(label, slots - 1)
 
 
 def zero_slots(encoding: str) -> int:

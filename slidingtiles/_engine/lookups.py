@@ -29,9 +29,7 @@ from slidingtiles._engine.indexing import (
     PERM_ZERO2,
     U4_EXCESS,
     U8_MOVES,
-    digits_index,
-    perm_rank,
-    region_labels,
+    table_index,
 )
 from slidingtiles._engine.tables import PatternTables, Table
 
@@ -130,6 +128,7 @@ def moved_rank(
     >>> # two tiles on a 2x2 board, slot 0 moves down from cell 0 past slot 1's cell 1
     >>> moved_rank(PERM_U8, [3, 1, 0], [0, 1, 2, 2], 0, 0, 2)
     7
+    >>> from slidingtiles._engine.indexing import perm_rank
     >>> perm_rank([2, 1], 4) - perm_rank([0, 1], 4)
     7
 
@@ -160,7 +159,8 @@ class LookupPlan:
         rows, cols, cells, goal: the shape and goal (the same for every database).
         lookups: how many lookups (per database: the board, and its reflection when it reflects).
         width: slots per group instance (the largest group plus one "no tile" slot of radix 0).
-        kind, radix, tables: per group instance: its lookup kind, its radices
+        kind, encodings, radix, tables: per group instance: its lookup kind and index
+            encoding, its radices
             (``radix[g * width + slot]``) and its table (the spare's: one zero byte).
         groups: per group instance, its tiles (empty for a spare).
         lookup_groups: per lookup, its group instances, the spare last.
@@ -185,6 +185,7 @@ class LookupPlan:
         self.dist = distance_table(self.rows, self.cols, self.goal)
         self.width = max(len(g) for db in dbs for g in db.groups) + 1
         self.kind: list[int] = []
+        self.encodings: list[str] = []
         self.radix: list[int] = []
         self.tables: list[Table] = []
         self.groups: list[tuple[int, ...]] = []
@@ -207,6 +208,7 @@ class LookupPlan:
                     k = len(group)
                     members.append(len(self.kind))
                     self.kind.append(kinds[g])
+                    self.encodings.append(db.encodings[g])
                     self.radix.extend(
                         cells**slot if kinds[g] == DIGITS_U8
                         else math.perm(cells - slot - 1, k - slot - 1)
@@ -220,6 +222,7 @@ class LookupPlan:
                 spare = len(self.kind)
                 members.append(spare)
                 self.kind.append(DIGITS_U8)
+                self.encodings.append(DIGITS)
                 self.radix.extend([0] * self.width)
                 self.tables.append(_ZERO)
                 self.groups.append(())
@@ -280,14 +283,9 @@ class LookupPlan:
                     slot_at[gi * cells + p] = slot
                     occ[gi] |= 1 << p
                 md[gi] = sum(self.dist[t * cells + p] for t, p in zip(group, positions))
-                if self.kind[gi] == DIGITS_U8:
-                    at[gi] = digits_index(positions, cells)
-                else:
-                    at[gi] = perm_rank(positions, cells)
-                shift = zero_shift(self.kind[gi])
-                if shift:
-                    label = region_labels(self.rows, self.cols, occ[gi])[cell_of[0]]
-                    at[gi] = at[gi] << shift | min(label, (1 << shift) - 1)
+                at[gi] = table_index(
+                    positions, cell_of[0], self.rows, self.cols, self.encodings[gi]
+                )
                 val[gi] = entry_value(self.kind[gi], self.tables[gi], at[gi], md[gi])
                 h += val[gi]
             hs.append(h)

@@ -40,14 +40,10 @@ from slidingtiles._board.geometry import transpose_cell
 from slidingtiles._board.symmetry import Frame, frame_for
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.indexing import (
-    DIGITS,
     U4_EXCESS,
     U8_MOVES,
-    digits_index,
     encoding_for,
-    perm_rank,
-    region_labels,
-    zero_slots,
+    table_index,
 )
 from slidingtiles._engine.resources import check_memory
 from slidingtiles._engine.tables import Table
@@ -320,14 +316,7 @@ class PatternDatabase:
 
     def _index(self, group: int, cell_of: Sequence[int]) -> int:
         positions = [cell_of[t] for t in self.groups[group]]
-        if self.encodings[group] == DIGITS:
-            return digits_index(positions, self.cells)
-        slots = zero_slots(self.encodings[group])
-        if slots:  # the slot of the blank's region
-            occupied = sum(1 << p for p in positions)
-            label = region_labels(self.rows, self.cols, occupied)[cell_of[0]]
-            return perm_rank(positions, self.cells) * slots + min(label, slots - 1)
-        return perm_rank(positions, self.cells)
+        return table_index(positions, cell_of[0], self.rows, self.cols, self.encodings[group])
 
     def group_values(self, tiles: Sequence[int], *, reflected: bool = False) -> list[int]:
         """Return each group's table value for a board (or for its reflection).
