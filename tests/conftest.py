@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import tempfile
 from collections import deque
 from collections.abc import Callable
@@ -12,8 +13,10 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from slidingtiles import Board
+from slidingtiles._board.geometry import blank_moves, home_cells
 from slidingtiles.heuristics._pdb import first_use
 from slidingtiles.heuristics._pdb import store as _pdb
+from slidingtiles.search._limits import Guard
 
 # Never touch the user's table cache; tables built by one test are reused by the next.
 os.environ[_pdb.ENV_CACHE_DIR] = tempfile.mkdtemp(prefix="st-tables-")
@@ -126,3 +129,50 @@ def goals(rows: int, cols: int) -> list[Board]:
         Board.goal(rows, cols), Board.goal(rows, cols, blank="first"),
         Board(middle, shape=(rows, cols)),
     ]  # fmt: skip
+
+
+def kernel_guard() -> Guard:
+    """A search guard with no limits, for calling the engine's kernels directly."""
+    return Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
+                 progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)  # fmt: skip
+
+
+def near_goal(rows: int, cols: int, moves: int, seed: int) -> list[int]:
+    """A board ``moves`` random blank moves (no immediate reversal) from the blank-first goal."""
+    rng = random.Random(seed)
+    tiles = list(Board.goal(rows, cols, blank="first").tiles)
+    neighbours = blank_moves(rows, cols)
+    blank, prev = 0, -1
+    for _ in range(moves):
+        n = rng.choice([n for n, _ in neighbours[blank] if n != prev])
+        tiles[blank], tiles[n] = tiles[n], 0
+        prev, blank = blank, n
+    return tiles
+
+
+def group_moves(
+    rows: int, cols: int, goal: tuple[int, ...], group: tuple[int, ...]
+) -> dict[tuple[tuple[int, ...], int], int]:
+    """Fewest moves of a group's tiles per (placement, blank cell), by a 0-1 BFS from the goal.
+
+    Independent of both table builders: the state is the group's cells and the
+    blank's cell; the blank moving onto a group tile's cell costs one, elsewhere
+    nothing.
+    """
+    moves = blank_moves(rows, cols)
+    home = home_cells(goal)
+    start = (tuple(home[t] for t in group), home[0])
+    dist = {start: 0}
+    queue = deque([start])
+    while queue:
+        state = queue.popleft()
+        placed, blank = state
+        for n, _ in moves[blank]:
+            if n in placed:
+                new, cost = (tuple(blank if c == n else c for c in placed), n), 1
+            else:
+                new, cost = (placed, n), 0
+            if dist[state] + cost < dist.get(new, 1 << 30):
+                dist[new] = dist[state] + cost
+                (queue.appendleft if cost == 0 else queue.append)(new)
+    return dist

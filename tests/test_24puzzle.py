@@ -11,14 +11,13 @@ from __future__ import annotations
 import math
 import pickle
 import random
-from collections import deque
 from pathlib import Path
 
 import pytest
 
 import slidingtiles as st
 from slidingtiles import Board, pdb
-from slidingtiles._board.geometry import blank_moves, home_cells
+from slidingtiles._board.geometry import home_cells
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS, U8_MOVES, perm_rank
 from slidingtiles._engine.lookups import PERM_U4, entry_value, maxed_searches, moved_rank
@@ -27,8 +26,7 @@ from slidingtiles._engine.resources import ENV_MEMORY, available_memory, check_m
 from slidingtiles._errors import BackendError, PatternDatabaseError
 from slidingtiles.heuristics._pdb.store import estimate_table_bytes
 from slidingtiles.heuristics._pdb.tablefile import read_table, write_table
-from slidingtiles.search._limits import Guard
-from tests.conftest import oracle_for
+from tests.conftest import group_moves, kernel_guard, near_goal, oracle_for
 
 GOAL5 = Board.goal(5, 5, blank="first")
 KORF_FELNER = (
@@ -51,42 +49,15 @@ def both() -> tuple[_backend.Kernels, _backend.Kernels]:
     return make_kernels("python"), make_kernels("numba")
 
 
-def guard() -> Guard:
-    return Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
-                 progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)  # fmt: skip
-
-
 Table = dict[tuple[int, ...], int]
 Pair = tuple[_backend.Kernels, _backend.Kernels]
 
 
 def brute_force_table(rows: int, cols: int, goal: tuple[int, ...], group: tuple[int, ...]) -> Table:
-    """Fewest moves of the group's tiles, per placement, by a 0-1 BFS over (placement, blank).
-
-    Independent of both builders: the state is the group's cells and the blank's
-    cell; the blank moving onto a group tile's cell costs one, elsewhere nothing.
-    """
-    moves = blank_moves(rows, cols)
-    home = home_cells(goal)
-    start = (tuple(home[t] for t in group), home[0])
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        state = queue.popleft()
-        cells, blank = state
-        d = dist[state]
-        for n, _ in moves[blank]:
-            if n in cells:
-                new = (tuple(blank if c == n else c for c in cells), n)
-                cost = 1
-            else:
-                new, cost = (cells, n), 0
-            if d + cost < dist.get(new, 1 << 30):
-                dist[new] = d + cost
-                (queue.appendleft if cost == 0 else queue.append)(new)
-    best: dict[tuple[int, ...], int] = {}
-    for (cells, _), d in dist.items():
-        best[cells] = min(d, best.get(cells, 1 << 30))
+    """Fewest moves of the group's tiles per placement: the least over the blank's cells."""
+    best: Table = {}
+    for (placed, _), d in group_moves(rows, cols, goal, group).items():
+        best[placed] = min(d, best.get(placed, 1 << 30))
     return best
 
 
@@ -161,19 +132,6 @@ def small_tables(
     return out
 
 
-def near_goal(rows: int, cols: int, moves: int, seed: int) -> list[int]:
-    """A board ``moves`` random blank moves (no immediate reversal) from the blank-first goal."""
-    rng = random.Random(seed)
-    tiles = list(Board.goal(rows, cols, blank="first").tiles)
-    neighbours = blank_moves(rows, cols)
-    blank, prev = 0, -1
-    for _ in range(moves):
-        n = rng.choice([n for n, _ in neighbours[blank] if n != prev])
-        tiles[blank], tiles[n] = tiles[n], 0
-        prev, blank = blank, n
-    return tiles
-
-
 def test_pure_python_and_numba_maxed_kernels_agree_node_for_node(both: Pair) -> None:
     python, numba = both
     thirds = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15), (16, 17, 18),
@@ -191,8 +149,8 @@ def test_pure_python_and_numba_maxed_kernels_agree_node_for_node(both: Pair) -> 
         dbs = small_tables(rows, cols, partitions, U4_EXCESS)
         assert all(maxed_searches(db) for db in dbs)
         for order in ((0, 1, 2, 3), (1, 0, 3, 2)):
-            expected = python.ida_maxed(dbs, tiles[:], guard(), order)
-            got = numba.ida_maxed(dbs, tiles[:], guard(), order)
+            expected = python.ida_maxed(dbs, tiles[:], kernel_guard(), order)
+            got = numba.ida_maxed(dbs, tiles[:], kernel_guard(), order)
             assert got[0] == expected[0]
             assert (got[1].expanded, got[1].generated, got[1].iterations) == (
                 expected[1].expanded,
@@ -210,7 +168,7 @@ def test_maxed_kernels_are_optimal_against_the_oracle(name: str) -> None:
                        U8_MOVES)  # fmt: skip
     states = sorted(oracle.distance.items(), key=lambda item: item[1])
     for tiles, distance in [*states[-3:], *random.Random(1).sample(states, 40)]:
-        moves, _ = kernels.ida_maxed(dbs, list(tiles), guard(), (0, 1, 2, 3))
+        moves, _ = kernels.ida_maxed(dbs, list(tiles), kernel_guard(), (0, 1, 2, 3))
         assert len(moves) == distance
         assert Board(list(tiles), shape=(3, 3)).apply(moves) == goal
 

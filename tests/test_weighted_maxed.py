@@ -24,8 +24,7 @@ from slidingtiles._engine.indexing import PERM, U8_MOVES
 from slidingtiles._engine.lookups import maxed_searches
 from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._solve import anytime, suboptimal
-from slidingtiles.search._limits import Guard
-from tests.conftest import oracle_for
+from tests.conftest import kernel_guard, oracle_for
 
 pytestmark = pytest.mark.usefixtures("table_cache")
 
@@ -50,11 +49,6 @@ def kernel_module(name: str) -> object:
     from slidingtiles._engine.python import maxed
 
     return maxed
-
-
-def guard() -> Guard:
-    return Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
-                 progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)  # fmt: skip
 
 
 _TABLES: dict[tuple[int, int, str], pdb.PatternDatabase] = {}
@@ -88,7 +82,7 @@ def table2x7() -> pdb.PatternDatabase:
 def weighted(name: str, db: pdb.PatternDatabase, tiles: list[int], num: int, den: int,
              ceiling: int | None = None) -> tuple[str | None, st.SearchStats]:  # fmt: skip
     module = kernel_module(name)
-    return module.weighted_maxed([db], list(tiles), guard(), ORDER, num, den, ceiling)  # type: ignore[attr-defined,no-any-return]
+    return module.weighted_maxed([db], list(tiles), kernel_guard(), ORDER, num, den, ceiling)  # type: ignore[attr-defined,no-any-return]
 
 
 def test_the_tables_are_perm_ranked() -> None:
@@ -156,7 +150,7 @@ def test_weight_one_is_the_optimal_search_node_for_node(name: str) -> None:
     db = table3x4()
     for seed in range(3):
         tiles = list(st.random_board(3, 4, seed=seed, goal="first").tiles)
-        moves, stats = kernels.ida_maxed([db], list(tiles), guard(), ORDER)
+        moves, stats = kernels.ida_maxed([db], list(tiles), kernel_guard(), ORDER)
         for k in (1, 4):  # the weight k/k: the same search in other units
             got, got_stats = weighted(name, db, tiles, k, k)
             assert got == moves

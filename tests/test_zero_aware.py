@@ -12,7 +12,6 @@ import importlib
 import math
 import pickle
 import random
-from collections import deque
 from pathlib import Path
 from typing import Any
 
@@ -39,8 +38,7 @@ from slidingtiles._solve.parallel import parallel_search
 from slidingtiles.heuristics._pdb.partition import numba_encoding
 from slidingtiles.heuristics._pdb.store import estimate_table_bytes
 from slidingtiles.heuristics._pdb.tablefile import read_table, write_table
-from slidingtiles.search._limits import Guard
-from tests.conftest import oracle_for
+from tests.conftest import group_moves, kernel_guard, near_goal, oracle_for
 
 pytestmark = pytest.mark.usefixtures("table_cache")
 
@@ -55,11 +53,6 @@ def maxed_plan(dbs: list[pdb.PatternDatabase]) -> Any:
 def numba_kernels() -> _backend.Kernels:
     pytest.importorskip("numba")
     return _backend._NumbaKernels(fallback=False)
-
-
-def guard() -> Guard:
-    return Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
-                 progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)  # fmt: skip
 
 
 def tables(
@@ -134,29 +127,6 @@ def test_above_16_cells_the_label_table_is_indexed_by_the_rank_of_the_occupied_c
     assert max(ranks) < math.comb(25, 3) == len(table) // 25
 
 
-def brute_force(
-    rows: int, cols: int, group: tuple[int, ...]
-) -> dict[tuple[tuple[int, ...], int], int]:
-    """Fewest moves of the group's tiles per (placement, blank cell): a 0-1 BFS, no tables."""
-    moves = blank_moves(rows, cols)
-    home = home_cells(Board.goal(rows, cols, blank="first").tiles)
-    start = (tuple(home[t] for t in group), home[0])
-    dist = {start: 0}
-    queue = deque([start])
-    while queue:
-        state = queue.popleft()
-        placed, blank = state
-        for n, _ in moves[blank]:
-            if n in placed:
-                new, cost = (tuple(blank if c == n else c for c in placed), n), 1
-            else:
-                new, cost = (placed, n), 0
-            if dist[state] + cost < dist.get(new, 1 << 30):
-                dist[new] = dist[state] + cost
-                (queue.appendleft if cost == 0 else queue.append)(new)
-    return dist
-
-
 @pytest.mark.parametrize(
     ("rows", "cols", "group", "encoding"),
     [
@@ -180,7 +150,7 @@ def test_the_builder_keeps_the_least_cost_of_each_region(
     truth: dict[int, int] = {}  # entry -> least cost over the blank cells its slot covers
     least: dict[int, int] = {}  # placement rank -> least cost over every blank cell
     md_of: dict[int, int] = {}
-    for (placed, blank), cost in brute_force(rows, cols, group).items():
+    for (placed, blank), cost in group_moves(rows, cols, db.goal, group).items():
         rank = perm_rank(placed, cells)
         occupied = sum(1 << c for c in placed)
         at = rank * slots + min(region_labels(rows, cols, occupied)[blank], slots - 1)
@@ -221,7 +191,7 @@ def test_maxed_kernels_with_zero_aware_tables_are_optimal(name: str, encoding: s
     dbs = tables(3, 3, [[(1, 2, 3, 4), (5, 6, 7, 8)], [(1, 3, 5, 7), (2, 4, 6, 8)]], encoding)
     states = sorted(oracle.distance.items(), key=lambda item: item[1])
     for tiles, distance in [*states[-3:], *random.Random(2).sample(states, 40)]:
-        moves, _ = kernels.ida_maxed(dbs, list(tiles), guard(), (0, 1, 2, 3))
+        moves, _ = kernels.ida_maxed(dbs, list(tiles), kernel_guard(), (0, 1, 2, 3))
         assert len(moves) == distance
         assert Board(list(tiles), shape=(3, 3)).apply(moves) == goal
 
@@ -241,34 +211,21 @@ def test_pure_python_and_numba_agree_node_for_node_with_zero_aware_tables() -> N
     for rows, cols, partitions, seed, encoding in cases:
         dbs = tables(rows, cols, partitions, encoding)
         if rows >= 4:  # a random 15-puzzle takes pure Python too long with small tables
-            tiles = _scrambled(rows, cols, 40, seed)
+            tiles = near_goal(rows, cols, 40, seed)
         else:
             tiles = list(st.random_board(rows, cols, seed=seed, goal="first").tiles)
         plain = tables(rows, cols, partitions, PERM)
         for order in ((0, 1, 2, 3), (1, 0, 3, 2)):
-            expected = python.ida_maxed(dbs, tiles[:], guard(), order)
-            got = numba.ida_maxed(dbs, tiles[:], guard(), order)
+            expected = python.ida_maxed(dbs, tiles[:], kernel_guard(), order)
+            got = numba.ida_maxed(dbs, tiles[:], kernel_guard(), order)
             assert got[0] == expected[0]
             assert (got[1].expanded, got[1].generated) == (
                 expected[1].expanded,
                 expected[1].generated,
             )
-            before = numba.ida_maxed(plain, tiles[:], guard(), order)
+            before = numba.ida_maxed(plain, tiles[:], kernel_guard(), order)
             assert len(before[0]) == len(got[0])  # both optimal
             assert got[1].generated <= before[1].generated
-
-
-def _scrambled(rows: int, cols: int, moves: int, seed: int) -> list[int]:
-    """A board ``moves`` random blank moves (no immediate reversal) from the blank-first goal."""
-    rng = random.Random(seed)
-    tiles = list(Board.goal(rows, cols, blank="first").tiles)
-    neighbours = blank_moves(rows, cols)
-    blank, prev = 0, -1
-    for _ in range(moves):
-        n = rng.choice([n for n, _ in neighbours[blank] if n != prev])
-        tiles[blank], tiles[n] = tiles[n], 0
-        prev, blank = blank, n
-    return tiles
 
 
 @pytest.mark.parametrize("encoding", [PERM_ZERO, PERM_ZERO2])
@@ -306,7 +263,7 @@ def test_the_7_8_tables_of_4x4_and_the_6_6_6_6_of_5x5_are_zero_aware() -> None:
 def test_a_paused_zero_aware_search_moves_between_processes_and_resumes() -> None:
     python, numba = _backend._PythonKernels(), numba_kernels()
     dbs = tables(5, 5, [[(1, 2, 5, 6), (3, 4, 8, 9), (7, 10, 11, 12)]], PERM_ZERO2)
-    tiles = _scrambled(5, 5, 24, 4)
+    tiles = near_goal(5, 5, 24, 4)
     for kernels in (python, numba):
         whole = kernels.maxed_search(dbs, tiles, (0, 1, 2, 3))
         whole.run()
@@ -328,7 +285,7 @@ def test_one_board_split_over_workers_with_zero_aware_tables_is_optimal() -> Non
     [db] = tables(3, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11)]], PERM_ZERO2)
     for seed in range(2):
         board = st.random_board(3, 4, seed=seed, goal=goal)
-        serial, _ = numba_kernels().ida_maxed([db], list(board.tiles), guard(), (0, 1, 2, 3))
+        serial, _ = numba_kernels().ida_maxed([db], list(board.tiles), kernel_guard(), (0, 1, 2, 3))
         same, _ = parallel_search(board, goal, db, workers=1)  # in this process: the serial search
         split, _ = parallel_search(board, goal, db, workers=2)
         assert same == serial
