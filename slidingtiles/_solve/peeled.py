@@ -47,7 +47,7 @@ from time import perf_counter
 from slidingtiles._board.board import Board
 from slidingtiles._engine import dispatch
 from slidingtiles._solve.reduce import solve_constructive
-from slidingtiles._solve.staged import _place_chunk, region_board, solve_staged
+from slidingtiles._solve.staged import _letters, _place_chunk, region_board, solve_staged
 
 __all__ = [
     "BLANK_WEIGHT",
@@ -173,21 +173,8 @@ def _repair(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, int])
         if found is None:
             placed_all = False
             break
-        blank = where[0]
-        for step in found:
-            tile = tiles[step]
-            tiles[blank] = tile
-            where[tile] = blank
-            blank = step
-        tiles[blank] = 0
-        where[0] = blank
         path += found
-    letters = {-cols: "U", cols: "D", -1: "L", 1: "R"}
-    out = []
-    for step in path:
-        out.append(letters[step - first])
-        first = step
-    peel.moves.append("".join(out))
+    peel.moves.append(_letters(path, first, cols))
     return placed_all
 
 

@@ -332,6 +332,7 @@ def _place_chunk(
     Weighted A* (`dispatch.place_group`) in a window: the box of the
     blank, the tiles and their cells, widened by a margin within
     ``region``; heavier weights, then wider windows, until one succeeds.
+    The moves found are made on ``tiles`` and ``where``.
     """
     top, bottom, left, right = region
     points = [where[0], *(where[t] for t in group), *chunk]
@@ -358,7 +359,16 @@ def _place_chunk(
                 -1, costs, _UNIT,
             )[0]  # fmt: skip
             if found is not None:
-                return [(x // width + t) * cols + x % width + lo for x in found]
+                path = [(x // width + t) * cols + x % width + lo for x in found]
+                blank = where[0]
+                for cell in path:
+                    tile = tiles[cell]
+                    tiles[blank] = tile
+                    where[tile] = blank
+                    blank = cell
+                tiles[blank] = 0
+                where[0] = blank
+                return path
         if box == region:
             break
     return None
@@ -437,14 +447,6 @@ def solve_chunked(
             )  # fmt: skip
             if found is None:
                 return None
-            blank = where[0]
-            for cell in found:
-                tile = tiles[cell]
-                tiles[blank] = tile
-                where[tile] = blank
-                blank = cell
-            tiles[blank] = 0
-            where[0] = blank
             path += found
             for cell in chunk:
                 free[cell] = 0
