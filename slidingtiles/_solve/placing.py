@@ -28,7 +28,48 @@ from slidingtiles._board.board import Board
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import astar
 
-__all__ = ["BY_ROUTE_CELLS", "VARIANTS", "OutOfTime", "Reducer", "Stuck", "Tuning"]
+__all__ = [
+    "BY_ROUTE_CELLS", "VARIANTS", "OutOfTime", "Reducer", "Stuck", "Tuning", "peel_line",
+]  # fmt: skip
+
+Region = tuple[int, int, int, int]
+
+
+def peel_line(
+    region: Region, blank: tuple[int, int], goal_blank: tuple[int, int], row: bool
+) -> tuple[list[tuple[int, int]], tuple[int, int], Region]:
+    """The row (or column) to peel off a region, the step pointing inside, and the region left.
+
+    >>> peel_line((0, 3, 0, 3), (2, 2), (2, 2), True)
+    ([(0, 2), (0, 1), (0, 0)], (1, 0), (1, 3, 0, 3))
+
+    ``region`` is ``(top, bottom, left, right)``, half-open; ``blank`` and
+    ``goal_blank`` are (row, column). Never the line of the goal's blank,
+    else the one nearer the blank; its cells ordered from the end nearer the
+    blank. Shared by the constructive solver and the staged ones.
+    """
+    top, bottom, left, right = region
+    blank_row, blank_col = blank
+    goal_row, goal_col = goal_blank
+    if row:
+        first = goal_row != top and (
+            goal_row == bottom - 1 or blank_row - top <= bottom - 1 - blank_row
+        )
+        r = top if first else bottom - 1
+        across = range(left, right)
+        if blank_col - left > right - 1 - blank_col:
+            across = range(right - 1, left - 1, -1)
+        rest = (top + 1, bottom, left, right) if first else (top, bottom - 1, left, right)
+        return [(r, c) for c in across], (1 if first else -1, 0), rest
+    first = goal_col != left and (
+        goal_col == right - 1 or blank_col - left <= right - 1 - blank_col
+    )
+    c = left if first else right - 1
+    down = range(top, bottom)
+    if blank_row - top > bottom - 1 - blank_row:
+        down = range(bottom - 1, top - 1, -1)
+    rest = (top, bottom, left + 1, right) if first else (top, bottom, left, right - 1)
+    return [(r, c) for r in down], (0, 1 if first else -1), rest
 
 
 class OutOfTime(Exception):

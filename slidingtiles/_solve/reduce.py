@@ -32,7 +32,7 @@ from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._errors import SearchLimitExceeded, UnsolvableError
-from slidingtiles._solve.placing import VARIANTS, OutOfTime, Reducer, Stuck
+from slidingtiles._solve.placing import VARIANTS, OutOfTime, Reducer, Stuck, peel_line
 from slidingtiles.search import SearchStats
 
 __all__ = [
@@ -312,37 +312,13 @@ def solve_constructive(
             height, width = bottom - top, right - left
             if height * width <= _FINISH_CELLS or height == width == 3:
                 break
-            blank_row, blank_col = divmod(solver.blank, solver.width)
-            blank_row, blank_col = blank_row - 1, blank_col - 1
-            if height >= width and height >= 3:
-                # Peel a row: the one without the goal blank, else the one nearer the blank.
-                use_top = goal_row != top and (
-                    goal_row == bottom - 1 or blank_row - top <= bottom - 1 - blank_row
-                )
-                row = top if use_top else bottom - 1
-                cols = range(left, right)
-                if blank_col - left > right - 1 - blank_col:
-                    cols = range(right - 1, left - 1, -1)
-                solver.place_line(
-                    [cell(row, c) for c in cols], solver.width if use_top else -solver.width
-                )
-                if use_top:
-                    top += 1
-                else:
-                    bottom -= 1
-            else:
-                use_left = goal_col != left and (
-                    goal_col == right - 1 or blank_col - left <= right - 1 - blank_col
-                )
-                col = left if use_left else right - 1
-                rows = range(top, bottom)
-                if blank_row - top > bottom - 1 - blank_row:
-                    rows = range(bottom - 1, top - 1, -1)
-                solver.place_line([cell(r, col) for r in rows], 1 if use_left else -1)
-                if use_left:
-                    left += 1
-                else:
-                    right -= 1
+            blank_row, blank_col = divmod(solver.blank, solver.width)  # the padded frame
+            # A row while the region is at least as tall as wide, else a column.
+            line, (down, across), (top, bottom, left, right) = peel_line(
+                (top, bottom, left, right), (blank_row - 1, blank_col - 1),
+                (goal_row, goal_col), height >= width and height >= 3,
+            )  # fmt: skip
+            solver.place_line([cell(r, c) for r, c in line], down * solver.width + across)
             if progress is not None:
                 progress(snapshot())
             if time_limit is not None and perf_counter() - begun > time_limit:

@@ -35,6 +35,7 @@ from slidingtiles._board.geometry import LETTERS, OFFSETS
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import PatternDatabaseError, SearchLimitExceeded
 from slidingtiles._solve import choose
+from slidingtiles._solve.placing import peel_line
 
 __all__ = [
     "CHUNKED_MAX_CELLS",
@@ -194,30 +195,11 @@ def _next_line(
     """
     top, bottom, left, right = region
     cols = goal.cols
-    goal_row, goal_col = divmod(goal.tiles.index(0), cols)
-    blank_row, blank_col = divmod(blank, cols)
-    height, width = bottom - top, right - left
-    if height > width or (height == width and not columns_first):
-        use_top = goal_row != top and (
-            goal_row == bottom - 1 or blank_row - top <= bottom - 1 - blank_row
-        )
-        row = top if use_top else bottom - 1
-        order = range(left, right)
-        if blank_col - left > right - 1 - blank_col:
-            order = range(right - 1, left - 1, -1)
-        if use_top:
-            return [row * cols + c for c in order], cols, (top + 1, bottom, left, right)
-        return [row * cols + c for c in order], -cols, (top, bottom - 1, left, right)
-    use_left = goal_col != left and (
-        goal_col == right - 1 or blank_col - left <= right - 1 - blank_col
+    row = bottom - top > right - left or (bottom - top == right - left and not columns_first)
+    line, (down, across), rest = peel_line(
+        region, divmod(blank, cols), divmod(goal.tiles.index(0), cols), row
     )
-    col = left if use_left else right - 1
-    order = range(top, bottom)
-    if blank_row - top > bottom - 1 - blank_row:
-        order = range(bottom - 1, top - 1, -1)
-    if use_left:
-        return [r * cols + col for r in order], 1, (top, bottom, left + 1, right)
-    return [r * cols + col for r in order], -1, (top, bottom, left, right - 1)
+    return [r * cols + c for r, c in line], down * cols + across, rest
 
 
 def solve_staged(
