@@ -73,6 +73,7 @@ from slidingtiles._engine.lookups import (
     supports_lookups,
 )
 from slidingtiles._engine.numba.drive import at_goal, plan, pruning_array, slot_moves
+from slidingtiles._engine.numba.frontier import flood, region_label
 from slidingtiles._engine.numba.jit import NUMBA, compiled, inlined, pointer, popcount
 from slidingtiles._engine.numba.placement import _moved_rank
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
@@ -520,33 +521,35 @@ def _maxed_loop(
 # -- what the kernel needs of the databases -------------------------------------------------------
 
 
-def _labels(rows: int, cols: int, masks: Array) -> Array:
-    """``[i, c]``: the label of cell c's region among the cells not in ``masks[i]``.
+@compiled
+def _fill_labels(masks: Array, rows: int, cols: int, out: Array) -> None:
+    """``out[i, c]``: the label of cell c's region among the cells not in ``masks[i]``.
 
-    Each free cell takes the least cell of its region (the least label among
-    it and its free neighbours, repeated until nothing changes); a region's
-    label is then how many regions have a lower least cell, capped like
-    `indexing.region_labels` (which it equals, tested); occupied cells get
-    ``ZERO_SLOTS``.
+    The table builder's own `frontier.region_label` (regions numbered by their
+    least cell, capped like `indexing.region_labels`, which it equals, tested);
+    occupied cells get ``ZERO_SLOTS``.
     """
     cells = rows * cols
-    free = ((masks[:, None] >> np.arange(cells)) & 1) == 0
-    least = np.where(free, np.arange(cells), cells)
-    while True:
-        grown = least.copy()
+    full = (1 << cells) - 1
+    left_col = 0
+    for c in range(0, cells, cols):
+        left_col |= 1 << c
+    right_col = left_col << (cols - 1)
+    for i in range(masks.shape[0]):
+        free = full & ~masks[i]
         for c in range(cells):
-            r, k = divmod(c, cols)
-            for n in (c - cols if r else -1, c + cols if r + 1 < rows else -1,
-                      c - 1 if k else -1, c + 1 if k + 1 < cols else -1):  # fmt: skip
-                if n >= 0:
-                    grown[:, c] = np.minimum(grown[:, c], np.where(free[:, c], least[:, n], cells))
-        if np.array_equal(grown, least):
-            break
-        least = grown
-    roots = free & (least == np.arange(cells))
-    order = np.minimum(np.cumsum(roots, axis=1) - 1, ZERO_SLOTS - 1)
-    labels = np.where(free, np.take_along_axis(order, np.minimum(least, cells - 1), 1), ZERO_SLOTS)
-    return labels.astype(np.uint8)
+            if (free >> c) & 1:
+                region = flood(1 << c, free, left_col, right_col, cols, full)
+                out[i, c] = region_label(region, free, left_col, right_col, cols, full)
+            else:
+                out[i, c] = ZERO_SLOTS
+
+
+def _labels(rows: int, cols: int, masks: Array) -> Array:
+    """`_fill_labels` into a new array of bytes."""
+    out = np.zeros((len(masks), rows * cols), dtype=np.uint8)
+    _fill_labels(masks, rows, cols, out)
+    return out
 
 
 @functools.cache
