@@ -560,7 +560,7 @@ def label_tables(rows: int, cols: int, size: int) -> tuple[Array, Array]:
     ``binom`` then has one entry); above, it is the mask's rank among the
     masks of ``size`` cells in colexicographic order (`_mask_index`; 177,100
     rows of 25 bytes for 6 tiles of 5x5), ``binom[c * 8 + j]`` = C(c, j).
-    Made once per process (about 0.1 s on 4x4, 0.5 s on 5x5).
+    Made once per process (under half a second, the first time with compiling).
     """
     cells = rows * cols
     if cells <= 16:
