@@ -48,6 +48,10 @@ __all__ = [
 ]  # fmt: skip
 
 _INF = 1 << 62
+# A kept child: its order (f, the sum of h over the lookups, the moved tile's step: the numba
+# kernel's `_tie`), move slot, blank cell, automaton state, and per lookup its entry, value and
+# Manhattan distance.
+_Child = tuple[tuple[int, int, int], int, int, int, list[int], list[int], list[int]]
 
 
 class _Plan:
@@ -164,7 +168,7 @@ class Search:
                 limit = min((bound - den * g1) // num, ceiling - 1 - g1)
                 best = _INF
                 high = 0  # the largest h of a pruned child (a lower bound of it)
-                kept: list[tuple[int, int, int, int, list[int], list[int], list[int]]] = []
+                kept: list[_Child] = []
                 children = []
                 for slot, n, code in moves[b]:
                     if n == prev:
@@ -178,7 +182,7 @@ class Search:
                     t = tiles[n]
                     step = dist[t * cells + b] - dist[t * cells + n]
                     new_at, new_v, new_md = [], [], []
-                    hmax = 0
+                    hmax = hsum = 0
                     for lk in rows:
                         gi = lk_group[lk * cells + t]
                         k = kind[gi]
@@ -220,6 +224,7 @@ class Search:
                         new_md.append(nmd)
                         if nh > hmax:
                             hmax = nh
+                        hsum += nh
                     else:
                         if hmax == 0:
                             tiles[b] = t
@@ -232,10 +237,11 @@ class Search:
                                 self.found = d + 1
                                 return self._save(bound, DONE)
                         f = den * g1 + num * hmax
+                        key = (f, hsum, step)  # ties: the least sum of h, then a step home
                         i = len(kept)
-                        while i > 0 and kept[i - 1][0] > f:
+                        while i > 0 and kept[i - 1][0] > key:
                             i -= 1
-                        kept.insert(i, (f, slot, n, nseq, new_at, new_v, new_md))
+                        kept.insert(i, (key, slot, n, nseq, new_at, new_v, new_md))
                 if num * (high - 1) > bound - den * d:  # a child this far means the node is (BPMX)
                     kept = []
                     best = min(best, den * d + num * (high - 1))
@@ -253,7 +259,7 @@ class Search:
             i = node[3]
             if i < len(kept):
                 node[3] = i + 1
-                f, slot, n, nseq, new_at, new_v, new_md = kept[i]
+                (f, _, _), slot, n, nseq, new_at, new_v, new_md = kept[i]
                 node[5] = slot
                 if f - den * (d + 1) < self.best_h:  # the least h yet: record its path
                     self.best_h = f - den * (d + 1)
