@@ -1,6 +1,6 @@
 """Tables on first use: the one place a table is built without being asked for by name.
 
->>> auto_available(Board.goal(3, 3)), auto_available(Board.goal(5, 5))
+>>> auto_available(Board.goal(3, 3)), auto_available(Board.goal(6, 6))
 (True, False)
 
 `solve` and the ``pdb`` heuristic get their table through `load_for_solving`.
@@ -65,7 +65,7 @@ AUTO_MAX_CELLS = 20
 def auto_available(goal: Board, *, build_tables: bool = True) -> bool:
     """Return True if a table for this goal is cached, or may be built now and quickly enough.
 
-    >>> auto_available(Board.goal(3, 3)), auto_available(Board.goal(5, 5))
+    >>> auto_available(Board.goal(3, 3)), auto_available(Board.goal(6, 6))
     (True, False)
     >>> auto_available(Board.goal(3, 3), build_tables=False) == is_cached(3, 3)
     True
