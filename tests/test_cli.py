@@ -296,6 +296,29 @@ def test_heuristics_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert listed["manhattan"]["consistent"] is True
 
 
+def test_solve_workers_splits_one_board_between_processes(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import slidingtiles._cli.solve as solve_command
+
+    asked: list[object] = []
+
+    def recording_solve(*args: object, **options: object) -> object:
+        asked.append(options.get("workers"))
+        return solve(*args, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(solve_command, "solve", recording_solve)
+    board = random_board(3, 4, seed=2)
+    code, out, _ = run(capsys, "solve", board.to_text(), "--heuristic", "pdb", "--workers", "2",
+                       "--format", "json")  # fmt: skip
+    assert code == 0
+    found = json.loads(out)
+    assert asked == [2]
+    assert found["optimal"] is True
+    assert found["length"] == len(solve(board, heuristic="pdb"))
+    assert board.apply(found["moves"]) == Board.goal(3, 4)
+
+
 # -- bad input: exit 2, one line, no traceback -------------------------------------------
 
 BAD_INPUTS = [
@@ -313,6 +336,8 @@ BAD_INPUTS = [
     ["solve", "1 2/3 0", "--weight", "2", "--algorithm", "astar"],
     ["solve", "1 2/3 0", "--time-limit", "-1"],
     ["solve", "1 2/3 0", "--max-nodes", "zero"],
+    ["solve", "1 2/3 0", "--workers", "0"],
+    ["solve", "1 2/3 0", "--workers", "two"],
     ["solve", "1 2/3 0", "--format", "xml"],
     ["solve", "-f", "/nonexistent/board.txt"],
     ["solve", "1 2/3 0", "-f", "also.txt"],

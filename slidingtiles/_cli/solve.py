@@ -72,6 +72,7 @@ examples:
   slidingtiles random 3 --seed 1 | slidingtiles solve - --html steps.html
   slidingtiles solve "1 2 3/4 5 6/8 7 0"             # "No solution possible", exit 1
   slidingtiles solve "$(slidingtiles random 20 --seed 1)" --suboptimal --time-limit 2
+  slidingtiles solve -f puzzle5x5.txt --goal first --workers 2   # one 24-puzzle, two cores
 
 moves are the directions the BLANK travels (U, D, L, R).
 exit status: 0 solved, 1 unsolvable or limit reached, 2 bad input.
@@ -124,6 +125,12 @@ def add_solve_command(subparsers: Subparsers) -> None:
         "--max-nodes", type=positive_int, default=None, metavar="N",
         help="give up after expanding N states (exit 1)",
     )  # fmt: skip
+    parser.add_argument(
+        "--workers", type=positive_int, default=None, metavar="N",
+        help="search this one board on N processes (optimal IDA* with pattern tables, such "
+        "as the 24-puzzle's: each iteration is split between them; other searches run "
+        "here); they stop with this one",
+    )  # fmt: skip
     add_format(
         parser,
         cos226="every board, then the move count",
@@ -162,6 +169,7 @@ def _solve_command(args: argparse.Namespace) -> int:
                 max_nodes=args.max_nodes,
                 time_limit=args.time_limit,
                 progress=show if progress.shown else None,
+                workers=args.workers,
             )
         except UnsolvableError as error:
             _report_unsolvable(args, board, error)
