@@ -62,6 +62,34 @@ def test_subgoal_kernels_agree_and_keep_their_contract(size: tuple[int, int], wi
         assert expanded >= (1 if before else 0)
 
 
+@pytest.mark.parametrize("head", [1, 2])
+def test_numba_kernel_sorting_few_children_first_keeps_the_same_boards(
+    monkeypatch: pytest.MonkeyPatch, head: int
+) -> None:
+    """The numba kernel sorts only the first children of a level at first; with one or two
+    (the rest sorted whenever a duplicate or a board seen before is skipped) it must still keep
+    the boards the pure-Python kernel keeps. Its table of seen keys grows as it fills (60 levels
+    of 30 boards: several times)."""
+    monkeypatch.setattr(numba_beam, "sorted_head", lambda width: head)
+    for rows, cols in ((3, 3), (4, 4)):
+        cells = rows * cols
+        keys = dispatch._splitmix(cells * cells, cells)
+        for seed in range(3):
+            board, goal_cells, weights, targets = subgoal_case(rows, cols, seed)
+            grow = [c // cols for c in goal_cells]
+            gcol = [c % cols for c in goal_cells]
+            args = (rows, cols, list(board.tiles), grow, gcol, weights, targets, 1, seed % 3,
+                    0, keys, 30, 60, 10**6, None)  # fmt: skip
+            found = python_beam.subgoal_search(*args)  # type: ignore[arg-type]
+            assert numba_beam.subgoal_search(*args) == found  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cells", [1, 4, 9, 400])
+def test_zobrist_keys_as_an_array_are_the_splitmix_keys(cells: int) -> None:
+    assert dispatch._zobrist_array(cells).tolist() == dispatch._splitmix(cells * cells, cells)
+    assert dispatch._zobrist(cells) == tuple(dispatch._splitmix(cells * cells, cells))
+
+
 def test_subgoal_beam_stops_without_progress() -> None:
     board, goal_cells, weights, targets = subgoal_case(5, 5, 11)
     targets = [0] + [1] * 24

@@ -10,8 +10,12 @@ same ranking (Manhattan plus pairs in conflict, updated per move), the same
 children in the same order, the same total order on ties (rank, then the
 order of generation), the same Zobrist keys; so the same boards are kept
 and the same moves come back. Seen boards go into an open-addressed table
-of 64-bit keys sized for ``width x max_levels`` boards (allocated zeroed,
-so only the pages used are touched). The compiled loop returns to Python
+of 64-bit keys that starts small and doubles whenever it could get more
+than half full within the next `_LOAD` levels (a table sized at once for
+``width x max_levels`` boards, megabytes, cost a third of the time in
+cache misses on 20x20 regions); each level's children are ordered by a
+partial sort (the first ``width`` and a quarter, the rest only when
+duplicates use those up). The compiled loop returns to Python
 every `CHUNK` expansions (at a level's end) for the deadline. `subgoal_search`
 (weighted tiles, a target subset, the blank's pull, patience) mirrors the
 pure-Python one likewise; `beam_search` is its all-tiles case.
@@ -28,13 +32,21 @@ from numpy.typing import NDArray
 
 from slidingtiles._engine.numba.jit import compiled, inlined
 
-__all__ = ["CHUNK", "beam_search", "subgoal_search"]
+__all__ = ["CHUNK", "beam_search", "sorted_head", "subgoal_search"]
 
 Array = NDArray[Any]
 
 #: Expansions between two checks of the deadline (each at a level's end).
 CHUNK = 1 << 14
+# The table of seen keys holds room for this many more levels of kept boards (half full at most).
+_LOAD = 4
 _LETTERS = "UDLR"
+
+
+def sorted_head(width: int) -> int:
+    """How many children of a level are sorted first (at least 1): the first ``width`` and a
+    quarter, as duplicates within a level are rare (the rest are sorted when those run out)."""
+    return width + width // 4 + 8
 
 
 def beam_search(
@@ -92,11 +104,12 @@ def subgoal_search(
     gcol_a = np.array(gcol, dtype=np.int64)
     weight_a = np.array(weights, dtype=np.int64)
     target_a = np.array(targets, dtype=np.int64)
-    zobrist = np.array(keys, dtype=np.uint64)
+    zobrist = np.asarray(keys, dtype=np.uint64)  # no copy when given the keys as an array
     start = np.array(tiles, dtype=np.int16)
-    entries = width * max_levels + 1
-    slots = 1 << max(4, (2 * entries - 1).bit_length())
-    table = np.zeros(slots, dtype=np.uint64)
+    # The table of seen keys starts small and doubles as it fills (at most half full), so a
+    # short search touches little memory; it never needs more than width x max_levels keys.
+    entries = min(width * max_levels, _LOAD * width) + 1
+    table = np.zeros(1 << max(4, (2 * entries - 1).bit_length()), dtype=np.uint64)
     boards = np.zeros((2, width, cells), dtype=np.int16)
     blanks = np.zeros((2, width), dtype=np.int64)
     # rank, the targets' Manhattan distance, the blank's distance to the nearest stray target
@@ -121,14 +134,16 @@ def subgoal_search(
         stop_at = min(max_nodes, int(state[3]) + CHUNK)
         status = _levels(
             rows, cols, goals, conflict_weight, blank_weight, patience, zobrist, width,
-            max_levels, stop_at, table, boards, blanks, ranks, bkeys, lasts, parents, moves,
-            offsets, state,
+            max_levels, stop_at, sorted_head(width), table, boards, blanks, ranks, bkeys, lasts,
+            parents, moves, offsets, state,
         )  # fmt: skip
         if status == 1:
             reached = True
             break
         if status == 2:
             break
+        if status == 3:
+            table = _grow(table)
     if reached:
         path = _path(parents, moves, offsets, state[2], state[4])
     else:
@@ -277,12 +292,12 @@ def _start(
 def _levels(
     rows: int, cols: int, goals: tuple[Array, Array, Array, Array], conflict_weight: int,
     blank_weight: int, patience: int, zobrist: Array, width: int, max_levels: int, stop_at: int,
-    table: Array, boards: Array,
+    head: int, table: Array, boards: Array,
     blanks: Array, ranks: Array, bkeys: Array, lasts: Array, parents: Array, moves: Array,
     offsets: Array, state: Array,
 ) -> int:  # fmt: skip
     """Run levels until the goal (1), a dead end, the level cap or no progress for
-    ``patience`` levels (2), or ``stop_at`` expansions (0)."""
+    ``patience`` levels (2), ``stop_at`` expansions (0), or the table needs to grow (3)."""
     grow, gcol, weight, target = goals
     cells = rows * cols
     cap = 4 * width
@@ -300,9 +315,9 @@ def _levels(
     if level == 0 and count == 0:
         count = 1
     while level < max_levels:
-        if expanded >= stop_at:
+        if expanded >= stop_at or 2 * (offsets[level] + 1 + _LOAD * width) > table.shape[0]:
             state[0], state[1], state[2], state[3] = parity, count, level, expanded
-            return 0
+            return 0 if expanded >= stop_at else 3
         m = 0
         for i in range(count):
             expanded += 1
@@ -347,13 +362,22 @@ def _levels(
         if m == 0:
             state[3] = expanded
             return 2
-        order = np.argsort(sortkey[:m])
+        # The children in order of their keys (distinct, and each child's index is its key
+        # modulo ``cap``: ranks are never negative). Only the first ``part`` are sorted at first
+        # (every later key is larger), the rest when duplicates have used those up.
+        part = min(m, head)
+        order = sortkey[:m]
+        if part < m:
+            order = np.partition(order, part - 1)
+        order[:part].sort()
         nxt = 1 - parity
         base = offsets[level]
         kept = 0
         found = -1
         for j in range(m):
-            k = order[j]
+            if j == part:
+                order[part:].sort()
+            k = order[j] % cap
             if not _insert(table, ckey[k]):
                 continue
             i = cparent[k]
@@ -391,6 +415,16 @@ def _levels(
             break
     state[3] = expanded
     return 2
+
+
+@compiled
+def _grow(table: Array) -> Array:
+    """The same keys in a table twice the size."""
+    bigger = np.zeros(2 * table.shape[0], dtype=np.uint64)
+    for i in range(table.shape[0]):
+        if table[i] != 0:
+            _insert(bigger, table[i])
+    return bigger
 
 
 @inlined
