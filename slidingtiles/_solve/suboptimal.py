@@ -126,17 +126,18 @@ _VARIANTS_SHARE = 0.4
 PEELED_MIN_CELLS = 50
 PEELED_CELLS = 400
 # Without a time limit, the peeled beam's width: this over the cells squared (about 1 s under
-# numba), within the bounds below.
-_PEELED_BUDGET = 20_000_000
+# numba: 250 on 20x20), within the bounds below.
+_PEELED_BUDGET = 40_000_000
 _PEELED_BOUNDS = (100, 3000)
 # With one, the widths tried: the widest whose estimated time fits what is left of the share,
 # then wider ones while they fit.
-_PEELED_WIDTHS = (20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000, 1500, 2000, 3000)
+_PEELED_WIDTHS = (20, 30, 50, 70, 100, 150, 200, 250, 300, 400, 500, 700, 1000, 1500, 2000, 3000)
 _PEELED_MIN_WIDTH = {"numba": 100, "python": 20}
 _PEELED_SHARE = 0.85
-# Seconds of one peeled solve per unit of width x cells ** 2 (measured from 7x7 to 20x20: about
-# 5e-8 under numba; 3e-6 to 1.2e-5 in pure Python, where fixed costs weigh more).
-_PEELED_RATE = {"numba": 6e-8, "python": 1e-5}
+# Seconds of one peeled solve per unit of width x cells ** 2 (measured 2026-11-24: 2.8e-8 on
+# 20x20 to 4.2e-8 on 10x10 under numba; 3e-6 to 1.2e-5 in pure Python, where fixed costs weigh
+# more).
+_PEELED_RATE = {"numba": 3.5e-8, "python": 1e-5}
 # The answer is due this much before the time limit (returning takes a moment).
 _MARGIN = 0.05
 
