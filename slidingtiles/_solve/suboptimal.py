@@ -50,6 +50,7 @@ shorter solutions (docs/large-boards.md).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from time import perf_counter
 
@@ -125,9 +126,9 @@ _VARIANTS_SHARE = 0.4
 #: constructive solver: 30x30, width 20, 2.70 x Manhattan).
 PEELED_MIN_CELLS = 50
 PEELED_CELLS = 400
-# Without a time limit, the peeled beam's width: this over the cells squared (about 1 s under
-# numba: 250 on 20x20), within the bounds below.
-_PEELED_BUDGET = 40_000_000
+# Without a time limit, the peeled beam's width: this over the cells to the power 1.5 (about
+# 1 s under numba: 2000 on 10x10, 1157 on 12x12, 250 on 20x20), within the bounds below.
+_PEELED_BUDGET = 2_000_000
 _PEELED_BOUNDS = (100, 3000)
 # With one, the widths tried: the widest whose estimated time fits what is left of the share,
 # then wider ones while they fit.
@@ -137,7 +138,7 @@ _PEELED_SHARE = 0.85
 # Seconds of one peeled solve per unit of width x cells ** 2 (measured 2026-11-24: 2.8e-8 on
 # 20x20 to 4.2e-8 on 10x10 under numba; 3e-6 to 1.2e-5 in pure Python, where fixed costs weigh
 # more).
-_PEELED_RATE = {"numba": 3.5e-8, "python": 1e-5}
+_PEELED_RATE = {"numba": 6e-8, "python": 1e-5}
 # The answer is due this much before the time limit (returning takes a moment).
 _MARGIN = 0.05
 
@@ -217,7 +218,7 @@ def _peeled_ladder(
     cells = start.size
     if deadline is None:
         low, high = _PEELED_BOUNDS
-        width = max(low, min(high, _PEELED_BUDGET // cells**2))
+        width = max(low, min(high, _PEELED_BUDGET // (cells * math.isqrt(cells))))
         return solve_peeled(start, goal, width=width, deadline=None), True
     numba = dispatch.IMPLEMENTATION == "numba"
     rate = _PEELED_RATE["numba" if numba else "python"] * cells**2
