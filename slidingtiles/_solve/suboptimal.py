@@ -135,7 +135,8 @@ _PEELED_BOUNDS = (100, 3000)
 _PEELED_WIDTHS = (20, 30, 50, 70, 100, 150, 200, 250, 300, 350, 400, 500, 700, 1000, 1500, 2000,
                   3000)  # fmt: skip
 _PEELED_MIN_WIDTH = {"numba": 100, "python": 20}
-_PEELED_SHARE = 0.9
+# The share of the budget for them (pure Python keeps more in hand: its pace varies more).
+_PEELED_SHARE = {"numba": 0.9, "python": 0.85}
 # Seconds of one peeled solve per unit of width x cells ** power, as (seconds, power): under
 # numba 4.2e-7 to 5.8e-7 x width x cells ** 1.5 from 10x10 to 20x20 (measured 2026-11-24, the
 # kernels of that day); in pure Python 3e-6 to 1.2e-5 x width x cells ** 2, where fixed costs
@@ -225,7 +226,7 @@ def _peeled_ladder(
     numba = dispatch.IMPLEMENTATION == "numba"
     seconds, power = _PEELED_RATE["numba" if numba else "python"]
     rate = seconds * cells**power
-    share = begun + (deadline - begun) * _PEELED_SHARE
+    share = begun + (deadline - begun) * _PEELED_SHARE["numba" if numba else "python"]
     best: str | None = None
     last = _PEELED_MIN_WIDTH["numba" if numba else "python"] - 1
     while True:
