@@ -62,15 +62,17 @@ def test_subgoal_kernels_agree_and_keep_their_contract(size: tuple[int, int], wi
         assert expanded >= (1 if before else 0)
 
 
-@pytest.mark.parametrize("head", [1, 2])
-def test_numba_kernel_sorting_few_children_first_keeps_the_same_boards(
-    monkeypatch: pytest.MonkeyPatch, head: int
+@pytest.mark.parametrize(("head", "buckets"), [(1, 0), (2, 0), (1, 4)])
+def test_numba_kernel_ordering_children_keeps_the_same_boards(
+    monkeypatch: pytest.MonkeyPatch, head: int, buckets: int
 ) -> None:
-    """The numba kernel sorts only the first children of a level at first; with one or two
-    (the rest sorted whenever a duplicate or a board seen before is skipped) it must still keep
-    the boards the pure-Python kernel keeps. Its table of seen keys grows as it fills (60 levels
-    of 30 boards: several times)."""
+    """The numba kernel orders a level's children by counting when their ranks span fewer than
+    `sort_buckets` values, else sorts only the first `sorted_head` at first; with no buckets
+    (always sorting) or 4 (both ways), and one or two sorted first (the rest sorted whenever a
+    board is skipped), it must still keep the boards the pure-Python kernel keeps. Its table of
+    seen keys grows as it fills (60 levels of 30 boards: several times)."""
     monkeypatch.setattr(numba_beam, "sorted_head", lambda width: head)
+    monkeypatch.setattr(numba_beam, "sort_buckets", lambda width: buckets)
     for rows, cols in ((3, 3), (4, 4)):
         cells = rows * cols
         keys = dispatch._splitmix(cells * cells, cells)

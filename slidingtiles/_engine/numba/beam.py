@@ -32,7 +32,7 @@ from numpy.typing import NDArray
 
 from slidingtiles._engine.numba.jit import compiled, inlined
 
-__all__ = ["CHUNK", "beam_search", "sorted_head", "subgoal_search"]
+__all__ = ["CHUNK", "beam_search", "sort_buckets", "sorted_head", "subgoal_search"]
 
 Array = NDArray[Any]
 
@@ -41,6 +41,12 @@ CHUNK = 1 << 14
 # The table of seen keys holds room for this many more levels of kept boards (half full at most).
 _LOAD = 4
 _LETTERS = "UDLR"
+
+
+def sort_buckets(width: int) -> int:
+    """A level's children are put in order by counting when their order ranks span fewer
+    values than this (they mostly do: a beam's boards differ little), else by sorting."""
+    return 8 * width + 64
 
 
 def sorted_head(width: int) -> int:
@@ -134,8 +140,8 @@ def subgoal_search(
         stop_at = min(max_nodes, int(state[3]) + CHUNK)
         status = _levels(
             rows, cols, goals, conflict_weight, blank_weight, patience, zobrist, width,
-            max_levels, stop_at, sorted_head(width), table, boards, blanks, ranks, bkeys, lasts,
-            parents, moves, offsets, state,
+            max_levels, stop_at, sorted_head(width), sort_buckets(width), table, boards, blanks,
+            ranks, bkeys, lasts, parents, moves, offsets, state,
         )  # fmt: skip
         if status == 1:
             reached = True
@@ -292,7 +298,7 @@ def _start(
 def _levels(
     rows: int, cols: int, goals: tuple[Array, Array, Array, Array], conflict_weight: int,
     blank_weight: int, patience: int, zobrist: Array, width: int, max_levels: int, stop_at: int,
-    head: int, table: Array, boards: Array,
+    head: int, buckets: int, table: Array, boards: Array,
     blanks: Array, ranks: Array, bkeys: Array, lasts: Array, parents: Array, moves: Array,
     offsets: Array, state: Array,
 ) -> int:  # fmt: skip
@@ -308,6 +314,9 @@ def _levels(
     cnear = np.zeros(cap, dtype=np.int64)
     ckey = np.empty(cap, dtype=np.uint64)
     sortkey = np.empty(cap, dtype=np.int64)
+    corder = np.empty(cap, dtype=np.int64)
+    bucketed = np.empty(cap, dtype=np.int64)
+    counts = np.empty(buckets + 1, dtype=np.int64)
     back = (1, 0, 3, 2)
     step_r = (-1, 1, 0, 0)
     step_c = (0, 0, -1, 1)
@@ -358,18 +367,39 @@ def _levels(
                     cnear[m] = near
                     order_rank += blank_weight * max(0, near - 1)
                 sortkey[m] = order_rank * cap + m
+                corder[m] = order_rank
                 m += 1
         if m == 0:
             state[3] = expanded
             return 2
         # The children in order of their keys (distinct, and each child's index is its key
-        # modulo ``cap``: ranks are never negative). Only the first ``part`` are sorted at first
-        # (every later key is larger), the rest when duplicates have used those up.
-        part = min(m, head)
-        order = sortkey[:m]
-        if part < m:
-            order = np.partition(order, part - 1)
-        order[:part].sort()
+        # modulo ``cap``: ranks are never negative). When their order ranks span at most
+        # ``buckets`` values, by counting (stable: ties in the order generated); else only the
+        # first ``part`` are sorted at first (every later key is larger), the rest when
+        # duplicates have used those up.
+        low, high = corder[0], corder[0]
+        for j in range(1, m):
+            low = min(low, corder[j])
+            high = max(high, corder[j])
+        if high - low < buckets:
+            span = high - low + 1
+            counts[: span + 1] = 0
+            for j in range(m):
+                counts[corder[j] - low + 1] += 1
+            for b in range(span):
+                counts[b + 1] += counts[b]
+            order = bucketed[:m]
+            for j in range(m):
+                b = corder[j] - low
+                order[counts[b]] = sortkey[j]
+                counts[b] += 1
+            part = m
+        else:
+            part = min(m, head)
+            order = sortkey[:m]
+            if part < m:
+                order = np.partition(order, part - 1)
+            order[:part].sort()
         nxt = 1 - parity
         base = offsets[level]
         kept = 0
