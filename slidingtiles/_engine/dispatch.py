@@ -33,9 +33,6 @@ from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Protocol
 
-import numpy as np
-import numpy.typing as npt
-
 from slidingtiles._accel import (
     ENV_IMPLEMENTATION,
     INSTALL_HINT,
@@ -677,25 +674,7 @@ def beam_solve(
 @functools.lru_cache(maxsize=4)
 def _zobrist(cells: int) -> tuple[int, ...]:
     """The beam's Zobrist keys for a board of ``cells`` cells (the same as `beam_solve`'s)."""
-    return tuple(_zobrist_array(cells).tolist())
-
-
-@functools.lru_cache(maxsize=32)
-def _zobrist_array(cells: int) -> npt.NDArray[np.uint64]:
-    """`_zobrist` as a read-only numpy array, computed at once (the same keys as `_splitmix`:
-    a peeled solve needs one set per region size, 160,000 keys for a 20x20 region).
-
-    >>> _zobrist_array(3).tolist() == _splitmix(9, 3)
-    True
-    """
-    count = cells * cells
-    x = np.uint64(cells) + np.arange(1, count + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
-    z = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
-    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
-    z ^= z >> np.uint64(31)
-    z[z == 0] = 1
-    z.flags.writeable = False
-    return z
+    return tuple(_splitmix(cells * cells, cells))
 
 
 def subgoal_beam(
@@ -747,9 +726,10 @@ def subgoal_beam(
         module = kernels._module("beam")
         try:
             if module is not None:
-                # the keys as an array: converting 160,000 of them took as long as a short beam
+                # the same keys, made by numpy once per size: making or converting a 20x20
+                # region's 160,000 in Python took as long as a short beam
                 result: tuple[str, int, bool] = module.subgoal_search(
-                    *head, _zobrist_array(cells), *tail
+                    *head, module.zobrist_array(cells), *tail
                 )
                 return result
         except Exception as exc:

@@ -23,6 +23,7 @@ pure-Python one likewise; `beam_search` is its all-tiles case.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from time import perf_counter
 from typing import Any
@@ -32,7 +33,9 @@ from numpy.typing import NDArray
 
 from slidingtiles._engine.numba.jit import compiled, inlined
 
-__all__ = ["CHUNK", "beam_search", "sort_buckets", "sorted_head", "subgoal_search"]
+__all__ = [
+    "CHUNK", "beam_search", "sort_buckets", "sorted_head", "subgoal_search", "zobrist_array",
+]  # fmt: skip
 
 Array = NDArray[Any]
 
@@ -41,6 +44,25 @@ CHUNK = 1 << 14
 # The table of seen keys holds room for this many more levels of kept boards (half full at most).
 _LOAD = 4
 _LETTERS = "UDLR"
+
+
+@functools.lru_cache(maxsize=32)
+def zobrist_array(cells: int) -> Array:
+    """The beam's Zobrist keys for a board of ``cells`` cells as a read-only numpy array: the
+    same SplitMix64 values as ``dispatch._splitmix(cells * cells, cells)``, made at once (a
+    peeled solve needs one set per region size, 160,000 keys for a 20x20 region).
+
+    >>> [hex(key) for key in zobrist_array(2).tolist()[:2]]
+    ['0x975835de1c9756ce', '0xbfc846100bfc1e42']
+    """
+    count = cells * cells
+    x = np.uint64(cells) + np.arange(1, count + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+    z = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    z[z == 0] = 1
+    z.flags.writeable = False
+    return z
 
 
 def sort_buckets(width: int) -> int:
