@@ -62,6 +62,35 @@ def test_subgoal_kernels_agree_and_keep_their_contract(size: tuple[int, int], wi
         assert expanded >= (1 if before else 0)
 
 
+@pytest.mark.parametrize(("head", "buckets"), [(1, 0), (2, 0), (1, 4)])
+def test_numba_kernel_ordering_children_keeps_the_same_boards(
+    monkeypatch: pytest.MonkeyPatch, head: int, buckets: int
+) -> None:
+    """The numba kernel orders a level's children by counting when their ranks span fewer than
+    `sort_buckets` values, else sorts only the first `sorted_head` at first; with no buckets
+    (always sorting) or 4 (both ways), and one or two sorted first (the rest sorted whenever a
+    board is skipped), it must still keep the boards the pure-Python kernel keeps. Its table of
+    seen keys grows as it fills (60 levels of 30 boards: several times)."""
+    monkeypatch.setattr(numba_beam, "sorted_head", lambda width: head)
+    monkeypatch.setattr(numba_beam, "sort_buckets", lambda width: buckets)
+    for rows, cols in ((3, 3), (4, 4)):
+        cells = rows * cols
+        keys = dispatch._splitmix(cells * cells, cells)
+        for seed in range(3):
+            board, goal_cells, weights, targets = subgoal_case(rows, cols, seed)
+            grow = [c // cols for c in goal_cells]
+            gcol = [c % cols for c in goal_cells]
+            args = (rows, cols, list(board.tiles), grow, gcol, weights, targets, 1, seed % 3,
+                    0, keys, 30, 60, 10**6, None)  # fmt: skip
+            found = python_beam.subgoal_search(*args)  # type: ignore[arg-type]
+            assert numba_beam.subgoal_search(*args) == found  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("cells", [1, 4, 9, 400])
+def test_the_numba_kernels_zobrist_keys_are_the_splitmix_keys(cells: int) -> None:
+    assert numba_beam.zobrist_array(cells).tolist() == dispatch._splitmix(cells * cells, cells)
+
+
 def test_subgoal_beam_stops_without_progress() -> None:
     board, goal_cells, weights, targets = subgoal_case(5, 5, 11)
     targets = [0] + [1] * 24

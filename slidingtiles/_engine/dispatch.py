@@ -719,16 +719,20 @@ def subgoal_beam(
     cells = rows * cols
     grow = [cell // cols for cell in goal_cells]
     gcol = [cell % cols for cell in goal_cells]
-    args = (rows, cols, list(tiles), grow, gcol, list(weights), list(targets), conflict_weight,
-            blank_weight, patience, _zobrist(cells), width,
-            beam_levels(cells, width, max_levels), max_nodes, deadline)  # fmt: skip
+    head = (rows, cols, list(tiles), grow, gcol, list(weights), list(targets), conflict_weight,
+            blank_weight, patience)  # fmt: skip
+    tail = (width, beam_levels(cells, width, max_levels), max_nodes, deadline)
     if isinstance(kernels, _NumbaKernels):
         module = kernels._module("beam")
         try:
             if module is not None:
-                result: tuple[str, int, bool] = module.subgoal_search(*args)
+                # the same keys, made by numpy once per size: making or converting a 20x20
+                # region's 160,000 in Python took as long as a short beam
+                result: tuple[str, int, bool] = module.subgoal_search(
+                    *head, module.zobrist_array(cells), *tail
+                )
                 return result
         except Exception as exc:
             if not kernels._failed(exc):
                 raise
-    return python_beam.subgoal_search(*args)
+    return python_beam.subgoal_search(*head, _zobrist(cells), *tail)

@@ -50,6 +50,7 @@ shorter solutions (docs/large-boards.md).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from time import perf_counter
 
@@ -125,18 +126,22 @@ _VARIANTS_SHARE = 0.4
 #: constructive solver: 30x30, width 20, 2.70 x Manhattan).
 PEELED_MIN_CELLS = 50
 PEELED_CELLS = 400
-# Without a time limit, the peeled beam's width: this over the cells squared (about 1 s under
-# numba), within the bounds below.
-_PEELED_BUDGET = 20_000_000
+# Without a time limit, the peeled beam's width: this over the cells to the power 1.5 (about
+# 1 s under numba: 2000 on 10x10, 1157 on 12x12, 250 on 20x20), within the bounds below.
+_PEELED_BUDGET = 2_000_000
 _PEELED_BOUNDS = (100, 3000)
 # With one, the widths tried: the widest whose estimated time fits what is left of the share,
 # then wider ones while they fit.
-_PEELED_WIDTHS = (20, 30, 50, 70, 100, 150, 200, 300, 500, 700, 1000, 1500, 2000, 3000)
+_PEELED_WIDTHS = (20, 30, 50, 70, 100, 150, 200, 250, 300, 350, 400, 500, 700, 1000, 1500, 2000,
+                  3000)  # fmt: skip
 _PEELED_MIN_WIDTH = {"numba": 100, "python": 20}
-_PEELED_SHARE = 0.85
-# Seconds of one peeled solve per unit of width x cells ** 2 (measured from 7x7 to 20x20: about
-# 5e-8 under numba; 3e-6 to 1.2e-5 in pure Python, where fixed costs weigh more).
-_PEELED_RATE = {"numba": 6e-8, "python": 1e-5}
+# The share of the budget for them (pure Python keeps more in hand: its pace varies more).
+_PEELED_SHARE = {"numba": 0.9, "python": 0.85}
+# Seconds of one peeled solve per unit of width x cells ** power, as (seconds, power): under
+# numba 4.2e-7 to 5.8e-7 x width x cells ** 1.5 from 10x10 to 20x20 (measured 2026-11-24, the
+# kernels of that day); in pure Python 3e-6 to 1.2e-5 x width x cells ** 2, where fixed costs
+# weigh more.
+_PEELED_RATE = {"numba": (5.5e-7, 1.5), "python": (1e-5, 2.0)}
 # The answer is due this much before the time limit (returning takes a moment).
 _MARGIN = 0.05
 
@@ -216,11 +221,12 @@ def _peeled_ladder(
     cells = start.size
     if deadline is None:
         low, high = _PEELED_BOUNDS
-        width = max(low, min(high, _PEELED_BUDGET // cells**2))
+        width = max(low, min(high, _PEELED_BUDGET // (cells * math.isqrt(cells))))
         return solve_peeled(start, goal, width=width, deadline=None), True
     numba = dispatch.IMPLEMENTATION == "numba"
-    rate = _PEELED_RATE["numba" if numba else "python"] * cells**2
-    share = begun + (deadline - begun) * _PEELED_SHARE
+    seconds, power = _PEELED_RATE["numba" if numba else "python"]
+    rate = seconds * cells**power
+    share = begun + (deadline - begun) * _PEELED_SHARE["numba" if numba else "python"]
     best: str | None = None
     last = _PEELED_MIN_WIDTH["numba" if numba else "python"] - 1
     while True:

@@ -10,8 +10,12 @@ same ranking (Manhattan plus pairs in conflict, updated per move), the same
 children in the same order, the same total order on ties (rank, then the
 order of generation), the same Zobrist keys; so the same boards are kept
 and the same moves come back. Seen boards go into an open-addressed table
-of 64-bit keys sized for ``width x max_levels`` boards (allocated zeroed,
-so only the pages used are touched). The compiled loop returns to Python
+of 64-bit keys that starts small and doubles whenever it could get more
+than half full within the next `_LOAD` levels (a table sized at once for
+``width x max_levels`` boards, megabytes, cost a third of the time in
+cache misses on 20x20 regions); each level's children are ordered by a
+partial sort (the first ``width`` and a quarter, the rest only when
+duplicates use those up). The compiled loop returns to Python
 every `CHUNK` expansions (at a level's end) for the deadline. `subgoal_search`
 (weighted tiles, a target subset, the blank's pull, patience) mirrors the
 pure-Python one likewise; `beam_search` is its all-tiles case.
@@ -19,6 +23,7 @@ pure-Python one likewise; `beam_search` is its all-tiles case.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from time import perf_counter
 from typing import Any
@@ -28,13 +33,48 @@ from numpy.typing import NDArray
 
 from slidingtiles._engine.numba.jit import compiled, inlined
 
-__all__ = ["CHUNK", "beam_search", "subgoal_search"]
+__all__ = [
+    "CHUNK", "beam_search", "sort_buckets", "sorted_head", "subgoal_search", "zobrist_array",
+]  # fmt: skip
 
 Array = NDArray[Any]
 
 #: Expansions between two checks of the deadline (each at a level's end).
 CHUNK = 1 << 14
+# The table of seen keys holds room for this many more levels of kept boards (half full at most).
+_LOAD = 4
 _LETTERS = "UDLR"
+
+
+@functools.lru_cache(maxsize=32)
+def zobrist_array(cells: int) -> Array:
+    """The beam's Zobrist keys for a board of ``cells`` cells as a read-only numpy array: the
+    same SplitMix64 values as ``dispatch._splitmix(cells * cells, cells)``, made at once (a
+    peeled solve needs one set per region size, 160,000 keys for a 20x20 region).
+
+    >>> [hex(key) for key in zobrist_array(2).tolist()[:2]]
+    ['0x975835de1c9756ce', '0xbfc846100bfc1e42']
+    """
+    count = cells * cells
+    x = np.uint64(cells) + np.arange(1, count + 1, dtype=np.uint64) * np.uint64(0x9E3779B97F4A7C15)
+    z = (x ^ (x >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    z ^= z >> np.uint64(31)
+    z[z == 0] = 1
+    z.flags.writeable = False
+    return z
+
+
+def sort_buckets(width: int) -> int:
+    """A level's children are put in order by counting when their order ranks span fewer
+    values than this (they mostly do: a beam's boards differ little), else by sorting."""
+    return 8 * width + 64
+
+
+def sorted_head(width: int) -> int:
+    """How many children of a level are sorted first (at least 1): the first ``width`` and a
+    quarter, as duplicates within a level are rare (the rest are sorted when those run out)."""
+    return width + width // 4 + 8
 
 
 def beam_search(
@@ -92,11 +132,12 @@ def subgoal_search(
     gcol_a = np.array(gcol, dtype=np.int64)
     weight_a = np.array(weights, dtype=np.int64)
     target_a = np.array(targets, dtype=np.int64)
-    zobrist = np.array(keys, dtype=np.uint64)
+    zobrist = np.asarray(keys, dtype=np.uint64)  # no copy when given the keys as an array
     start = np.array(tiles, dtype=np.int16)
-    entries = width * max_levels + 1
-    slots = 1 << max(4, (2 * entries - 1).bit_length())
-    table = np.zeros(slots, dtype=np.uint64)
+    # The table of seen keys starts small and doubles as it fills (at most half full), so a
+    # short search touches little memory; it never needs more than width x max_levels keys.
+    entries = min(width * max_levels, _LOAD * width) + 1
+    table = np.zeros(1 << max(4, (2 * entries - 1).bit_length()), dtype=np.uint64)
     boards = np.zeros((2, width, cells), dtype=np.int16)
     blanks = np.zeros((2, width), dtype=np.int64)
     # rank, the targets' Manhattan distance, the blank's distance to the nearest stray target
@@ -121,14 +162,16 @@ def subgoal_search(
         stop_at = min(max_nodes, int(state[3]) + CHUNK)
         status = _levels(
             rows, cols, goals, conflict_weight, blank_weight, patience, zobrist, width,
-            max_levels, stop_at, table, boards, blanks, ranks, bkeys, lasts, parents, moves,
-            offsets, state,
+            max_levels, stop_at, sorted_head(width), sort_buckets(width), table, boards, blanks,
+            ranks, bkeys, lasts, parents, moves, offsets, state,
         )  # fmt: skip
         if status == 1:
             reached = True
             break
         if status == 2:
             break
+        if status == 3:
+            table = _grow(table)
     if reached:
         path = _path(parents, moves, offsets, state[2], state[4])
     else:
@@ -277,12 +320,12 @@ def _start(
 def _levels(
     rows: int, cols: int, goals: tuple[Array, Array, Array, Array], conflict_weight: int,
     blank_weight: int, patience: int, zobrist: Array, width: int, max_levels: int, stop_at: int,
-    table: Array, boards: Array,
+    head: int, buckets: int, table: Array, boards: Array,
     blanks: Array, ranks: Array, bkeys: Array, lasts: Array, parents: Array, moves: Array,
     offsets: Array, state: Array,
 ) -> int:  # fmt: skip
     """Run levels until the goal (1), a dead end, the level cap or no progress for
-    ``patience`` levels (2), or ``stop_at`` expansions (0)."""
+    ``patience`` levels (2), ``stop_at`` expansions (0), or the table needs to grow (3)."""
     grow, gcol, weight, target = goals
     cells = rows * cols
     cap = 4 * width
@@ -293,6 +336,9 @@ def _levels(
     cnear = np.zeros(cap, dtype=np.int64)
     ckey = np.empty(cap, dtype=np.uint64)
     sortkey = np.empty(cap, dtype=np.int64)
+    corder = np.empty(cap, dtype=np.int64)
+    bucketed = np.empty(cap, dtype=np.int64)
+    counts = np.empty(buckets + 1, dtype=np.int64)
     back = (1, 0, 3, 2)
     step_r = (-1, 1, 0, 0)
     step_c = (0, 0, -1, 1)
@@ -300,9 +346,9 @@ def _levels(
     if level == 0 and count == 0:
         count = 1
     while level < max_levels:
-        if expanded >= stop_at:
+        if expanded >= stop_at or 2 * (offsets[level] + 1 + _LOAD * width) > table.shape[0]:
             state[0], state[1], state[2], state[3] = parity, count, level, expanded
-            return 0
+            return 0 if expanded >= stop_at else 3
         m = 0
         for i in range(count):
             expanded += 1
@@ -343,17 +389,47 @@ def _levels(
                     cnear[m] = near
                     order_rank += blank_weight * max(0, near - 1)
                 sortkey[m] = order_rank * cap + m
+                corder[m] = order_rank
                 m += 1
         if m == 0:
             state[3] = expanded
             return 2
-        order = np.argsort(sortkey[:m])
+        # The children in order of their keys (distinct, and each child's index is its key
+        # modulo ``cap``: ranks are never negative). When their order ranks span at most
+        # ``buckets`` values, by counting (stable: ties in the order generated); else only the
+        # first ``part`` are sorted at first (every later key is larger), the rest when
+        # duplicates have used those up.
+        low, high = corder[0], corder[0]
+        for j in range(1, m):
+            low = min(low, corder[j])
+            high = max(high, corder[j])
+        if high - low < buckets:
+            span = high - low + 1
+            counts[: span + 1] = 0
+            for j in range(m):
+                counts[corder[j] - low + 1] += 1
+            for b in range(span):
+                counts[b + 1] += counts[b]
+            order = bucketed[:m]
+            for j in range(m):
+                b = corder[j] - low
+                order[counts[b]] = sortkey[j]
+                counts[b] += 1
+            part = m
+        else:
+            part = min(m, head)
+            order = sortkey[:m]
+            if part < m:
+                order = np.partition(order, part - 1)
+            order[:part].sort()
         nxt = 1 - parity
         base = offsets[level]
         kept = 0
         found = -1
         for j in range(m):
-            k = order[j]
+            if j == part:
+                order[part:].sort()
+            k = order[j] % cap
             if not _insert(table, ckey[k]):
                 continue
             i = cparent[k]
@@ -391,6 +467,16 @@ def _levels(
             break
     state[3] = expanded
     return 2
+
+
+@compiled
+def _grow(table: Array) -> Array:
+    """The same keys in a table twice the size."""
+    bigger = np.zeros(2 * table.shape[0], dtype=np.uint64)
+    for i in range(table.shape[0]):
+        if table[i] != 0:
+            _insert(bigger, table[i])
+    return bigger
 
 
 @inlined
