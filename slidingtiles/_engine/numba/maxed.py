@@ -886,19 +886,19 @@ class Search:
 
     def slots(self) -> list[int]:
         """The move slots to the goal found, or (after `COLLECT`) to the node handed over."""
-        fw = _width(self.lookups)
-        length = self.found if self.found >= 0 else int(self.st[DEPTH]) + 1
-        return [int(self.frame[d * fw + _PATH]) for d in range(length)]
+        return [int(x) for x in self._rows(_PATH)]
 
     def path(self) -> str:
         """The blank's moves to the goal found, or (after `COLLECT`) to the node handed over."""
         assert self.plan is not None
+        codes = self.plan.letters[self._rows(_BLANK), self._rows(_PATH)]
+        return "".join([LETTERS[int(code)] for code in codes])
+
+    def _rows(self, column: int) -> Array:
+        """One frame column for the depths of the path (found, or to the node handed over)."""
+        length = self.found if self.found >= 0 else int(self.st[DEPTH]) + 1
         fw = _width(self.lookups)
-        letters = self.plan.letters
-        return "".join(
-            LETTERS[int(letters[int(self.frame[d * fw + _BLANK]), slot])]
-            for d, slot in enumerate(self.slots())
-        )
+        return self.frame[column : length * fw : fw]
 
 
 def ida_maxed(
