@@ -51,8 +51,8 @@ splits a search between workers.
 
 On 4x4 with one database and its reflection (the 7-8 tables) a search runs
 as two `Lanes`, stepped alternately so that the misses of one overlap the
-work of the other: the serial search's path and counts, 20 % less time on
-Korf's 100 (each of their searches is short, and reads mostly entries no
+work of the other: the serial search's path and counts, 15-20 % less time
+on Korf's 100 (each of their searches is short, and reads mostly entries no
 search read before: 40 % of the time went to waiting for memory).
 """
 
@@ -110,7 +110,7 @@ _INF = np.int64(1) << 62
 # moved tile's step (`_tie`).
 _TIE_BITS = 20
 #: Boards up to this many cells are searched in two `Lanes` (measured on Korf's 100 with 7-8:
-#: 0.077 s instead of 0.097 s; on the 24-puzzle's #38 and #40 they cost 20 % more).
+#: 0.076 s instead of 0.096 s; on the 24-puzzle's #38 and #40 they cost 20 % more).
 LANES_MAX_CELLS = 16
 #: The depth whose nodes the lanes share out (Korf's 100: 0.078 s at 4 and 7, 0.077 at 6).
 LANES_SPLIT = 6
@@ -281,6 +281,103 @@ def _save(st: Array, d: int, enter: int, expanded: int, generated: int, bound: i
     st[BOUND] = bound
 
 
+@inlined
+def _finish_node(
+    st: Any, frame: Any, tiles: Any, goal: Any, moves: Any, dist: Any, lk_group: Any, kind: Any,
+    base: Any, md: Any, val: Any, pv: Any, lookups: int, cells: int, d: int, bound: int,
+    num: int, den: int, ceil: int, expanded: int, check_at: int,
+) -> int:  # fmt: skip
+    """Read the children of the node entered last (their entries were prefetched) and order them.
+
+    Returns `DONE` when a child is the goal (``st[FOUND]``), `PAUSE` when
+    ``expanded`` reached ``check_at``, else `CONT`.
+    """
+    fw = _width(lookups)
+    child0 = _H + lookups
+    cw = 3 + 3 * lookups
+    row = d * fw
+    b = frame[row + _BLANK]
+    count = frame[row + _COUNT]
+    g1 = d + 1
+    # a child is cut when den * g1 + num * h > bound, or g1 + h >= ceil
+    limit = bound - den * g1 if num == 1 else (bound - den * g1) // num
+    if ceil - 1 - g1 < limit:
+        limit = ceil - 1 - g1
+    best = _INF
+    high = np.int64(0)  # the largest h of a pruned child (a lower bound of it)
+    kept = 0
+    for i in range(count):
+        c = row + child0 + i * cw
+        n = moves[b * 5 + frame[c + _C_SLOT]] >> 2
+        t = tiles[n]
+        step = dist[t * cells + b] - dist[t * cells + n]
+        hmax = np.int64(0)
+        hsum = np.int64(0)
+        pruned = False
+        for lk in range(lookups):
+            gi = lk_group[lk * cells + t]
+            a = frame[c + 3 + lk]
+            nmd = md[gi] + step
+            v = _value(kind[gi], base[gi], a, nmd)
+            nh = frame[row + _H + lk] - val[gi] + v
+            if nh > limit:
+                f = den * g1 + num * nh
+                if f < best and f > bound:  # not when only the ceiling cuts it
+                    best = f
+                if nh > high:
+                    high = nh
+                pruned = True
+                break
+            frame[c + 3 + lookups + lk] = v
+            frame[c + 3 + 2 * lookups + lk] = nmd
+            if nh > hmax:
+                hmax = nh
+            hsum += nh
+        if pruned:
+            continue
+        if hmax == 0:
+            tiles[b] = t
+            tiles[n] = 0
+            won = at_goal(tiles, goal, cells)
+            tiles[n] = t
+            tiles[b] = 0
+            if won:
+                frame[row + _PATH] = frame[c + _C_SLOT]
+                st[FOUND] = d + 1
+                break
+        f = den * g1 + num * hmax
+        key = (f << _TIE_BITS) | _tie(hsum, step)
+        frame[c + _C_F] = key
+        # insert child i into the order, by f, then by the tie, then in move order
+        k = kept
+        while k > 0 and frame[row + child0 + frame[row + _ORDER + k - 1] * cw + _C_F] > key:
+            frame[row + _ORDER + k] = frame[row + _ORDER + k - 1]
+            k -= 1
+        frame[row + _ORDER + k] = i
+        kept += 1
+    if st[FOUND] >= 0:
+        return DONE
+    if num * (high - 1) > bound - den * d:  # a child this far means the node is (BPMX)
+        kept = 0
+        if den * d + num * (high - 1) < best:
+            best = den * d + num * (high - 1)
+    if frame[row + _ON_PV] and d < st[PV_LEN]:  # the principal variation's move first
+        for k in range(1, kept):
+            x = frame[row + _ORDER + k]
+            if frame[row + child0 + x * cw + _C_SLOT] == pv[d]:
+                while k > 0:
+                    frame[row + _ORDER + k] = frame[row + _ORDER + k - 1]
+                    k -= 1
+                frame[row + _ORDER] = x
+                break
+    frame[row + _COUNT] = kept
+    frame[row + _NEXT] = 0
+    frame[row + _BEST] = best
+    if expanded >= check_at:
+        return PAUSE
+    return CONT
+
+
 # -- the kernel -----------------------------------------------------------------------------
 
 
@@ -324,17 +421,14 @@ def _maxed_loop(
     frame_array: Array, pv_array: Array, new_pv_array: Array, occ_array: Array,
     label_array: Array, binom_array: Array,
 ) -> int:  # fmt: skip
-    """`_maxed_step` until it stops for something else than an entered node."""
+    """`_maxed_step` of one search: with ``lanes`` false it runs on to the end or a stop."""
     none = np.zeros(1, dtype=np.int64)  # no lanes: no subtree sizes, nothing shared
-    while True:
-        code = _maxed_step(
-            st, tiles_array, goal_array, moves_array, prune_array, lk_group_array, lk_slot_array,
-            lk_cell_array, kind_array, base_array, radix_array, slot_at_array, at_array,
-            val_array, md_array, dist_array, lookups, width, frame_array, pv_array, new_pv_array,
-            occ_array, label_array, binom_array, none, none,
-        )  # fmt: skip
-        if code != CONT:
-            return code
+    return _maxed_step(
+        st, tiles_array, goal_array, moves_array, prune_array, lk_group_array, lk_slot_array,
+        lk_cell_array, kind_array, base_array, radix_array, slot_at_array, at_array,
+        val_array, md_array, dist_array, lookups, width, frame_array, pv_array, new_pv_array,
+        occ_array, label_array, binom_array, none, none, False,
+    )  # fmt: skip
 
 
 @inlined
@@ -345,6 +439,7 @@ def _maxed_step(
     val_array: Array, md_array: Array, dist_array: Array, lookups: int, width: int,
     frame_array: Array, pv_array: Array, new_pv_array: Array, occ_array: Array,
     label_array: Array, binom_array: Array, sub_array: Array, shared_array: Array,
+    lanes: bool,
 ) -> int:  # fmt: skip
     """Run (or resume) the search one step: to the next node entered, found, a pause, or the end.
 
@@ -408,92 +503,17 @@ def _maxed_step(
     den = st[DEN]
     ceil = st[CEIL]
     code = CONT
-    if st[PENDING]:  # the node entered last: its children's entries have been on their way
-        st[PENDING] = 0
-        row = d * fw
-        b = frame[row + _BLANK]
-        count = frame[row + _COUNT]
-        g1 = d + 1
-        # a child is cut when den * g1 + num * h > bound, or g1 + h >= ceil
-        limit = bound - den * g1 if num == 1 else (bound - den * g1) // num
-        if ceil - 1 - g1 < limit:
-            limit = ceil - 1 - g1
-        best = _INF
-        high = np.int64(0)  # the largest h of a pruned child (a lower bound of it)
-        kept = 0
-        for i in range(count):
-            c = row + child0 + i * cw
-            n = moves[b * 5 + frame[c + _C_SLOT]] >> 2
-            t = tiles[n]
-            step = dist[t * cells + b] - dist[t * cells + n]
-            hmax = np.int64(0)
-            hsum = np.int64(0)
-            pruned = False
-            for lk in range(lookups):
-                gi = lk_group[lk * cells + t]
-                a = frame[c + 3 + lk]
-                nmd = md[gi] + step
-                v = _value(kind[gi], base[gi], a, nmd)
-                nh = frame[row + _H + lk] - val[gi] + v
-                if nh > limit:
-                    f = den * g1 + num * nh
-                    if f < best and f > bound:  # not when only the ceiling cuts it
-                        best = f
-                    if nh > high:
-                        high = nh
-                    pruned = True
-                    break
-                frame[c + 3 + lookups + lk] = v
-                frame[c + 3 + 2 * lookups + lk] = nmd
-                if nh > hmax:
-                    hmax = nh
-                hsum += nh
-            if pruned:
-                continue
-            if hmax == 0:
-                tiles[b] = t
-                tiles[n] = 0
-                won = at_goal(tiles, goal, cells)
-                tiles[n] = t
-                tiles[b] = 0
-                if won:
-                    frame[row + _PATH] = frame[c + _C_SLOT]
-                    st[FOUND] = d + 1
-                    break
-            f = den * g1 + num * hmax
-            key = (f << _TIE_BITS) | _tie(hsum, step)
-            frame[c + _C_F] = key
-            # insert child i into the order, by f, then by the tie, then in move order
-            k = kept
-            while k > 0 and frame[row + child0 + frame[row + _ORDER + k - 1] * cw + _C_F] > key:
-                frame[row + _ORDER + k] = frame[row + _ORDER + k - 1]
-                k -= 1
-            frame[row + _ORDER + k] = i
-            kept += 1
-        if st[FOUND] >= 0:
-            code = DONE
-        else:
-            if num * (high - 1) > bound - den * d:  # a child this far means the node is (BPMX)
-                kept = 0
-                if den * d + num * (high - 1) < best:
-                    best = den * d + num * (high - 1)
-            if frame[row + _ON_PV] and d < st[PV_LEN]:  # the principal variation's move first
-                for k in range(1, kept):
-                    x = frame[row + _ORDER + k]
-                    if frame[row + child0 + x * cw + _C_SLOT] == pv[d]:
-                        while k > 0:
-                            frame[row + _ORDER + k] = frame[row + _ORDER + k - 1]
-                            k -= 1
-                        frame[row + _ORDER] = x
-                        break
-            frame[row + _COUNT] = kept
-            frame[row + _NEXT] = 0
-            frame[row + _BEST] = best
-            if expanded >= check_at:
-                code = PAUSE
-    if code != CONT:
-        _save(st, d, enter, expanded, generated, bound)
-        return code
+    pending = st[PENDING]
+    if pending:  # a lane's node entered last step: its children's entries have come meanwhile
+        pending = 0
+        code = _finish_node(
+            st, frame, tiles, goal, moves, dist, lk_group, kind, base, md, val, pv, lookups,
+            cells, d, bound, num, den, ceil, expanded, check_at,
+        )  # fmt: skip
+        if code != CONT:
+            st[PENDING] = pending
+            _save(st, d, enter, expanded, generated, bound)
+            return code
     while True:
         row = d * fw
         if enter:
@@ -541,12 +561,20 @@ def _maxed_step(
                     prefetch_byte(_byte_address(kind[gi], base[gi], a))
                 count += 1
             frame[row + _COUNT] = count
-            if d < split:  # a node above the split: every lane enters it
+            if lanes and d < split:  # a node above the split: every lane enters it
                 st[TOP_EXP] += 1
                 st[TOP_GEN] += count
-            st[PENDING] = 1
-            code = CONT
-            break
+            if lanes:  # a lane: the other lane steps while these entries come
+                pending = 1
+                code = CONT
+                break
+            code = _finish_node(
+                st, frame, tiles, goal, moves, dist, lk_group, kind, base, md, val, pv, lookups,
+                cells, d, bound, num, den, ceil, expanded, check_at,
+            )  # fmt: skip
+            if code != CONT:
+                break
+            continue
         i = frame[row + _NEXT]
         if i < frame[row + _COUNT]:
             if d + 1 >= cap:
@@ -557,7 +585,7 @@ def _maxed_step(
             b = frame[row + _BLANK]
             slot = frame[c + _C_SLOT]
             frame[row + _PATH] = slot
-            if d + 1 == split:  # a subtree of the split: this lane's claim, or another's
+            if lanes and d + 1 == split:  # a subtree of the split: a claim, this lane's or not
                 k = st[PASSED]
                 st[PASSED] = k + 1
                 if k != st[CLAIM]:
@@ -568,7 +596,8 @@ def _maxed_step(
             if f - den * (d + 1) < st[BEST_H]:  # the least h yet: record its path
                 st[BEST_H] = f - den * (d + 1)
                 st[BEST_AT] = st[COLLECTS]
-                st[BEST_KEY] = 2 * st[PASSED] if d + 1 < split else 2 * st[CLAIM] + 1
+                if lanes:
+                    st[BEST_KEY] = 2 * st[PASSED] if d + 1 < split else 2 * st[CLAIM] + 1
                 for r in range(d + 1):
                     new_pv[r] = frame[r * fw + _PATH]
                 st[NEW_LEN] = d + 1
@@ -606,7 +635,7 @@ def _maxed_step(
             continue
         result = frame[row + _BEST]
         if d == 0:
-            if split:  # the lanes meet before the next iteration (`Lanes`)
+            if lanes:  # the lanes meet before the next iteration (`Lanes`)
                 st[RESULT] = result
                 code = ITER_END
                 break
@@ -626,7 +655,7 @@ def _maxed_step(
             st[NEW_LEN] = 0
             st[BEST_H] = _INF
             continue
-        if d == split:  # the claimed subtree is done: its size, and the next claim
+        if lanes and d == split:  # the claimed subtree is done: its size, and the next claim
             nxt = shared[S_NEXT]
             if 2 * nxt + 2 > sub_array.shape[0]:
                 code = SUB_FULL
@@ -658,6 +687,7 @@ def _maxed_step(
             )
         if result < frame[row + _BEST]:
             frame[row + _BEST] = result
+    st[PENDING] = pending
     _save(st, d, enter, expanded, generated, bound)
     return code
 
@@ -1056,7 +1086,7 @@ def _lanes_run(
                     lk_group_array, lk_slot_array, lk_cell_array, kind_array, base_array,
                     radix_array, slot_at_a, at_a, val_a, md_a, dist_array, 2,
                     width, frame_a, pv_a, new_pv_a, occ_a, label_array,
-                    binom_array, sub, shared,
+                    binom_array, sub, shared, True,
                 ),
                 0, shared, st_a, st_b,
             )  # fmt: skip
@@ -1069,7 +1099,7 @@ def _lanes_run(
                     lk_group_array, lk_slot_array, lk_cell_array, kind_array, base_array,
                     radix_array, slot_at_b, at_b, val_b, md_b, dist_array, 2,
                     width, frame_b, pv_b, new_pv_b, occ_b, label_array,
-                    binom_array, sub, shared,
+                    binom_array, sub, shared, True,
                 ),
                 1, shared, st_b, st_a,
             )  # fmt: skip
