@@ -48,17 +48,10 @@ per group, so several databases need no common buffer. The search can also
 run one iteration of one subtree (``single``) and hand the nodes of a given
 depth back to the caller (``cutoff``), which is how `slidingtiles._solve.parallel`
 splits a search between workers.
-
-On 4x4 with one database and its reflection (the 7-8 tables) a search runs
-as two `Lanes`, stepped alternately so that the misses of one overlap the
-work of the other: the serial search's path and counts, 15-20 % less time
-on Korf's 100 (each of their searches is short, and reads mostly entries no
-search read before: 40 % of the time went to waiting for memory).
 """
 
 from __future__ import annotations
 
-import copy
 import ctypes
 import functools
 import itertools
@@ -109,11 +102,6 @@ _INF = np.int64(1) << 62
 # A child's place in the order: (f << _TIE_BITS) | tie, the tie from the lookups' sum of h and the
 # moved tile's step (`_tie`).
 _TIE_BITS = 20
-#: Boards up to this many cells are searched in two `Lanes` (measured on Korf's 100 with 7-8:
-#: 0.076 s instead of 0.096 s; on the 24-puzzle's #38 and #40 they cost 20 % more).
-LANES_MAX_CELLS = 16
-#: The depth whose nodes the lanes share out (Korf's 100: 0.078 s at 4 and 7, 0.077 at 6).
-LANES_SPLIT = 6
 
 # The state vector shared by Python and the kernel: depth of the node in hand, whether it is
 # being entered, entered and generated nodes, entered count of the next pause, cost bound,
@@ -126,39 +114,8 @@ LANES_SPLIT = 6
 # than CEIL moves are searched.
 DEPTH, ENTER, EXPANDED, GENERATED, CHECK_AT, BOUND, ITER, FOUND = range(8)
 SINGLE, NEXT_BOUND, CUTOFF, COLLECTED, PV_LEN, NEW_LEN, BEST_H, COLLECTS, BEST_AT = range(8, 17)
-NUM, DEN, CEIL, PENDING = range(17, 21)
-# Lanes (`Lanes`): the split depth (0: none), the split nodes passed this iteration, the one this
-# lane may enter, the counters when it entered it, this iteration's nodes above the split, the
-# key of this lane's least h, and the root's least f above the bound at the iteration's end.
-SPLIT, PASSED, CLAIM, SUB_EXP, SUB_GEN, TOP_EXP, TOP_GEN, BEST_KEY, RESULT = range(21, 30)
-_STATE_SIZE = 30
-# `_maxed_step`'s code when it stops having prefetched the entries of the node it entered.
-CONT = -1
-# More codes of a lane: it reached the end of the iteration, it may stop, the table of subtree
-# sizes is full.
-ITER_END, STOP, SUB_FULL = 4, 5, 6
-# The lanes' shared vector: next claim, key of the goal found (-1: none), its lane, and each
-# lane's state (1 running, 0 at the iteration's end, -1 stopped); the work at which to pause.
-S_NEXT, S_GOAL_KEY, S_GOAL_LANE, S_LIVE, S_CHECK_AT = 0, 1, 2, 3, 5
-# ... and the serial counts of the iterations finished.
-S_DONE_EXP, S_DONE_GEN = 6, 7
-_SHARED_SIZE = 8
-
-
-@inlined
-def _goal_counts(shared: Array, sub: Array, st: Array) -> None:
-    """The serial counts once the goal is settled: add its iteration's to the done ones."""
-    key = shared[S_GOAL_KEY]
-    exp = st[TOP_EXP]
-    gen = st[TOP_GEN]
-    for k in range(key // 2):
-        exp += sub[2 * k]
-        gen += sub[2 * k + 1]
-    if key % 2:  # inside the subtree: up to the goal
-        exp += st[EXPANDED] - st[SUB_EXP]
-        gen += st[GENERATED] - st[SUB_GEN]
-    shared[S_DONE_EXP] += exp
-    shared[S_DONE_GEN] += gen
+NUM, DEN, CEIL = range(17, 20)
+_STATE_SIZE = 20
 # Frame columns (one row per depth): blank cell, the cell it came from, duplicate-sequence
 # state, next entry of the child order, least f above the bound, move slot taken to the child,
 # children kept, whether the node lies on the principal variation; then the order (4 columns),
@@ -271,113 +228,6 @@ def _tie(hsum: Any, step: Any) -> Any:
     return hsum * 4 + step + 1
 
 
-@inlined
-def _save(st: Array, d: int, enter: int, expanded: int, generated: int, bound: int) -> None:
-    """Keep a step's running values in the state vector for the next step."""
-    st[DEPTH] = d
-    st[ENTER] = enter
-    st[EXPANDED] = expanded
-    st[GENERATED] = generated
-    st[BOUND] = bound
-
-
-@inlined
-def _finish_node(
-    st: Any, frame: Any, tiles: Any, goal: Any, moves: Any, dist: Any, lk_group: Any, kind: Any,
-    base: Any, md: Any, val: Any, pv: Any, lookups: int, cells: int, d: int, bound: int,
-    num: int, den: int, ceil: int, expanded: int, check_at: int,
-) -> int:  # fmt: skip
-    """Read the children of the node entered last (their entries were prefetched) and order them.
-
-    Returns `DONE` when a child is the goal (``st[FOUND]``), `PAUSE` when
-    ``expanded`` reached ``check_at``, else `CONT`.
-    """
-    fw = _width(lookups)
-    child0 = _H + lookups
-    cw = 3 + 3 * lookups
-    row = d * fw
-    b = frame[row + _BLANK]
-    count = frame[row + _COUNT]
-    g1 = d + 1
-    # a child is cut when den * g1 + num * h > bound, or g1 + h >= ceil
-    limit = bound - den * g1 if num == 1 else (bound - den * g1) // num
-    if ceil - 1 - g1 < limit:
-        limit = ceil - 1 - g1
-    best = _INF
-    high = np.int64(0)  # the largest h of a pruned child (a lower bound of it)
-    kept = 0
-    for i in range(count):
-        c = row + child0 + i * cw
-        n = moves[b * 5 + frame[c + _C_SLOT]] >> 2
-        t = tiles[n]
-        step = dist[t * cells + b] - dist[t * cells + n]
-        hmax = np.int64(0)
-        hsum = np.int64(0)
-        pruned = False
-        for lk in range(lookups):
-            gi = lk_group[lk * cells + t]
-            a = frame[c + 3 + lk]
-            nmd = md[gi] + step
-            v = _value(kind[gi], base[gi], a, nmd)
-            nh = frame[row + _H + lk] - val[gi] + v
-            if nh > limit:
-                f = den * g1 + num * nh
-                if f < best and f > bound:  # not when only the ceiling cuts it
-                    best = f
-                if nh > high:
-                    high = nh
-                pruned = True
-                break
-            frame[c + 3 + lookups + lk] = v
-            frame[c + 3 + 2 * lookups + lk] = nmd
-            if nh > hmax:
-                hmax = nh
-            hsum += nh
-        if pruned:
-            continue
-        if hmax == 0:
-            tiles[b] = t
-            tiles[n] = 0
-            won = at_goal(tiles, goal, cells)
-            tiles[n] = t
-            tiles[b] = 0
-            if won:
-                frame[row + _PATH] = frame[c + _C_SLOT]
-                st[FOUND] = d + 1
-                break
-        f = den * g1 + num * hmax
-        key = (f << _TIE_BITS) | _tie(hsum, step)
-        frame[c + _C_F] = key
-        # insert child i into the order, by f, then by the tie, then in move order
-        k = kept
-        while k > 0 and frame[row + child0 + frame[row + _ORDER + k - 1] * cw + _C_F] > key:
-            frame[row + _ORDER + k] = frame[row + _ORDER + k - 1]
-            k -= 1
-        frame[row + _ORDER + k] = i
-        kept += 1
-    if st[FOUND] >= 0:
-        return DONE
-    if num * (high - 1) > bound - den * d:  # a child this far means the node is (BPMX)
-        kept = 0
-        if den * d + num * (high - 1) < best:
-            best = den * d + num * (high - 1)
-    if frame[row + _ON_PV] and d < st[PV_LEN]:  # the principal variation's move first
-        for k in range(1, kept):
-            x = frame[row + _ORDER + k]
-            if frame[row + child0 + x * cw + _C_SLOT] == pv[d]:
-                while k > 0:
-                    frame[row + _ORDER + k] = frame[row + _ORDER + k - 1]
-                    k -= 1
-                frame[row + _ORDER] = x
-                break
-    frame[row + _COUNT] = kept
-    frame[row + _NEXT] = 0
-    frame[row + _BEST] = best
-    if expanded >= check_at:
-        return PAUSE
-    return CONT
-
-
 # -- the kernel -----------------------------------------------------------------------------
 
 
@@ -421,37 +271,7 @@ def _maxed_loop(
     frame_array: Array, pv_array: Array, new_pv_array: Array, occ_array: Array,
     label_array: Array, binom_array: Array,
 ) -> int:  # fmt: skip
-    """`_maxed_step` of one search: with ``lanes`` false it runs on to the end or a stop."""
-    none = np.zeros(1, dtype=np.int64)  # no lanes: no subtree sizes, nothing shared
-    return _maxed_step(
-        st, tiles_array, goal_array, moves_array, prune_array, lk_group_array, lk_slot_array,
-        lk_cell_array, kind_array, base_array, radix_array, slot_at_array, at_array,
-        val_array, md_array, dist_array, lookups, width, frame_array, pv_array, new_pv_array,
-        occ_array, label_array, binom_array, none, none, False,
-    )  # fmt: skip
-
-
-@inlined
-def _maxed_step(
-    st: Array, tiles_array: Array, goal_array: Array, moves_array: Array, prune_array: Array,
-    lk_group_array: Array, lk_slot_array: Array, lk_cell_array: Array, kind_array: Array,
-    base_array: Array, radix_array: Array, slot_at_array: Array, at_array: Array,
-    val_array: Array, md_array: Array, dist_array: Array, lookups: int, width: int,
-    frame_array: Array, pv_array: Array, new_pv_array: Array, occ_array: Array,
-    label_array: Array, binom_array: Array, sub_array: Array, shared_array: Array,
-    lanes: bool,
-) -> int:  # fmt: skip
-    """Run (or resume) the search one step: to the next node entered, found, a pause, or the end.
-
-    A step finishes the node entered last (its children's values, read from
-    the entries prefetched then; its order) and walks on until it enters the
-    next node, whose children's entries it locates and prefetches: it then
-    returns `CONT`. Between two steps the entries are on their way, which
-    is what `Lanes` fills with the other lane's step. `_maxed_loop` steps
-    one search; `st[PENDING]` says a node waits for its second half. Other
-    codes: `DONE` (found, or ``single``'s iteration ended), `PAUSE`, `GROW`,
-    `COLLECT`, and for a lane (``st[SPLIT]`` > 0) `ITER_END`, `STOP`,
-    `SUB_FULL`. ``sub_array`` and ``shared_array``: the lanes' (`Lanes`).
+    """Run (or resume) the search until found, a pause, or (``single``) the iteration's end.
 
     ``lk_group[l * cells + t]`` and ``lk_slot[...]``: the group (an index
     into ``kind``, ``base``, ``at``, ``val``, ``md``) and slot of tile t in
@@ -481,9 +301,6 @@ def _maxed_step(
     occ = pointer(occ_array)
     label = pointer(label_array)
     binom = pointer(binom_array)
-    sub = pointer(sub_array)
-    shared = pointer(shared_array)
-    split = st[SPLIT]
     by_rank = binom_array.shape[0] > 1  # labels by the rank of the occupied cells, not the mask
     cells = tiles_array.shape[0]
     fw = _width(lookups)
@@ -502,18 +319,7 @@ def _maxed_step(
     num = st[NUM]
     den = st[DEN]
     ceil = st[CEIL]
-    code = CONT
-    pending = st[PENDING]
-    if pending:  # a lane's node entered last step: its children's entries have come meanwhile
-        pending = 0
-        code = _finish_node(
-            st, frame, tiles, goal, moves, dist, lk_group, kind, base, md, val, pv, lookups,
-            cells, d, bound, num, den, ceil, expanded, check_at,
-        )  # fmt: skip
-        if code != CONT:
-            st[PENDING] = pending
-            _save(st, d, enter, expanded, generated, bound)
-            return code
+    code = DONE
     while True:
         row = d * fw
         if enter:
@@ -522,6 +328,13 @@ def _maxed_step(
             b = frame[row + _BLANK]
             prev = frame[row + _PREV]
             seq = frame[row + _SEQ]
+            g1 = d + 1
+            # a child is cut when den * g1 + num * h > bound, or g1 + h >= ceil
+            limit = bound - den * g1 if num == 1 else (bound - den * g1) // num
+            if ceil - 1 - g1 < limit:
+                limit = ceil - 1 - g1
+            best = _INF
+            high = np.int64(0)  # the largest h of a pruned child (a lower bound of it)
             count = 0
             j = b * 5
             while moves[j] >= 0:
@@ -560,21 +373,78 @@ def _maxed_step(
                     frame[c + 3 + lk] = a
                     prefetch_byte(_byte_address(kind[gi], base[gi], a))
                 count += 1
-            frame[row + _COUNT] = count
-            if lanes and d < split:  # a node above the split: every lane enters it
-                st[TOP_EXP] += 1
-                st[TOP_GEN] += count
-            if lanes:  # a lane: the other lane steps while these entries come
-                pending = 1
-                code = CONT
+            kept = 0
+            for i in range(count):
+                c = row + child0 + i * cw
+                n = moves[b * 5 + frame[c + _C_SLOT]] >> 2
+                t = tiles[n]
+                step = dist[t * cells + b] - dist[t * cells + n]
+                hmax = np.int64(0)
+                hsum = np.int64(0)
+                pruned = False
+                for lk in range(lookups):
+                    gi = lk_group[lk * cells + t]
+                    a = frame[c + 3 + lk]
+                    nmd = md[gi] + step
+                    v = _value(kind[gi], base[gi], a, nmd)
+                    nh = frame[row + _H + lk] - val[gi] + v
+                    if nh > limit:
+                        f = den * g1 + num * nh
+                        if f < best and f > bound:  # not when only the ceiling cuts it
+                            best = f
+                        if nh > high:
+                            high = nh
+                        pruned = True
+                        break
+                    frame[c + 3 + lookups + lk] = v
+                    frame[c + 3 + 2 * lookups + lk] = nmd
+                    if nh > hmax:
+                        hmax = nh
+                    hsum += nh
+                if pruned:
+                    continue
+                if hmax == 0:
+                    tiles[b] = t
+                    tiles[n] = 0
+                    won = at_goal(tiles, goal, cells)
+                    tiles[n] = t
+                    tiles[b] = 0
+                    if won:
+                        frame[row + _PATH] = frame[c + _C_SLOT]
+                        st[FOUND] = d + 1
+                        code = DONE
+                        break
+                f = den * g1 + num * hmax
+                key = (f << _TIE_BITS) | _tie(hsum, step)
+                frame[c + _C_F] = key
+                # insert child i into the order, by f, then by the tie, then in move order
+                k = kept
+                while k > 0 and frame[row + child0 + frame[row + _ORDER + k - 1] * cw + _C_F] > key:
+                    frame[row + _ORDER + k] = frame[row + _ORDER + k - 1]
+                    k -= 1
+                frame[row + _ORDER + k] = i
+                kept += 1
+            if st[FOUND] >= 0:
                 break
-            code = _finish_node(
-                st, frame, tiles, goal, moves, dist, lk_group, kind, base, md, val, pv, lookups,
-                cells, d, bound, num, den, ceil, expanded, check_at,
-            )  # fmt: skip
-            if code != CONT:
+            if num * (high - 1) > bound - den * d:  # a child this far means the node is (BPMX)
+                kept = 0
+                if den * d + num * (high - 1) < best:
+                    best = den * d + num * (high - 1)
+            if frame[row + _ON_PV] and d < st[PV_LEN]:  # the principal variation's move first
+                for k in range(1, kept):
+                    x = frame[row + _ORDER + k]
+                    if frame[row + child0 + x * cw + _C_SLOT] == pv[d]:
+                        while k > 0:
+                            frame[row + _ORDER + k] = frame[row + _ORDER + k - 1]
+                            k -= 1
+                        frame[row + _ORDER] = x
+                        break
+            frame[row + _COUNT] = kept
+            frame[row + _NEXT] = 0
+            frame[row + _BEST] = best
+            if expanded >= check_at:
+                code = PAUSE
                 break
-            continue
         i = frame[row + _NEXT]
         if i < frame[row + _COUNT]:
             if d + 1 >= cap:
@@ -585,19 +455,10 @@ def _maxed_step(
             b = frame[row + _BLANK]
             slot = frame[c + _C_SLOT]
             frame[row + _PATH] = slot
-            if lanes and d + 1 == split:  # a subtree of the split: a claim, this lane's or not
-                k = st[PASSED]
-                st[PASSED] = k + 1
-                if k != st[CLAIM]:
-                    continue
-                st[SUB_EXP] = expanded
-                st[SUB_GEN] = generated
             f = frame[c + _C_F] >> _TIE_BITS
             if f - den * (d + 1) < st[BEST_H]:  # the least h yet: record its path
                 st[BEST_H] = f - den * (d + 1)
                 st[BEST_AT] = st[COLLECTS]
-                if lanes:
-                    st[BEST_KEY] = 2 * st[PASSED] if d + 1 < split else 2 * st[CLAIM] + 1
                 for r in range(d + 1):
                     new_pv[r] = frame[r * fw + _PATH]
                 st[NEW_LEN] = d + 1
@@ -635,10 +496,6 @@ def _maxed_step(
             continue
         result = frame[row + _BEST]
         if d == 0:
-            if lanes:  # the lanes meet before the next iteration (`Lanes`)
-                st[RESULT] = result
-                code = ITER_END
-                break
             if single:
                 st[NEXT_BOUND] = result
                 code = DONE
@@ -655,19 +512,6 @@ def _maxed_step(
             st[NEW_LEN] = 0
             st[BEST_H] = _INF
             continue
-        if lanes and d == split:  # the claimed subtree is done: its size, and the next claim
-            nxt = shared[S_NEXT]
-            if 2 * nxt + 2 > sub_array.shape[0]:
-                code = SUB_FULL
-                break
-            k = st[CLAIM]
-            sub[2 * k] = expanded - st[SUB_EXP]
-            sub[2 * k + 1] = generated - st[SUB_GEN]
-            shared[S_NEXT] = nxt + 1
-            st[CLAIM] = nxt
-            if shared[S_GOAL_KEY] >= 0 and 2 * nxt + 1 > shared[S_GOAL_KEY]:
-                code = STOP  # nothing it could still find comes before the goal found
-                break
         n = frame[row + _BLANK]
         d -= 1
         row = d * fw
@@ -687,8 +531,11 @@ def _maxed_step(
             )
         if result < frame[row + _BEST]:
             frame[row + _BEST] = result
-    st[PENDING] = pending
-    _save(st, d, enter, expanded, generated, bound)
+    st[DEPTH] = d
+    st[ENTER] = enter
+    st[EXPANDED] = expanded
+    st[GENERATED] = generated
+    st[BOUND] = bound
     return code
 
 
@@ -959,12 +806,7 @@ def weighted_maxed(
     if tiles == list(dbs[0].goal):
         guard.depth = 0
         return "", guard.snapshot(0, 0)
-    plan = maxed_plan(dbs, order)
-    search: Search | Lanes
-    if plan.lookups.cells <= LANES_MAX_CELLS and plan.lookups.lookups == 2:
-        search = Lanes(plan, tiles, LANES_SPLIT, num=num, den=den, ceiling=ceiling)
-    else:
-        search = Search(plan, tiles, num=num, den=den, ceiling=ceiling)
+    search = Search(maxed_plan(dbs, order), tiles, num=num, den=den, ceiling=ceiling)
     check_at = guard.first_pause()
     while True:
         code = search.run(check_at)
@@ -978,256 +820,3 @@ def weighted_maxed(
     path = search.path()
     guard.depth = len(path)
     return path, guard.snapshot(search.expanded, search.generated)
-
-
-# -- two lanes: one search, its subtrees searched two at a time ------------------------------
-
-
-@inlined
-def _lane_code(code: int, lane: int, shared: Array, st: Array, other: Array) -> int:
-    """What a lane's step returned means: -1 to go on, else the code to hand to Python."""
-    if code == CONT:
-        return -1
-    if code == DONE:  # a goal: the first in the serial order wins
-        key = 2 * st[PASSED] if st[DEPTH] < st[SPLIT] else 2 * st[CLAIM] + 1
-        if shared[S_GOAL_KEY] < 0 or key < shared[S_GOAL_KEY]:
-            shared[S_GOAL_KEY] = key
-            shared[S_GOAL_LANE] = lane
-        shared[S_LIVE + lane] = -1
-        if shared[S_LIVE + 1 - lane] == 1 and 2 * other[CLAIM] + 1 > shared[S_GOAL_KEY]:
-            shared[S_LIVE + 1 - lane] = -1  # its subtree comes after the goal
-        return -1
-    if code == STOP:
-        shared[S_LIVE + lane] = -1
-        return -1
-    if code == ITER_END:
-        shared[S_LIVE + lane] = 0
-        return -1
-    return code * 2 + lane
-
-
-@inlined
-def _next_iteration(
-    shared: Array, sub: Array, st_a: Array, pv_a: Array, new_pv_a: Array, st_b: Array,
-    pv_b: Array, new_pv_b: Array,
-) -> bool:  # fmt: skip
-    """Both lanes ended an iteration without a goal: start the next; False if none is left.
-
-    The serial counts grow by the nodes above the split (once) and every
-    subtree; the bound is the least f above it over both lanes; both follow
-    the serial search's principal variation (least h, then earliest key).
-    """
-    used = 2 * shared[S_NEXT]
-    if used > sub.shape[0]:
-        used = sub.shape[0]
-    exp = st_a[TOP_EXP]
-    gen = st_a[TOP_GEN]
-    for k in range(0, used, 2):
-        exp += sub[k]
-        gen += sub[k + 1]
-        sub[k] = 0
-        sub[k + 1] = 0
-    shared[S_DONE_EXP] += exp
-    shared[S_DONE_GEN] += gen
-    result = st_a[RESULT] if st_a[RESULT] < st_b[RESULT] else st_b[RESULT]
-    if result >= _INF:  # the ceiling cut every path
-        return False
-    a_first = st_a[BEST_H] < st_b[BEST_H] or (
-        st_a[BEST_H] == st_b[BEST_H] and st_a[BEST_KEY] <= st_b[BEST_KEY]
-    )
-    length = st_a[NEW_LEN] if a_first else st_b[NEW_LEN]
-    for r in range(length):
-        x = new_pv_a[r] if a_first else new_pv_b[r]
-        pv_a[r] = x
-        pv_b[r] = x
-    for lane in range(2):
-        st = st_a if lane == 0 else st_b
-        st[BOUND] = result
-        st[ITER] += 1
-        st[ENTER] = 1
-        st[PV_LEN] = length
-        st[NEW_LEN] = 0
-        st[BEST_H] = _INF
-        st[PASSED] = 0
-        st[CLAIM] = lane
-        st[TOP_EXP] = 0
-        st[TOP_GEN] = 0
-        st[BEST_KEY] = 0
-    shared[S_NEXT] = 2
-    shared[S_LIVE] = 1
-    shared[S_LIVE + 1] = 1
-    return True
-
-
-@compiled
-def _lanes_run(
-    shared: Array, sub: Array,
-    st_a: Array, tiles_a: Array, slot_at_a: Array, at_a: Array, val_a: Array, md_a: Array,
-    frame_a: Array, pv_a: Array, new_pv_a: Array, occ_a: Array,
-    st_b: Array, tiles_b: Array, slot_at_b: Array, at_b: Array, val_b: Array, md_b: Array,
-    frame_b: Array, pv_b: Array, new_pv_b: Array, occ_b: Array,
-    goal_array: Array, moves_array: Array, prune_array: Array,
-    lk_group_array: Array, lk_slot_array: Array, lk_cell_array: Array, kind_array: Array,
-    base_array: Array, radix_array: Array, dist_array: Array, width: int, label_array: Array,
-    binom_array: Array,
-) -> int:  # fmt: skip
-    """Step the running lanes in turn until both wait or stop, a pause, or a lane needs room.
-
-    While one lane's prefetched entries are on their way, the other lane
-    works: the two overlap the misses a single search waits for. Compiled
-    for two lookups only (one database and its reflection: the loops over
-    the lookups unroll, see `_maxed_run`).
-    """
-    while shared[S_LIVE] == 1 or shared[S_LIVE + 1] == 1:
-        if shared[S_LIVE] == 1:
-            code = _lane_code(
-                _maxed_step(
-                    st_a, tiles_a, goal_array, moves_array, prune_array,
-                    lk_group_array, lk_slot_array, lk_cell_array, kind_array, base_array,
-                    radix_array, slot_at_a, at_a, val_a, md_a, dist_array, 2,
-                    width, frame_a, pv_a, new_pv_a, occ_a, label_array,
-                    binom_array, sub, shared, True,
-                ),
-                0, shared, st_a, st_b,
-            )  # fmt: skip
-            if code >= 0:
-                return code
-        if shared[S_LIVE + 1] == 1:
-            code = _lane_code(
-                _maxed_step(
-                    st_b, tiles_b, goal_array, moves_array, prune_array,
-                    lk_group_array, lk_slot_array, lk_cell_array, kind_array, base_array,
-                    radix_array, slot_at_b, at_b, val_b, md_b, dist_array, 2,
-                    width, frame_b, pv_b, new_pv_b, occ_b, label_array,
-                    binom_array, sub, shared, True,
-                ),
-                1, shared, st_b, st_a,
-            )  # fmt: skip
-            if code >= 0:
-                return code
-        if st_a[EXPANDED] + st_b[EXPANDED] >= shared[S_CHECK_AT]:
-            return PAUSE * 2
-        if (
-            shared[S_LIVE] == 0
-            and shared[S_LIVE + 1] == 0
-            and shared[S_GOAL_KEY] < 0
-            and not _next_iteration(shared, sub, st_a, pv_a, new_pv_a, st_b, pv_b, new_pv_b)
-        ):
-            return DONE
-    if shared[S_GOAL_KEY] >= 0:
-        _goal_counts(shared, sub, st_a if shared[S_GOAL_LANE] == 0 else st_b)
-    return DONE
-
-
-class Lanes:
-    """One search in two lanes: `Search`'s answer and counts, its misses overlapped.
-
-    Both lanes walk the tree above depth ``split`` alike; of the nodes at
-    ``split`` each enters only those it claims, in turn (lane 0 the first,
-    lane 1 the second, then whichever is free the next), and the kernel
-    steps them alternately, node by node. The iteration's next bound is the
-    least over both lanes; the goal found first in the serial order wins
-    (a lane whose subtree comes earlier finishes it first), and the counts
-    are those of the serial search: nodes above the split once, each subtree
-    before the goal whole, the goal's own up to the goal; work a lane did
-    past the goal is not counted. The principal variation is the serial
-    one too (least h, then earliest). So `path`, `expanded` and
-    `generated` equal `Search`'s (tested node for node against the
-    pure-Python mirror, which has no lanes).
-    """
-
-    def __init__(self, plan: MaxedPlan, tiles: Sequence[int], split: int, *,
-                 num: int = 1, den: int = 1, ceiling: int | None = None) -> None:  # fmt: skip
-        self.plan = plan
-        first = Search(plan, tiles, num=num, den=den, ceiling=ceiling)
-        second = copy.copy(first)
-        for name in ("tiles", "slot_at", "at", "val", "md", "occ", "frame", "pv", "new_pv", "st"):
-            setattr(second, name, getattr(first, name).copy())
-        second.attach(plan)  # a copy leaves the plan behind, like a pickle
-        self.lanes = [first, second]
-        self.h0 = self.lanes[0].h0
-        self.shared = np.zeros(_SHARED_SIZE, dtype=np.int64)
-        self.sub = np.zeros(256, dtype=np.int64)
-        self.split = split
-        self._final: tuple[int, int] | None = None
-        self.found = -1
-        self.winner = 0
-        self._start_iteration()
-
-    def _start_iteration(self) -> None:
-        for lane, search in enumerate(self.lanes):
-            st = search.st
-            st[SPLIT] = self.split
-            st[PASSED] = 0
-            st[CLAIM] = lane
-            st[TOP_EXP] = st[TOP_GEN] = 0
-            st[BEST_KEY] = 0
-        self.shared[:] = 0
-        self.shared[S_NEXT] = 2
-        self.shared[S_GOAL_KEY] = -1
-        self.shared[S_LIVE] = self.shared[S_LIVE + 1] = 1
-        self.sub[:] = 0
-
-    @property
-    def expanded(self) -> int:
-        """Nodes entered: the serial search's count once done, both lanes' work before."""
-        if self._final is not None:
-            return self._final[0]
-        return int(self.lanes[0].st[EXPANDED] + self.lanes[1].st[EXPANDED])
-
-    @property
-    def generated(self) -> int:
-        """Children evaluated, counted like `expanded`."""
-        if self._final is not None:
-            return self._final[1]
-        return int(self.lanes[0].st[GENERATED] + self.lanes[1].st[GENERATED])
-
-    @property
-    def iterations(self) -> int:
-        """The iteration in progress."""
-        return int(self.lanes[0].st[ITER])
-
-    def run(self, check_at: int = 1 << 62) -> int:
-        """Run until `DONE` or `PAUSE` (the lanes' work reaches ``check_at`` nodes)."""
-        plan = self.plan
-        a, b = self.lanes
-        while True:
-            self.shared[S_CHECK_AT] = check_at
-            a.st[CHECK_AT] = b.st[CHECK_AT] = _INF  # the loop pauses on both lanes' work
-            code = int(_lanes_run(
-                self.shared, self.sub,
-                a.st, a.tiles, a.slot_at, a.at, a.val, a.md, a.frame, a.pv, a.new_pv, a.occ,
-                b.st, b.tiles, b.slot_at, b.at, b.val, b.md, b.frame, b.pv, b.new_pv, b.occ,
-                plan.goal, plan.moves, plan.prune, plan.lk_group, plan.lk_slot, plan.lk_cell,
-                plan.kind, plan.base, plan.radix, plan.dist, plan.lookups.width, plan.label,
-                plan.binom,
-            ))  # fmt: skip
-            if code == PAUSE * 2:
-                return PAUSE
-            if code != DONE:
-                if code // 2 == GROW:  # both lanes: the merge copies paths between them
-                    for lane in self.lanes:
-                        lane.frame, lane.pv, lane.new_pv = (
-                            np.concatenate([x, np.zeros_like(x)])
-                            for x in (lane.frame, lane.pv, lane.new_pv)
-                        )
-                elif code // 2 == SUB_FULL:
-                    self.sub = np.concatenate([self.sub, np.zeros_like(self.sub)])
-                else:  # pragma: no cover - the kernel hands nothing else over
-                    raise AssertionError(f"unexpected lane code {code}")
-                continue
-            if self.shared[S_GOAL_KEY] >= 0:
-                return self._finish()
-            self._final = (int(self.shared[S_DONE_EXP]), int(self.shared[S_DONE_GEN]))
-            return DONE  # the ceiling cut every path
-
-    def _finish(self) -> int:
-        """Both lanes stopped with a goal: the serial counts (made by the kernel) and the path."""
-        self.winner = int(self.shared[S_GOAL_LANE])
-        self.found = int(self.lanes[self.winner].st[FOUND])
-        self._final = (int(self.shared[S_DONE_EXP]), int(self.shared[S_DONE_GEN]))
-        return DONE
-
-    def path(self) -> str:
-        """The blank's moves to the goal found."""
-        return self.lanes[self.winner].path()
