@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import io
 import itertools
 import json
@@ -693,6 +694,10 @@ def test_shell_completion_with_argcomplete(
     monkeypatch.setenv("COMP_LINE", line)
     monkeypatch.setenv("COMP_POINT", str(len(line)))
     monkeypatch.setenv("_ARGCOMPLETE_IFS", "\n")
+    # argcomplete writes its debugging to a stream it opens on descriptor 9, which under pytest
+    # is some other file, and never closes it: keep its default stream instead.
+    finders = importlib.import_module("argcomplete.finders")
+    monkeypatch.setattr(finders.CompletionFinder, "_init_debug_stream", lambda self: None)
     answer = tmp_path / "answer"
     with answer.open("w") as output, pytest.raises(SystemExit):
         argcomplete.autocomplete(build_parser(), output_stream=output, exit_method=exit)
