@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -38,6 +39,21 @@ def subgoal_case(rows: int, cols: int, seed: int) -> tuple[Board, list[int], lis
     return board, goal_cells, weights, targets
 
 
+def subgoal_args(
+    rows: int, cols: int, seed: int, keys: Any, pulls: tuple[int, int, int], width: int
+) -> tuple[Board, list[int], list[int], tuple[Any, ...]]:
+    """A `subgoal_case` as the beam kernels' `subgoal_search` arguments (60 levels at most).
+
+    ``pulls``: the conflict and blank weights and the patience.
+    """
+    board, goal_cells, weights, targets = subgoal_case(rows, cols, seed)
+    grow = [c // cols for c in goal_cells]
+    gcol = [c % cols for c in goal_cells]
+    args = (rows, cols, list(board.tiles), grow, gcol, weights, targets, *pulls, keys, width,
+            60, 10**6, None)  # fmt: skip
+    return board, goal_cells, targets, args
+
+
 @pytest.mark.parametrize("size", [(3, 3), (3, 4), (4, 4), (5, 5)])
 @pytest.mark.parametrize("width", [1, 6, 30])
 def test_subgoal_kernels_agree_and_keep_their_contract(size: tuple[int, int], width: int) -> None:
@@ -45,12 +61,10 @@ def test_subgoal_kernels_agree_and_keep_their_contract(size: tuple[int, int], wi
     cells = rows * cols
     keys = dispatch._splitmix(cells * cells, cells)
     for seed in range(4):
-        board, goal_cells, weights, targets = subgoal_case(rows, cols, seed)
-        grow = [c // cols for c in goal_cells]
-        gcol = [c % cols for c in goal_cells]
         conflict, blank, patience = seed % 3, (seed + 1) % 4, (0, 4)[seed % 2]
-        args = (rows, cols, list(board.tiles), grow, gcol, weights, targets, conflict, blank,
-                patience, keys, width, 60, 10**6, None)  # fmt: skip
+        board, goal_cells, targets, args = subgoal_args(
+            rows, cols, seed, keys, (conflict, blank, patience), width
+        )
         found = python_beam.subgoal_search(*args)  # type: ignore[arg-type]
         assert numba_beam.subgoal_search(*args) == found  # type: ignore[arg-type]
         moves, expanded, reached = found
@@ -77,11 +91,7 @@ def test_numba_kernel_ordering_children_keeps_the_same_boards(
         cells = rows * cols
         keys = dispatch._splitmix(cells * cells, cells)
         for seed in range(3):
-            board, goal_cells, weights, targets = subgoal_case(rows, cols, seed)
-            grow = [c // cols for c in goal_cells]
-            gcol = [c % cols for c in goal_cells]
-            args = (rows, cols, list(board.tiles), grow, gcol, weights, targets, 1, seed % 3,
-                    0, keys, 30, 60, 10**6, None)  # fmt: skip
+            args = subgoal_args(rows, cols, seed, keys, (1, seed % 3, 0), 30)[3]
             found = python_beam.subgoal_search(*args)  # type: ignore[arg-type]
             assert numba_beam.subgoal_search(*args) == found  # type: ignore[arg-type]
 
