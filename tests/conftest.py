@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import pickle
 import random
 import tempfile
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -135,6 +137,25 @@ def kernel_guard() -> Guard:
     """A search guard with no limits, for calling the engine's kernels directly."""
     return Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
                  progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)  # fmt: skip
+
+
+def resumed_in_slices(kernels: Any, dbs: Sequence[Any], tiles: list[int]) -> str:
+    """Search ``tiles`` whole, and again paused every 50 nodes, pickled and resumed (as between
+    processes); assert both end alike (path and counts) and return the path."""
+    order = (0, 1, 2, 3)
+    whole = kernels.maxed_search(dbs, tiles, order)
+    whole.run()
+    sliced = kernels.maxed_search(dbs, tiles, order)
+    while sliced.run(sliced.expanded + 50) != 0:
+        sliced = pickle.loads(pickle.dumps(sliced))
+        kernels.maxed_attach(sliced, dbs, order)
+    assert (sliced.path(), sliced.expanded, sliced.generated) == (
+        whole.path(),
+        whole.expanded,
+        whole.generated,
+    )
+    path: str = sliced.path()
+    return path
 
 
 def near_goal(rows: int, cols: int, moves: int, seed: int) -> list[int]:

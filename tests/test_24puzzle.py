@@ -9,7 +9,6 @@ random boards), against each other and against the BFS oracle.
 from __future__ import annotations
 
 import math
-import pickle
 import random
 from pathlib import Path
 
@@ -26,7 +25,7 @@ from slidingtiles._engine.resources import ENV_MEMORY, available_memory, check_m
 from slidingtiles._errors import BackendError, PatternDatabaseError
 from slidingtiles.heuristics._pdb.store import estimate_table_bytes
 from slidingtiles.heuristics._pdb.tablefile import read_table, write_table
-from tests.conftest import group_moves, kernel_guard, near_goal, oracle_for
+from tests.conftest import group_moves, kernel_guard, near_goal, oracle_for, resumed_in_slices
 
 GOAL5 = Board.goal(5, 5, blank="first")
 KORF_FELNER = (
@@ -177,17 +176,7 @@ def test_a_paused_search_moves_between_processes_and_resumes(both: Pair) -> None
     for kernels in both:
         dbs = small_tables(3, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11)]], U8_MOVES)
         tiles = list(st.random_board(3, 4, seed=7, goal="first").tiles)
-        whole = kernels.maxed_search(dbs, tiles, (0, 1, 2, 3))
-        whole.run()
-        sliced = kernels.maxed_search(dbs, tiles, (0, 1, 2, 3))
-        while sliced.run(sliced.expanded + 50) != 0:
-            sliced = pickle.loads(pickle.dumps(sliced))
-            kernels.maxed_attach(sliced, dbs, (0, 1, 2, 3))
-        assert (sliced.path(), sliced.expanded, sliced.generated) == (
-            whole.path(),
-            whole.expanded,
-            whole.generated,
-        )
+        resumed_in_slices(kernels, dbs, tiles)
 
 
 def test_new_table_files_corrupted_are_detected(tmp_path: Path) -> None:

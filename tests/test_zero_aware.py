@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import importlib
 import math
-import pickle
 import random
 from pathlib import Path
 from typing import Any
@@ -38,7 +37,7 @@ from slidingtiles._solve.parallel import parallel_search
 from slidingtiles.heuristics._pdb.partition import numba_encoding
 from slidingtiles.heuristics._pdb.store import estimate_table_bytes
 from slidingtiles.heuristics._pdb.tablefile import read_table, write_table
-from tests.conftest import group_moves, kernel_guard, near_goal, oracle_for
+from tests.conftest import group_moves, kernel_guard, near_goal, oracle_for, resumed_in_slices
 
 pytestmark = pytest.mark.usefixtures("table_cache")
 
@@ -270,18 +269,8 @@ def test_a_paused_zero_aware_search_moves_between_processes_and_resumes() -> Non
     dbs = tables(5, 5, [[(1, 2, 5, 6), (3, 4, 8, 9), (7, 10, 11, 12)]], PERM_ZERO2)
     tiles = near_goal(5, 5, 24, 4)
     for kernels in (python, numba):
-        whole = kernels.maxed_search(dbs, tiles, (0, 1, 2, 3))
-        whole.run()
-        sliced = kernels.maxed_search(dbs, tiles, (0, 1, 2, 3))
-        while sliced.run(sliced.expanded + 50) != 0:
-            sliced = pickle.loads(pickle.dumps(sliced))
-            kernels.maxed_attach(sliced, dbs, (0, 1, 2, 3))
-        assert (sliced.path(), sliced.expanded, sliced.generated) == (
-            whole.path(),
-            whole.expanded,
-            whole.generated,
-        )
-        assert Board(tiles, shape=(5, 5)).apply(sliced.path()) == Board.goal(5, 5, blank="first")
+        path = resumed_in_slices(kernels, dbs, tiles)
+        assert Board(tiles, shape=(5, 5)).apply(path) == Board.goal(5, 5, blank="first")
 
 
 def test_one_board_split_over_workers_with_zero_aware_tables_is_optimal() -> None:
