@@ -49,27 +49,22 @@ def peel_line(
     blank. Shared by the constructive solver and the staged ones.
     """
     top, bottom, left, right = region
-    blank_row, blank_col = blank
-    goal_row, goal_col = goal_blank
-    if row:
-        first = goal_row != top and (
-            goal_row == bottom - 1 or blank_row - top <= bottom - 1 - blank_row
+    if not row:  # a column is a row of the region transposed
+        line, (step_c, step_r), (t, b, lo, hi) = peel_line(
+            (left, right, top, bottom), (blank[1], blank[0]), (goal_blank[1], goal_blank[0]), True
         )
-        r = top if first else bottom - 1
-        across = range(left, right)
-        if blank_col - left > right - 1 - blank_col:
-            across = range(right - 1, left - 1, -1)
-        rest = (top + 1, bottom, left, right) if first else (top, bottom - 1, left, right)
-        return [(r, c) for c in across], (1 if first else -1, 0), rest
-    first = goal_col != left and (
-        goal_col == right - 1 or blank_col - left <= right - 1 - blank_col
+        return [(r, c) for c, r in line], (step_r, step_c), (lo, hi, t, b)
+    blank_row, blank_col = blank
+    goal_row = goal_blank[0]
+    first = goal_row != top and (
+        goal_row == bottom - 1 or blank_row - top <= bottom - 1 - blank_row
     )
-    c = left if first else right - 1
-    down = range(top, bottom)
-    if blank_row - top > bottom - 1 - blank_row:
-        down = range(bottom - 1, top - 1, -1)
-    rest = (top, bottom, left + 1, right) if first else (top, bottom, left, right - 1)
-    return [(r, c) for r in down], (0, 1 if first else -1), rest
+    r = top if first else bottom - 1
+    across = range(left, right)
+    if blank_col - left > right - 1 - blank_col:
+        across = range(right - 1, left - 1, -1)
+    rest = (top + 1, bottom, left, right) if first else (top, bottom - 1, left, right)
+    return [(r, c) for c in across], (1 if first else -1, 0), rest
 
 
 class OutOfTime(Exception):
