@@ -63,7 +63,6 @@ import numpy as np
 from numpy.typing import NDArray
 
 from slidingtiles._board.geometry import LETTERS
-from slidingtiles._engine.indexing import ZERO_SLOTS
 from slidingtiles._engine.lookups import (
     COLLECT,
     DONE,
@@ -547,8 +546,8 @@ def _fill_labels(masks: Array, rows: int, cols: int, out: Array) -> None:
     """``out[i, c]``: the label of cell c's region among the cells not in ``masks[i]``.
 
     The table builder's own `frontier.region_label` (regions numbered by their
-    least cell, capped like `indexing.region_labels`, which it equals, tested);
-    occupied cells get ``ZERO_SLOTS``.
+    least cell, capped like `indexing.region_labels`, which it equals on free
+    cells, tested); occupied cells are left as they are (0: never asked).
     """
     cells = rows * cols
     full = (1 << cells) - 1
@@ -562,15 +561,12 @@ def _fill_labels(masks: Array, rows: int, cols: int, out: Array) -> None:
             if (free >> c) & 1:
                 region = flood(1 << c, free, left_col, right_col, cols, full)
                 out[i, c] = region_label(region, free, left_col, right_col, cols, full)
-            else:
-                out[i, c] = ZERO_SLOTS
 
 
 def _labels(rows: int, cols: int, masks: Array) -> Array:
     """`_fill_labels`, two bits a cell: one 64-bit word per mask."""
     out = np.zeros((len(masks), rows * cols), dtype=np.uint8)
     _fill_labels(masks, rows, cols, out)
-    out[out >= ZERO_SLOTS] = 0
     shifts = (2 * np.arange(rows * cols)).astype(np.uint64)
     packed: Array = (out.astype(np.uint64) << shifts).sum(axis=1, dtype=np.uint64)
     return packed
