@@ -42,7 +42,7 @@ __all__ = [
 DIGITS, PERM, PERM_ZERO, PERM_ZERO2 = "digits", "perm", "perm-zero", "perm-zero2"
 #: The most region slots a zero-aware table has (`region_labels` caps its labels below it).
 ZERO_SLOTS = 4
-_SLOTS = {PERM_ZERO: 4, PERM_ZERO2: 2}
+_SLOTS = {PERM_ZERO: ZERO_SLOTS, PERM_ZERO2: 2}
 #: Entry encodings: a byte of moves, or 4 bits of (moves - group Manhattan) / 2, two per byte
 #: (entry r in the low nibble of byte r // 2 when r is even).
 U8_MOVES, U4_EXCESS = "u8-moves", "u4-excess"

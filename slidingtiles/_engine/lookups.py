@@ -78,6 +78,8 @@ def zero_shift(kind: int) -> int:
     (2, 1, 0)
     """
     return 2 if kind == PERM_Z4 else (1 if kind == PERM_Z2 else 0)
+
+
 _ZERO = b"\x00"
 
 
