@@ -13,9 +13,10 @@ and the same moves come back. Seen boards go into an open-addressed table
 of 64-bit keys that starts small and doubles whenever it could get more
 than half full within the next `_LOAD` levels (a table sized at once for
 ``width x max_levels`` boards, megabytes, cost a third of the time in
-cache misses on 20x20 regions); each level's children are ordered by a
-partial sort (the first ``width`` and a quarter, the rest only when
-duplicates use those up). The compiled loop returns to Python
+cache misses on 20x20 regions); each level's children are ordered by
+counting when their order ranks span few values (`sort_buckets`), else by
+a partial sort (the first `sorted_head`, the rest only when duplicates use
+those up). The compiled loop returns to Python
 every `CHUNK` expansions (at a level's end) for the deadline. `subgoal_search`
 (weighted tiles, a target subset, the blank's pull, patience) mirrors the
 pure-Python one likewise; `beam_search` is its all-tiles case.
