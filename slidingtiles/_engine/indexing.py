@@ -33,6 +33,7 @@ __all__ = [
     "region_labels",
     "table_entries",
     "table_index",
+    "zero_aware_mismatch",
     "zero_slots",
 ]
 
@@ -94,6 +95,22 @@ def zero_slots(encoding: str) -> int:
     (4, 2, 0)
     """
     return _SLOTS.get(encoding, 0)
+
+
+def zero_aware_mismatch(encoding: str, entry: str, cells: int) -> str | None:
+    """Why a zero-aware table of this entry and size cannot be (None: it can, or not zero-aware).
+
+    >>> zero_aware_mismatch("perm-zero", "u4-excess", 16) is None
+    True
+    >>> zero_aware_mismatch("perm-zero", "u8-moves", 16)
+    'perm-zero tables hold u4-excess entries on at most 63 cells'
+
+    Zero-aware tables are built and read with 4-bit entries only, and their
+    region masks are 64-bit words. The builder and the file reader both ask.
+    """
+    if zero_slots(encoding) and (entry != U4_EXCESS or cells > 63):
+        return f"{encoding} tables hold {U4_EXCESS} entries on at most 63 cells"
+    return None
 
 
 def encoding_for(cells: int, group_size: int) -> str:

@@ -31,6 +31,7 @@ from slidingtiles._engine.indexing import (
     U4_EXCESS,
     U8_MOVES,
     perm_rank,
+    zero_aware_mismatch,
     zero_slots,
 )
 from slidingtiles._engine.numba.frontier import BLOCK_BITS, SPAN, bfs_chunk, flood
@@ -77,9 +78,10 @@ def build_group_table(
         raise ValueError(f"unknown table entry {entry!r}")
     if entry == U4_EXCESS and encoding == DIGITS:
         raise ValueError(f"{U4_EXCESS} tables are perm-ranked, not {encoding!r}")
+    mismatch = zero_aware_mismatch(encoding, entry, rows * cols)
+    if mismatch is not None:
+        raise ValueError(mismatch)
     slots = zero_slots(encoding)
-    if slots and (entry != U4_EXCESS or rows * cols > 63):
-        raise ValueError(f"{encoding} tables hold {U4_EXCESS} entries on at most 63 cells")
     check_memory(
         build_bytes(rows * cols, len(group), encoding, entry),
         f"the {rows}x{cols} table of tiles {tuple(group)}",

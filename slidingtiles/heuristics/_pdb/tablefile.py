@@ -38,7 +38,7 @@ from slidingtiles._engine.indexing import (
     U8_MOVES,
     table_entries,
     table_index,
-    zero_slots,
+    zero_aware_mismatch,
 )
 from slidingtiles._engine.tables import Table
 from slidingtiles._errors import CacheDirectoryError, PatternDatabaseError
@@ -270,10 +270,10 @@ def _check_fields(header: dict[str, Any], path: Path) -> None:
     for encoding in encodings:
         _str_field({"encodings": encoding}, "encodings", _ENCODINGS, path)
     entry = _str_field(header, "entry", _ENTRIES, path)
-    if any(zero_slots(e) for e in encodings) and (entry != U4_EXCESS or cells > 63):
-        raise PatternDatabaseError(
-            f"{path}: zero-aware tables hold {U4_EXCESS} entries on at most 63 cells", path
-        )
+    for encoding in encodings:
+        mismatch = zero_aware_mismatch(encoding, entry, cells)
+        if mismatch is not None:
+            raise PatternDatabaseError(f"{path}: {mismatch}", path)
     name = header.get("partition")
     if not isinstance(name, str) or not 0 < len(name) <= _MAX_NAME or not name.isprintable():
         raise PatternDatabaseError(f"{path}: header field 'partition' is {name!r}", path)
