@@ -200,6 +200,28 @@ def test_maxed_kernels_with_zero_aware_tables_are_optimal(name: str, encoding: s
         assert Board(list(tiles), shape=(3, 3)).apply(moves) == goal
 
 
+def test_the_numba_search_starts_from_the_entries_the_lookup_plan_places() -> None:
+    numba_kernels()
+    module = importlib.import_module("slidingtiles._engine.numba.maxed")
+    thirds = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15), (16, 17, 18),
+              (19, 20, 21), (22, 23, 24)]  # fmt: skip
+    fifths = [(1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15)]
+    cases = [
+        (3, 3, [pdb.PatternDatabase.build(3, 3, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])]),
+        (3, 4, tables(3, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11)]], PERM)),
+        (4, 4, tables(4, 4, [fifths], PERM_ZERO)),
+        (5, 5, tables(5, 5, [thirds], PERM_ZERO2)),
+    ]
+    for rows, cols, dbs in cases:
+        plan = module.maxed_plan(dbs)
+        for seed in range(20):
+            tiles = list(st.random_board(rows, cols, seed=seed, goal="first").tiles)
+            search = module.Search(plan, tiles)
+            slot_at, at, val, md, occ, hs = plan.lookups.place(tiles)
+            assert [list(search.slot_at), list(search.at), list(search.val)] == [slot_at, at, val]
+            assert [list(search.md), list(search.occ), search.h0] == [md, occ, max(hs)]
+
+
 def test_pure_python_and_numba_agree_node_for_node_with_zero_aware_tables() -> None:
     python, numba = _backend._PythonKernels(), numba_kernels()
     thirds = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15), (16, 17, 18),
