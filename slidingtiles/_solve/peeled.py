@@ -35,10 +35,10 @@ at most `FINAL` x `FINAL` cells goes to one beam over all its tiles (width
 `FINAL_WIDTH`), or when that misses the goal to `solve_staged`, or to the
 constructive solver.
 
-Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.9 x
-the Manhattan distance with width 2000 (about 1 s of CPU), 20x20 about
-2.17 x with width 250 (1.3 s) and 2.11 x with 350 (2 s); the constructive
-solver: 2.6 and 2.5. Narrow beams on larger boards are longer than the constructive
+Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.88 x
+the Manhattan distance with width 2000 (0.7 s of CPU), 20x20 about 2.11 x
+with width 250 (1.3 s) and 2.07 x with 350 (2 s); the constructive solver:
+2.6 and 2.5. Narrow beams on larger boards are longer than the constructive
 solver (30x30, width 20: 2.7 x).
 """
 
