@@ -40,17 +40,18 @@ def subgoal_case(rows: int, cols: int, seed: int) -> tuple[Board, list[int], lis
 
 
 def subgoal_args(
-    rows: int, cols: int, seed: int, keys: Any, pulls: tuple[int, int, int], width: int
-) -> tuple[Board, list[int], list[int], tuple[Any, ...]]:
+    rows: int, cols: int, seed: int, keys: Any, pulls: tuple[int, int, int], width: int,
+    hole: int = 0,
+) -> tuple[Board, list[int], list[int], tuple[Any, ...]]:  # fmt: skip
     """A `subgoal_case` as the beam kernels' `subgoal_search` arguments (60 levels at most).
 
-    ``pulls``: the conflict and blank weights and the patience.
+    ``pulls``: the conflict and blank weights and the patience; ``hole``: the holes' weight.
     """
     board, goal_cells, weights, targets = subgoal_case(rows, cols, seed)
     grow = [c // cols for c in goal_cells]
     gcol = [c % cols for c in goal_cells]
     args = (rows, cols, list(board.tiles), grow, gcol, weights, targets, *pulls, keys, width,
-            60, 10**6, None)  # fmt: skip
+            60, 10**6, None, hole)  # fmt: skip
     return board, goal_cells, targets, args
 
 
@@ -63,7 +64,7 @@ def test_subgoal_kernels_agree_and_keep_their_contract(size: tuple[int, int], wi
     for seed in range(4):
         conflict, blank, patience = seed % 3, (seed + 1) % 4, (0, 4)[seed % 2]
         board, goal_cells, targets, args = subgoal_args(
-            rows, cols, seed, keys, (conflict, blank, patience), width
+            rows, cols, seed, keys, (conflict, blank, patience), width, (0, 6, 2, 30)[seed]
         )
         found = python_beam.subgoal_search(*args)  # type: ignore[arg-type]
         assert numba_beam.subgoal_search(*args) == found  # type: ignore[arg-type]
@@ -74,6 +75,54 @@ def test_subgoal_kernels_agree_and_keep_their_contract(size: tuple[int, int], wi
         assert (after == 0) == reached
         assert after <= before  # the best board kept is never worse than the start
         assert expanded >= (1 if before else 0)
+
+
+def count_holes(tiles: list[int], rows: int, cols: int, goal_cells: list[int],
+                targets: list[int]) -> int:  # fmt: skip
+    """Cells of target tiles holding another tile (not the blank) with at most one cell beside
+    them open (not a target's cell holding its tile), counted from scratch."""
+    home = {goal_cells[t]: t for t in range(1, rows * cols) if targets[t]}
+    count = 0
+    for cell, t in home.items():
+        if tiles[cell] in (t, 0):
+            continue
+        r, c = divmod(cell, cols)
+        beside = [(r + dr) * cols + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+                  if 0 <= r + dr < rows and 0 <= c + dc < cols]  # fmt: skip
+        count += sum(1 for y in beside if home.get(y) != tiles[y]) <= 1
+    return count
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_hole_term_is_updated_per_move_like_a_count_from_scratch(seed: int) -> None:
+    """The beams' rank counts holes (`peeled.HOLE_WEIGHT` each) updated per move: on random
+    walks over boards with the L of a 5x6 region as targets, each move's
+    change is the change of the count from scratch."""
+    rng = random.Random(seed)
+    rows, cols = 5, 6
+    _, goal_cells, _, _ = subgoal_case(rows, cols, seed)
+    targets = [0] * (rows * cols)
+    for t in range(1, rows * cols):
+        targets[t] = int(goal_cells[t] // cols == 0 or goal_cells[t] % cols == 0)
+    owner = [0] * (rows * cols)
+    for t in range(1, rows * cols):
+        owner[goal_cells[t]] = t
+    # a walk from the goal with two tiles of the L swapped: holes come and go
+    tiles = list(Board.goal(rows, cols).tiles)
+    a, b = rng.sample([*range(1, cols), cols, 2 * cols], 2)
+    tiles[a], tiles[b] = tiles[b], tiles[a]
+    seen = 0
+    for _ in range(300):
+        p = tiles.index(0)
+        q = rng.choice(python_beam._beside(rows, cols, p))
+        t = tiles[q]
+        before = count_holes(tiles, rows, cols, goal_cells, targets)
+        delta = python_beam._holes_delta(tiles, rows, cols, owner, targets, q, p, t)
+        tiles[p], tiles[q] = t, 0
+        after = count_holes(tiles, rows, cols, goal_cells, targets)
+        assert delta == after - before
+        seen += after
+    assert seen > 0  # holes were there to count
 
 
 @pytest.mark.parametrize(("head", "buckets"), [(1, 0), (2, 0), (1, 4)])

@@ -692,6 +692,7 @@ def subgoal_beam(
     max_levels: int,
     max_nodes: int,
     deadline: float | None = None,
+    hole_weight: int = 0,
 ) -> tuple[str, int, bool]:
     """Beam search until the target tiles are home, by the active implementation.
 
@@ -705,7 +706,10 @@ def subgoal_beam(
     times its Manhattan distance, plus ``conflict_weight`` times the pairs
     of target tiles in conflict; children are ordered by the rank plus
     ``blank_weight`` times the cells between the blank and the nearest
-    target tile away from home. It stops when every tile with
+    target tile away from home; ``hole_weight`` counts for every hole, a
+    target's cell holding another tile (not the blank) with at most one
+    open cell beside it (on the board, not a target's cell holding its
+    tile: that tile can come in only by moving placed ones). It stops when every tile with
     ``targets[t]`` is home, when that distance has not fallen for
     ``patience`` levels (0: never), after ``max_levels`` levels (cut to fit
     `BEAM_MAX_BYTES`), ``max_nodes`` expansions or at ``deadline``.
@@ -721,7 +725,7 @@ def subgoal_beam(
     gcol = [cell % cols for cell in goal_cells]
     head = (rows, cols, list(tiles), grow, gcol, list(weights), list(targets), conflict_weight,
             blank_weight, patience)  # fmt: skip
-    tail = (width, beam_levels(cells, width, max_levels), max_nodes, deadline)
+    tail = (width, beam_levels(cells, width, max_levels), max_nodes, deadline, hole_weight)
     if isinstance(kernels, _NumbaKernels):
         module = kernels._module("beam")
         try:

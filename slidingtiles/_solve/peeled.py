@@ -13,7 +13,10 @@ n x n region) are placed together by one beam search over the whole
 unsolved region (`dispatch.subgoal_beam`): its goal is the L's tiles
 home, its rank the weighted Manhattan distance of every tile of the
 region (the L's tiles weigh `TARGET_WEIGHT`, those of the next Ls
-`RING_WEIGHTS`, the others 1), plus the L's pairs in conflict, and its
+`RING_WEIGHTS`, the others 1), plus the L's pairs in conflict, plus
+`HOLE_WEIGHT` per hole (a cell of the L holding another tile, shut in on
+all sides but one by the region's edge and placed tiles of the L: its
+tile can come in only by moving placed tiles), and its
 children are ordered by the rank plus `BLANK_WEIGHT` times the blank's
 distance to the nearest stray tile of the L. So the blank's detours carry
 every tile nearer home while the L is placed, and the next L starts half
@@ -32,10 +35,10 @@ at most `FINAL` x `FINAL` cells goes to one beam over all its tiles (width
 `FINAL_WIDTH`), or when that misses the goal to `solve_staged`, or to the
 constructive solver.
 
-Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.9 x
-the Manhattan distance with width 2000 (about 1 s of CPU), 20x20 about
-2.17 x with width 250 (1.3 s) and 2.11 x with 350 (2 s); the constructive
-solver: 2.6 and 2.5. Narrow beams on larger boards are longer than the constructive
+Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.88 x
+the Manhattan distance with width 2000 (0.7 s of CPU), 20x20 about 2.11 x
+with width 250 (1.3 s) and 2.07 x with 350 (2 s); the constructive solver:
+2.6 and 2.5. Narrow beams on larger boards are longer than the constructive
 solver (30x30, width 20: 2.7 x).
 """
 
@@ -53,6 +56,7 @@ __all__ = [
     "BLANK_WEIGHT",
     "FINAL",
     "FINAL_WIDTH",
+    "HOLE_WEIGHT",
     "LATE_CELLS",
     "NEAR",
     "PATIENCE",
@@ -75,6 +79,10 @@ RING_WEIGHTS = (3, 2)
 BLANK_WEIGHT = 3
 #: Levels without the L's distance falling before a beam stops.
 PATIENCE = 20
+#: Weight of each hole in the rank: a cell of the L holding another tile (not the blank) with
+#: at most one open cell beside it (inside the region, not a cell of the L holding its tile).
+#: Its tile can only come in by moving placed tiles, so the beam learns to avoid making them.
+HOLE_WEIGHT = 6
 #: Stray tiles at most this far from their cells are placed by weighted A* when a beam stops.
 NEAR = 2
 # Placed tiles within this many cells (king moves) of a stray tile's cell join its search.
@@ -238,7 +246,7 @@ def _region_search(
         bottom - top, right - left, tiles, goal_cells, weights, targets, width,
         conflict_weight=TARGET_WEIGHT if line else 1, blank_weight=BLANK_WEIGHT if line else 0,
         patience=PATIENCE if line else 0, max_levels=_LEVELS_PER_STEP * home + _LEVELS_EXTRA,
-        max_nodes=_NODES, deadline=deadline,
+        max_nodes=_NODES, deadline=deadline, hole_weight=HOLE_WEIGHT if line else 0,
     )  # fmt: skip
     return moves, reached
 

@@ -18,7 +18,7 @@ counting when their order ranks span few values (`sort_buckets`), else by
 a partial sort (the first `sorted_head`, the rest only when duplicates use
 those up). The compiled loop returns to Python
 every `CHUNK` expansions (at a level's end) for the deadline. `subgoal_search`
-(weighted tiles, a target subset, the blank's pull, patience) mirrors the
+(weighted tiles, a target subset, the blank's pull, holes, patience) mirrors the
 pure-Python one likewise; `beam_search` is its all-tiles case.
 """
 
@@ -122,6 +122,7 @@ def subgoal_search(
     max_levels: int,
     max_nodes: int,
     deadline: float | None,
+    hole_weight: int = 0,
 ) -> tuple[str, int, bool]:
     """Return the blank's moves until every target tile is home, the boards expanded, and
     whether it got there (if not, the moves to the best board kept).
@@ -133,6 +134,19 @@ def subgoal_search(
     gcol_a = np.array(gcol, dtype=np.int64)
     weight_a = np.array(weights, dtype=np.int64)
     target_a = np.array(targets, dtype=np.int64)
+    owner_a = np.zeros(cells, dtype=np.int64)
+    touch_a = np.zeros(cells, dtype=np.int64)
+    for t in range(1, cells):
+        owner_a[grow[t] * cols + gcol[t]] = t
+    if hole_weight != 0:
+        for t in range(1, cells):
+            if targets[t]:
+                cell = grow[t] * cols + gcol[t]
+                touch_a[cell] = 1
+                r, c = divmod(cell, cols)
+                for y_r, y_c in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+                    if 0 <= y_r < rows and 0 <= y_c < cols:
+                        touch_a[y_r * cols + y_c] = 1
     zobrist = np.asarray(keys, dtype=np.uint64)  # no copy when given the keys as an array
     start = np.array(tiles, dtype=np.int16)
     # The table of seen keys starts small and doubles as it fills (at most half full), so a
@@ -151,9 +165,9 @@ def subgoal_search(
     # parity, count, level, expanded, found; the best board (targets' distance, rank, level,
     # index) and the level where the targets' distance last fell
     state = np.zeros(10, dtype=np.int64)
-    goals = (grow_a, gcol_a, weight_a, target_a)
-    if _start(rows, cols, goals, conflict_weight, zobrist, start, table, boards, blanks, ranks,
-              bkeys, lasts):  # fmt: skip
+    goals = (grow_a, gcol_a, weight_a, target_a, owner_a, touch_a)
+    if _start(rows, cols, goals, conflict_weight, hole_weight, zobrist, start, table, boards,
+              blanks, ranks, bkeys, lasts):  # fmt: skip
         return "", 0, True
     state[5], state[6] = ranks[0, 0, 1], ranks[0, 0, 0]
     reached = False
@@ -162,7 +176,7 @@ def subgoal_search(
             break
         stop_at = min(max_nodes, int(state[3]) + CHUNK)
         status = _levels(
-            rows, cols, goals, conflict_weight, blank_weight, patience, zobrist, width,
+            rows, cols, goals, conflict_weight, hole_weight, blank_weight, patience, zobrist, width,
             max_levels, stop_at, sorted_head(width), sort_buckets(width), table, boards, blanks,
             ranks, bkeys, lasts, parents, moves, offsets, state,
         )  # fmt: skip
@@ -284,14 +298,96 @@ def _nearest(
     return 0
 
 
+@inlined
+def _hole(
+    board: Array, rows: int, cols: int, owner: Array, target: Array, x: int, a: int, ta: int,
+    b: int, tb: int,
+) -> int:  # fmt: skip
+    """1 when target cell ``x`` holds another tile (not the blank) and at most one cell beside
+    it is open (inside the board, not a target cell holding its tile), on the board with cell
+    ``a`` holding ``ta`` and ``b`` holding ``tb`` (-1: as it is)."""
+    o = owner[x]
+    if o == 0 or target[o] == 0:
+        return 0
+    v = ta if x == a else tb if x == b else board[x]
+    if v == o or v == 0:
+        return 0
+    r, c = x // cols, x % cols
+    opened = 0
+    for d in range(4):
+        if d == 0:
+            if r == 0:
+                continue
+            y = x - cols
+        elif d == 1:
+            if r == rows - 1:
+                continue
+            y = x + cols
+        elif d == 2:
+            if c == 0:
+                continue
+            y = x - 1
+        else:
+            if c == cols - 1:
+                continue
+            y = x + 1
+        oy = owner[y]
+        w = ta if y == a else tb if y == b else board[y]
+        if oy == 0 or target[oy] == 0 or w != oy:
+            opened += 1
+            if opened > 1:
+                return 0
+    return 1
+
+
+@inlined
+def _holes_delta(
+    board: Array, rows: int, cols: int, owner: Array, target: Array, q: int, p: int, t: int
+) -> int:  # fmt: skip
+    """The change in holes when tile ``t`` moves from cell ``q`` to the blank's cell ``p``: only
+    the two cells and those beside them can change."""
+    d = 0
+    for k in range(10):
+        if k == 0:
+            x = p
+        elif k == 1:
+            x = q
+        else:
+            base = p if k < 6 else q
+            other = q if k < 6 else p
+            j = (k - 2) % 4
+            r, c = base // cols, base % cols
+            if j == 0:
+                if r == 0:
+                    continue
+                x = base - cols
+            elif j == 1:
+                if r == rows - 1:
+                    continue
+                x = base + cols
+            elif j == 2:
+                if c == 0:
+                    continue
+                x = base - 1
+            else:
+                if c == cols - 1:
+                    continue
+                x = base + 1
+            if x == other:
+                continue
+        d += _hole(board, rows, cols, owner, target, x, p, t, q, 0)
+        d -= _hole(board, rows, cols, owner, target, x, -1, 0, -1, 0)
+    return d
+
+
 @compiled
 def _start(
-    rows: int, cols: int, goals: tuple[Array, Array, Array, Array], conflict_weight: int,
-    zobrist: Array, start: Array, table: Array, boards: Array, blanks: Array, ranks: Array,
-    bkeys: Array, lasts: Array,
+    rows: int, cols: int, goals: tuple[Array, Array, Array, Array, Array, Array],
+    conflict_weight: int, hole_weight: int, zobrist: Array, start: Array, table: Array,
+    boards: Array, blanks: Array, ranks: Array, bkeys: Array, lasts: Array,
 ) -> bool:  # fmt: skip
     """Fill level 0 with the start; True when every target tile is home."""
-    grow, gcol, weight, target = goals
+    grow, gcol, weight, target, owner, _ = goals
     cells = rows * cols
     h = 0
     home = 0
@@ -308,6 +404,9 @@ def _start(
             if target[t] != 0:
                 home += dist
     h += conflict_weight * _conflicts(start, rows, cols, grow, gcol, target)
+    if hole_weight != 0:
+        for i in range(cells):
+            h += hole_weight * _hole(start, rows, cols, owner, target, i, -1, 0, -1, 0)
     ranks[0, 0, 0] = h
     ranks[0, 0, 1] = home
     ranks[0, 0, 2] = _nearest(start, rows, cols, grow, gcol, target, -1, blanks[0, 0], 0, 1)
@@ -319,15 +418,15 @@ def _start(
 
 @compiled
 def _levels(
-    rows: int, cols: int, goals: tuple[Array, Array, Array, Array], conflict_weight: int,
-    blank_weight: int, patience: int, zobrist: Array, width: int, max_levels: int, stop_at: int,
-    head: int, buckets: int, table: Array, boards: Array,
-    blanks: Array, ranks: Array, bkeys: Array, lasts: Array, parents: Array, moves: Array,
-    offsets: Array, state: Array,
+    rows: int, cols: int, goals: tuple[Array, Array, Array, Array, Array, Array],
+    conflict_weight: int, hole_weight: int, blank_weight: int, patience: int, zobrist: Array,
+    width: int, max_levels: int, stop_at: int, head: int, buckets: int, table: Array,
+    boards: Array, blanks: Array, ranks: Array, bkeys: Array, lasts: Array, parents: Array,
+    moves: Array, offsets: Array, state: Array,
 ) -> int:  # fmt: skip
     """Run levels until the goal (1), a dead end, the level cap or no progress for
     ``patience`` levels (2), ``stop_at`` expansions (0), or the table needs to grow (3)."""
-    grow, gcol, weight, target = goals
+    grow, gcol, weight, target, owner, touch = goals
     cells = rows * cols
     cap = 4 * width
     cparent = np.empty(cap, dtype=np.int64)
@@ -367,6 +466,10 @@ def _levels(
                 dm = abs(grow[t] - pr) + abs(gcol[t] - pc) - abs(grow[t] - r) - abs(gcol[t] - c)
                 conflicts = _delta(boards[parity, i], rows, cols, grow, gcol, target, q, p, t)
                 rank = ranks[parity, i, 0] + weight[t] * dm + conflict_weight * conflicts
+                if hole_weight != 0 and (touch[p] != 0 or touch[q] != 0):
+                    rank += hole_weight * _holes_delta(
+                        boards[parity, i], rows, cols, owner, target, q, p, t
+                    )
                 key = bkeys[parity, i] ^ zobrist[q * cells + t] ^ zobrist[p * cells + t]
                 key ^= zobrist[q * cells] ^ zobrist[p * cells]
                 if _find(table, key):

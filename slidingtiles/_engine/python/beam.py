@@ -30,7 +30,10 @@ a subgoal that the peeled solver (`slidingtiles._solve.peeled`) runs: each
 tile's distance counts ``weights[t]`` times, only pairs of ``targets`` count
 as conflicts (``conflict_weight`` each), children are ordered by the rank
 plus ``blank_weight`` times the cells between the blank and the nearest
-target tile away from home, the goal is every target home, and it also
+target tile away from home, ``hole_weight`` counts per hole (a target's
+cell holding another tile, not the blank, with at most one open cell
+beside it: on the board and not a target's cell holding its tile; updated
+per move from the cells around the move), the goal is every target home, and it also
 stops after ``patience`` levels without the targets' distance falling; it
 then returns the moves to the best board kept (least targets' distance,
 then rank, the first such) with ``reached`` False.
@@ -125,6 +128,51 @@ def _reach(
     return 0
 
 
+def _hole(
+    board: Sequence[int], rows: int, cols: int, owner: Sequence[int], target: Sequence[int],
+    x: int, a: int, ta: int, b: int, tb: int,
+) -> int:  # fmt: skip
+    """1 when target cell ``x`` holds another tile (not the blank) and at most one cell beside
+    it is open (inside the board, not a target cell holding its tile), on the board with cell
+    ``a`` holding ``ta`` and ``b`` holding ``tb`` (-1: as it is)."""
+    o = owner[x]
+    if not o or not target[o]:
+        return 0
+    v = ta if x == a else tb if x == b else board[x]
+    if v == o or v == 0:
+        return 0
+    opened = 0
+    for y in _beside(rows, cols, x):
+        oy = owner[y]
+        w = ta if y == a else tb if y == b else board[y]
+        if not oy or not target[oy] or w != oy:
+            opened += 1
+    return 1 if opened <= 1 else 0
+
+
+def _beside(rows: int, cols: int, x: int) -> list[int]:
+    """The cells beside cell ``x``, in ``UDLR`` order."""
+    r, c = divmod(x, cols)
+    sides = ((x - cols, r > 0), (x + cols, r < rows - 1), (x - 1, c > 0), (x + 1, c < cols - 1))
+    return [y for y, inside in sides if inside]
+
+
+def _holes_delta(
+    board: Sequence[int], rows: int, cols: int, owner: Sequence[int], target: Sequence[int],
+    q: int, p: int, t: int,
+) -> int:  # fmt: skip
+    """The change in holes when tile ``t`` moves from cell ``q`` to the blank's cell ``p``: only
+    the two cells and those beside them can change."""
+    around = [p, q]
+    around += [x for x in _beside(rows, cols, p) if x != q]
+    around += [x for x in _beside(rows, cols, q) if x != p]
+    return sum(
+        _hole(board, rows, cols, owner, target, x, p, t, q, 0)
+        - _hole(board, rows, cols, owner, target, x, -1, 0, -1, 0)
+        for x in around
+    )
+
+
 def beam_search(
     rows: int,
     cols: int,
@@ -166,11 +214,23 @@ def subgoal_search(
     max_levels: int,
     max_nodes: int,
     deadline: float | None,
+    hole_weight: int = 0,
 ) -> tuple[str, int, bool]:
     """Return the blank's moves until every target tile is home, the boards expanded, and
     whether it got there (if not, the moves to the best board kept)."""
     cells = rows * cols
     start = list(tiles)
+    owner = [0] * cells
+    for t in range(1, cells):
+        owner[grow[t] * cols + gcol[t]] = t
+    touch = [False] * cells
+    if hole_weight:
+        for t in range(1, cells):
+            if targets[t]:
+                cell = grow[t] * cols + gcol[t]
+                touch[cell] = True
+                for y in _beside(rows, cols, cell):
+                    touch[y] = True
     h0 = 0
     home0 = 0
     for i, t in enumerate(start):
@@ -179,6 +239,10 @@ def subgoal_search(
             h0 += weights[t] * dist
             home0 += dist if targets[t] else 0
     h0 += conflict_weight * _conflicts(start, rows, cols, grow, gcol, targets)
+    if hole_weight:
+        h0 += hole_weight * sum(
+            _hole(start, rows, cols, owner, targets, x, -1, 0, -1, 0) for x in range(cells)
+        )
     if home0 == 0:
         return "", 0, True
     key0 = 0
@@ -211,6 +275,8 @@ def subgoal_search(
                 dm = abs(grow[t] - pr) + abs(gcol[t] - pc) - abs(grow[t] - r) - abs(gcol[t] - c)
                 conflicts = _delta(board, rows, cols, grow, gcol, targets, q, p, t)
                 rank = h + weights[t] * dm + conflict_weight * conflicts
+                if hole_weight and (touch[p] or touch[q]):
+                    rank += hole_weight * _holes_delta(board, rows, cols, owner, targets, q, p, t)
                 child = key ^ keys[q * cells + t] ^ keys[p * cells + t]
                 child ^= keys[q * cells] ^ keys[p * cells]
                 if child in seen:
