@@ -237,7 +237,9 @@ def solve_constructive(
     (11, 11, True)
 
     Args:
-        board, goal, blank: as for `solve` (any goal: the blank anywhere, any tile order).
+        board: as for `solve`.
+        goal: as for `solve` (any goal: the blank anywhere, any tile order).
+        blank: as for `solve`.
         shorten: ``"cancel"`` removes the blank's back-and-forth moves;
             ``"windows"`` also replaces every run of moves that stays inside a
             box of at most six cells by a shortest one (exact tables); ``"auto"``
