@@ -25,19 +25,21 @@ placed.
 A beam gets stuck where a tile is beside its cell and the cell cannot be
 freed without displacing placed tiles (the ends of a row): it stops when
 the L's distance has not fallen for `PATIENCE` levels, keeps its best
-board, and the stray tiles near their cells (within `NEAR`) are then
-placed one at a time by weighted A* over the tile, the placed tiles around
-its cell and the blank (`staged._place_chunk`, with the chunked solver's
-move costs); when none is near, the one nearest the blank. Then the beam
-resumes. Every round lowers the L's distance, so a stage ends (the
-constructive solver places the L if the A* gives up). The last region of
+board, and one stray tile is then placed by weighted A* over the tile, the
+placed tiles around its cell and the blank (`staged._place_chunk`, with the
+chunked solver's move costs): of the tiles near their cells (within
+`NEAR`), else of all, the one nearest the blank. Then the beam resumes.
+When the rounds go in a circle (a board met again after a beam) or the L's
+distance has not reached a new low for `_STALLS` rounds, a round places
+every near tile instead, and at the next such sign the constructive solver
+places the L (it also does when the A* gives up), so each stage ends. The last region of
 at most `FINAL` x `FINAL` cells goes to one beam over all its tiles (width
 `FINAL_WIDTH`), or when that misses the goal to `solve_staged`, or to the
 constructive solver.
 
-Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.88 x
-the Manhattan distance with width 2000 (0.7 s of CPU), 20x20 about 2.11 x
-with width 250 (1.3 s) and 2.07 x with 350 (2 s); the constructive solver:
+Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.86 x
+the Manhattan distance with width 2000 (0.9 s of CPU), 20x20 about 2.06 x
+with width 250 (1.3 s) and 2.03 x with 350 (2 s); the constructive solver:
 2.6 and 2.5. Narrow beams on larger boards are longer than the constructive
 solver (30x30, width 20: 2.7 x).
 """
