@@ -25,19 +25,21 @@ placed.
 A beam gets stuck where a tile is beside its cell and the cell cannot be
 freed without displacing placed tiles (the ends of a row): it stops when
 the L's distance has not fallen for `PATIENCE` levels, keeps its best
-board, and the stray tiles near their cells (within `NEAR`) are then
-placed one at a time by weighted A* over the tile, the placed tiles around
-its cell and the blank (`staged._place_chunk`, with the chunked solver's
-move costs); when none is near, the one nearest the blank. Then the beam
-resumes. Every round lowers the L's distance, so a stage ends (the
-constructive solver places the L if the A* gives up). The last region of
+board, and one stray tile is then placed by weighted A* over the tile, the
+placed tiles around its cell and the blank (`staged._place_chunk`, with the
+chunked solver's move costs): of the tiles near their cells (within
+`NEAR`), else of all, the one nearest the blank. Then the beam resumes.
+When the rounds go in a circle (a board met again after a beam) or the L's
+distance has not reached a new low for `_STALLS` rounds, a round places
+every near tile instead, and at the next such sign the constructive solver
+places the L (it also does when the A* gives up), so each stage ends. The last region of
 at most `FINAL` x `FINAL` cells goes to one beam over all its tiles (width
 `FINAL_WIDTH`), or when that misses the goal to `solve_staged`, or to the
 constructive solver.
 
-Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.88 x
-the Manhattan distance with width 2000 (0.7 s of CPU), 20x20 about 2.11 x
-with width 250 (1.3 s) and 2.07 x with 350 (2 s); the constructive solver:
+Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.86 x
+the Manhattan distance with width 2000 (0.9 s of CPU), 20x20 about 2.06 x
+with width 250 (1.3 s) and 2.03 x with 350 (2 s); the constructive solver:
 2.6 and 2.5. Narrow beams on larger boards are longer than the constructive
 solver (30x30, width 20: 2.7 x).
 """
@@ -85,6 +87,8 @@ PATIENCE = 20
 HOLE_WEIGHT = 6
 #: Stray tiles at most this far from their cells are placed by weighted A* when a beam stops.
 NEAR = 2
+# Rounds (a beam, a repair) without a new least L distance before the repairs escalate.
+_STALLS = 10
 # Placed tiles within this many cells (king moves) of a stray tile's cell join its search.
 _RING = 2
 # The chunked solver's move costs for those searches: the pull of every tile, and its weight.
@@ -118,6 +122,13 @@ class _Peel:
     def stray(self, line: Sequence[int]) -> list[int]:
         return [cell for cell in line if self.tiles[cell] != self.goal[cell]]
 
+    def distance(self, line: Sequence[int]) -> int:
+        """The Manhattan distance of the tiles of ``line`` to their cells."""
+        cols = self.cols
+        where = {tile: cell for cell, tile in enumerate(self.tiles)}
+        cells = [(where[self.goal[cell]], cell) for cell in line]
+        return sum(abs(a // cols - b // cols) + abs(a % cols - b % cols) for a, b in cells)
+
 
 def _lines(
     region: tuple[int, int, int, int], blank_goal: int, cols: int
@@ -145,8 +156,11 @@ def _lines(
     return line, rings, (top, bottom, left, right)
 
 
-def _repair(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, int]) -> bool:
-    """Place the L's stray tiles near their cells (or the one nearest the blank) by weighted A*."""
+def _repair(
+    peel: _Peel, line: Sequence[int], region: tuple[int, int, int, int], every: bool
+) -> bool:
+    """Place a stray tile of the L by weighted A*: of those near their cells (within `NEAR`),
+    else of all, the one nearest the blank; with ``every``, each near one in turn."""
     cols, tiles, goal = peel.cols, peel.tiles, peel.goal
     where = [0] * len(tiles)
     home = [0] * len(tiles)
@@ -157,16 +171,16 @@ def _repair(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, int])
     def far(cell: int, other: int) -> int:
         return abs(cell // cols - other // cols) + abs(cell % cols - other % cols)
 
-    stray = [cell for cell in peel.stray(line) if far(where[goal[cell]], cell) <= NEAR]
-    if not stray:
-        blank = where[0]
-        stray = [min(peel.stray(line), key=lambda cell: far(where[goal[cell]], blank))]
+    first = where[0]
+    stray = peel.stray(line)
+    near = [cell for cell in stray if far(where[goal[cell]], cell) <= NEAR]
+    if not (every and near):
+        near = [min(near or stray, key=lambda cell: far(where[goal[cell]], first))]
     weight = [_TILE_WEIGHT] * len(tiles)
     weight[0] = 0
-    first = where[0]
     path: list[int] = []
     placed_all = True
-    for cell in stray:
+    for cell in near:
         if tiles[cell] == goal[cell]:
             continue
         r, c = divmod(cell, cols)
@@ -275,13 +289,27 @@ def solve_peeled(
         line, rings, rest = _lines(region, blank_goal, cols)
         if not line:
             break
+        seen: set[tuple[int, ...]] = set()
+        lowest, stalls, level = peel.distance(line), 0, 0
         while peel.stray(line):
             moves, reached = _region_search(peel, region, line, rings, width, deadline)
             peel.apply(moves)
             if deadline is not None and perf_counter() > deadline:
                 return _late(peel, region)
-            if not reached and not _repair(peel, line, region):
+            if reached:
+                break
+            # One repair a round; if the rounds go in a circle or stop lowering the L's distance,
+            # every near tile, then the constructive solver (so each L ends).
+            state = tuple(peel.tiles)
+            if state in seen or stalls >= _STALLS:
+                level, stalls, seen = level + 1, 0, set()
+            seen.add(state)
+            if level > 1 or not _repair(peel, line, region, every=level == 1):
                 _finish_line(peel, line, region)
+            distance = peel.distance(line)
+            lowest, stalls, level = (
+                (distance, 0, 0) if distance < lowest else (lowest, stalls + 1, level)
+            )
         region = rest
     moves, reached = _region_search(peel, region, [], [], final_width, deadline)
     sub_start, sub_goal = region_board(peel.tiles, peel.goal, cols, region)
