@@ -299,6 +299,19 @@ def _nearest(
 
 
 @inlined
+def _beside(x: int, d: int, rows: int, cols: int) -> int:
+    """The cell beside ``x`` in direction ``d`` (0 up, 1 down, 2 left, 3 right), or -1 if none."""
+    r, c = x // cols, x % cols
+    if d == 0:
+        return x - cols if r > 0 else -1
+    if d == 1:
+        return x + cols if r < rows - 1 else -1
+    if d == 2:
+        return x - 1 if c > 0 else -1
+    return x + 1 if c < cols - 1 else -1
+
+
+@inlined
 def _hole(
     board: Array, rows: int, cols: int, owner: Array, target: Array, x: int, a: int, ta: int,
     b: int, tb: int,
@@ -312,25 +325,11 @@ def _hole(
     v = ta if x == a else tb if x == b else board[x]
     if v == o or v == 0:
         return 0
-    r, c = x // cols, x % cols
     opened = 0
     for d in range(4):
-        if d == 0:
-            if r == 0:
-                continue
-            y = x - cols
-        elif d == 1:
-            if r == rows - 1:
-                continue
-            y = x + cols
-        elif d == 2:
-            if c == 0:
-                continue
-            y = x - 1
-        else:
-            if c == cols - 1:
-                continue
-            y = x + 1
+        y = _beside(x, d, rows, cols)
+        if y < 0:
+            continue
         oy = owner[y]
         w = ta if y == a else tb if y == b else board[y]
         if oy == 0 or target[oy] == 0 or w != oy:
@@ -355,25 +354,8 @@ def _holes_delta(
         else:
             base = p if k < 6 else q
             other = q if k < 6 else p
-            j = (k - 2) % 4
-            r, c = base // cols, base % cols
-            if j == 0:
-                if r == 0:
-                    continue
-                x = base - cols
-            elif j == 1:
-                if r == rows - 1:
-                    continue
-                x = base + cols
-            elif j == 2:
-                if c == 0:
-                    continue
-                x = base - 1
-            else:
-                if c == cols - 1:
-                    continue
-                x = base + 1
-            if x == other:
+            x = _beside(base, (k - 2) % 4, rows, cols)
+            if x < 0 or x == other:
                 continue
         d += _hole(board, rows, cols, owner, target, x, p, t, q, 0)
         d -= _hole(board, rows, cols, owner, target, x, -1, 0, -1, 0)
