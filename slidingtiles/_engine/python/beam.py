@@ -44,6 +44,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from time import perf_counter
 
+from slidingtiles._board.geometry import neighbour_table
+
 __all__ = ["beam_search", "subgoal_search"]
 
 _LETTERS = "UDLR"
@@ -151,10 +153,8 @@ def _hole(
 
 
 def _beside(rows: int, cols: int, x: int) -> list[int]:
-    """The cells beside cell ``x``, in ``UDLR`` order."""
-    r, c = divmod(x, cols)
-    sides = ((x - cols, r > 0), (x + cols, r < rows - 1), (x - 1, c > 0), (x + 1, c < cols - 1))
-    return [y for y, inside in sides if inside]
+    """The cells beside cell ``x`` on the board, in ``UDLR`` order (`geometry.neighbour_table`)."""
+    return [y for y in neighbour_table(rows, cols)[x] if y >= 0]
 
 
 def _holes_delta(
