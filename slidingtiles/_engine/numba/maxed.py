@@ -218,6 +218,15 @@ def _mask_index(mask: Any, by_rank: bool, binom: Any) -> Any:
 
 
 @inlined
+def _region_slot(kind: int, mask: Any, cell: Any, label: Any, by_rank: bool, binom: Any) -> Any:
+    """The slot of a zero-aware entry: the label of the blank's region (on ``cell``) among the
+    cells ``mask`` leaves free, the last slot shared by the later regions."""
+    lab = (np.int64(label[_mask_index(mask, by_rank, binom)]) >> (2 * cell)) & 3
+    last = 3 if kind == PERM_Z4 else 1
+    return last if lab > last else lab
+
+
+@inlined
 def _tie(hsum: Any, step: Any) -> Any:
     """How children of equal f are ordered: the least sum of h over the lookups first, then a
     tile stepping home (``step`` -1) before one stepping away (+1).
@@ -277,11 +286,7 @@ def _place(
         if kind[gi] >= PERM_Z4:  # zero-aware: the blank's region among the group's free cells
             zs = 2 if kind[gi] == PERM_Z4 else 1
             lb = lk_cell[lookup_of[gi] * cells + blank]
-            row_bits = np.int64(label[_mask_index(occ[gi], by_rank, binom)])
-            lab = (row_bits >> (2 * lb)) & 3
-            if lab >= 1 << zs:
-                lab = (1 << zs) - 1
-            rank = (rank << zs) | lab
+            rank = (rank << zs) | _region_slot(kind[gi], occ[gi], lb, label, by_rank, binom)
         at[gi] = rank
         val[gi] = _value(kind[gi], base[gi], rank, md[gi])
         hs[lookup_of[gi]] += val[gi]
@@ -422,10 +427,7 @@ def _maxed_loop(
                     if kind[gi] >= PERM_Z4:  # the blank's region among the moved group's cells
                         zs = 2 if kind[gi] == PERM_Z4 else 1
                         moved = occ[gi] ^ ((np.int64(1) << ln) | (np.int64(1) << lb))
-                        row_bits = np.int64(label[_mask_index(moved, by_rank, binom)])
-                        lab: Any = (row_bits >> (2 * ln)) & 3
-                        if lab >= 1 << zs:
-                            lab = (1 << zs) - 1
+                        lab = _region_slot(kind[gi], moved, ln, label, by_rank, binom)
                         a = (((at[gi] >> zs) + delta) << zs) | lab
                     else:
                         a = at[gi] + delta
