@@ -22,6 +22,7 @@ __all__ = [
     "LETTERS",
     "OFFSETS",
     "blank_moves",
+    "cells_around",
     "distance_table",
     "home_cells",
     "inversions",
@@ -79,6 +80,22 @@ def blank_moves(
         tuple((row[order[code]], code) for code in range(4) if row[order[code]] >= 0)
         for row in neighbour_table(rows, cols)
     )
+
+
+def cells_around(rows: int, cols: int, cells: Iterable[int]) -> list[bool]:
+    """Return, per cell, whether it is one of ``cells`` or beside one.
+
+    >>> cells_around(2, 3, [0])
+    [True, True, False, True, False, False]
+    """
+    around = [False] * (rows * cols)
+    table = neighbour_table(rows, cols)
+    for cell in cells:
+        around[cell] = True
+        for y in table[cell]:
+            if y >= 0:
+                around[y] = True
+    return around
 
 
 def home_cells(goal: Sequence[int]) -> list[int]:

@@ -32,6 +32,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
+from slidingtiles._board.geometry import cells_around
 from slidingtiles._engine.numba.jit import compiled, inlined
 
 __all__ = [
@@ -135,18 +136,10 @@ def subgoal_search(
     weight_a = np.array(weights, dtype=np.int64)
     target_a = np.array(targets, dtype=np.int64)
     owner_a = np.zeros(cells, dtype=np.int64)
-    touch_a = np.zeros(cells, dtype=np.int64)
     for t in range(1, cells):
         owner_a[grow[t] * cols + gcol[t]] = t
-    if hole_weight != 0:
-        for t in range(1, cells):
-            if targets[t]:
-                cell = grow[t] * cols + gcol[t]
-                touch_a[cell] = 1
-                r, c = divmod(cell, cols)
-                for y_r, y_c in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
-                    if 0 <= y_r < rows and 0 <= y_c < cols:
-                        touch_a[y_r * cols + y_c] = 1
+    target_cells = [grow[t] * cols + gcol[t] for t in range(1, cells) if targets[t]]
+    touch_a = np.array(cells_around(rows, cols, target_cells if hole_weight else []), np.int64)
     zobrist = np.asarray(keys, dtype=np.uint64)  # no copy when given the keys as an array
     start = np.array(tiles, dtype=np.int16)
     # The table of seen keys starts small and doubles as it fills (at most half full), so a

@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from time import perf_counter
 
-from slidingtiles._board.geometry import neighbour_table
+from slidingtiles._board.geometry import cells_around, neighbour_table
 
 __all__ = ["beam_search", "subgoal_search"]
 
@@ -223,14 +223,8 @@ def subgoal_search(
     owner = [0] * cells
     for t in range(1, cells):
         owner[grow[t] * cols + gcol[t]] = t
-    touch = [False] * cells
-    if hole_weight:
-        for t in range(1, cells):
-            if targets[t]:
-                cell = grow[t] * cols + gcol[t]
-                touch[cell] = True
-                for y in _beside(rows, cols, cell):
-                    touch[y] = True
+    target_cells = [grow[t] * cols + gcol[t] for t in range(1, cells) if targets[t]]
+    touch = cells_around(rows, cols, target_cells if hole_weight else [])
     h0 = 0
     home0 = 0
     for i, t in enumerate(start):
