@@ -233,7 +233,8 @@ def test_pure_python_and_numba_agree_node_for_node_with_zero_aware_tables() -> N
         (4, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15)]], 1, PERM_ZERO),
         (3, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11)]], 8, PERM_ZERO2),
         (5, 5, [thirds, columns], 2, PERM_ZERO2),
-    ]
+        (5, 5, [thirds], 3, PERM_ZERO2),  # one database and its reflection: the kernel's own
+    ]  # copies for 4x4 (the second case) and 5x5 (this one)
     for rows, cols, partitions, seed, encoding in cases:
         dbs = tables(rows, cols, partitions, encoding)
         if rows >= 4:  # a random 15-puzzle takes pure Python too long with small tables

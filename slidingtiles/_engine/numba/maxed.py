@@ -70,6 +70,7 @@ from slidingtiles._engine.lookups import (
     GROW,
     PAUSE,
     PERM_U4,
+    PERM_Z2,
     PERM_Z4,
     LookupPlan,
     supports_lookups,
@@ -304,25 +305,43 @@ def _maxed_run(
     frame_array: Array, pv_array: Array, new_pv_array: Array, occ_array: Array,
     label_array: Array, binom_array: Array,
 ) -> int:  # fmt: skip
-    """`_maxed_loop`, compiled apart for two lookups (one database and its reflection).
+    """`_maxed_loop`, compiled apart for the two searches that matter: 4x4's 7-8 and 5x5's 6-6-6-6.
 
-    There the number of lookups is a constant: the loops over the lookups
-    unroll and the frame offsets fold (measured: Korf's 100 with 7-8, 12 %
-    less time; the 24-puzzle's #38 and #40, 22 %). The price is compiling the
-    loop twice: 6 s instead of 2.4 s, once, before the disk cache has it.
+    Each is one zero-aware database and its reflection, so the number of
+    lookups (2), the cells (16, 25) and the table kind are constants there:
+    the loops over the lookups unroll, the frame offsets fold, and the kind's
+    branches and the multiplications by the cells go (measured: two lookups
+    constant, Korf's 100 with 7-8 12 % less time, #38 and #40 of the
+    24-puzzle 22 %; cells and kind constant too, another 5 % on Korf's 100
+    and #25 and #44, the same nodes). Any other set of lookups runs the
+    general loop. The price is compiling the loop three times: 11 s instead
+    of 6 s, once, before the disk cache has it.
     """
+    cells = tiles_array.shape[0]
     if lookups == 2:
-        return _maxed_loop(
-            st, tiles_array, goal_array, moves_array, prune_array, lk_group_array, lk_slot_array,
-            lk_cell_array, kind_array, base_array, radix_array, slot_at_array, at_array,
-            val_array, md_array, dist_array, 2, width, frame_array, pv_array, new_pv_array,
-            occ_array, label_array, binom_array,
-        )  # fmt: skip
+        common = kind_array[lk_group_array[1]]  # the tiles' one table kind, or -1 (the blank's
+        for k in range(1, 2 * cells):  # spare instance aside)
+            if k != cells and kind_array[lk_group_array[k]] != common:
+                common = -1
+        if cells == 16 and common == PERM_Z4:  # 4x4's 7-8
+            return _maxed_loop(
+                st, tiles_array, goal_array, moves_array, prune_array, lk_group_array,
+                lk_slot_array, lk_cell_array, kind_array, base_array, radix_array, slot_at_array,
+                at_array, val_array, md_array, dist_array, 2, width, frame_array, pv_array,
+                new_pv_array, occ_array, label_array, binom_array, 16, PERM_Z4, False,
+            )  # fmt: skip
+        if cells == 25 and common == PERM_Z2:  # 5x5's 6-6-6-6
+            return _maxed_loop(
+                st, tiles_array, goal_array, moves_array, prune_array, lk_group_array,
+                lk_slot_array, lk_cell_array, kind_array, base_array, radix_array, slot_at_array,
+                at_array, val_array, md_array, dist_array, 2, width, frame_array, pv_array,
+                new_pv_array, occ_array, label_array, binom_array, 25, PERM_Z2, False,
+            )  # fmt: skip
     return _maxed_loop(
         st, tiles_array, goal_array, moves_array, prune_array, lk_group_array, lk_slot_array,
         lk_cell_array, kind_array, base_array, radix_array, slot_at_array, at_array,
         val_array, md_array, dist_array, lookups, width, frame_array, pv_array, new_pv_array,
-        occ_array, label_array, binom_array,
+        occ_array, label_array, binom_array, cells, -1, False,
     )  # fmt: skip
 
 
@@ -333,7 +352,7 @@ def _maxed_loop(
     base_array: Array, radix_array: Array, slot_at_array: Array, at_array: Array,
     val_array: Array, md_array: Array, dist_array: Array, lookups: int, width: int,
     frame_array: Array, pv_array: Array, new_pv_array: Array, occ_array: Array,
-    label_array: Array, binom_array: Array,
+    label_array: Array, binom_array: Array, cells: int, one_kind: int, unit: bool,
 ) -> int:  # fmt: skip
     """Run (or resume) the search until found, a pause, or (``single``) the iteration's end.
 
@@ -365,8 +384,7 @@ def _maxed_loop(
     occ = pointer(occ_array)
     label = pointer(label_array)
     binom = pointer(binom_array)
-    by_rank = binom_array.shape[0] > 1  # labels by the rank of the occupied cells, not the mask
-    cells = tiles_array.shape[0]
+    by_rank = False if cells <= 16 else binom_array.shape[0] > 1  # labels by the mask's rank
     fw = _width(lookups)
     child0 = _H + lookups
     cw = 3 + 3 * lookups
@@ -380,8 +398,8 @@ def _maxed_loop(
     bound = st[BOUND]
     single = st[SINGLE]
     cutoff = st[CUTOFF]
-    num = st[NUM]
-    den = st[DEN]
+    num = 1 if unit else st[NUM]
+    den = 1 if unit else st[DEN]
     ceil = st[CEIL]
     code = DONE
     while True:
@@ -420,19 +438,19 @@ def _maxed_loop(
                     gi = lk_group[lk * cells + t]
                     ln = lk_cell[lk * cells + n]
                     lb = lk_cell[lk * cells + b]
+                    kg = kind[gi] if one_kind < 0 else one_kind
                     delta = _moved_rank(
-                        gi, lk_slot[lk * cells + t], ln, lb, kind[gi], slot_at, radix, cells,
-                        width,
-                    )  # fmt: skip
-                    if kind[gi] >= PERM_Z4:  # the blank's region among the moved group's cells
-                        zs = 2 if kind[gi] == PERM_Z4 else 1
+                        gi, lk_slot[lk * cells + t], ln, lb, kg, slot_at, radix, cells, width
+                    )
+                    if kg >= PERM_Z4:  # the blank's region among the moved group's cells
+                        zs = 2 if kg == PERM_Z4 else 1
                         moved = occ[gi] ^ ((np.int64(1) << ln) | (np.int64(1) << lb))
-                        lab = _region_slot(kind[gi], moved, ln, label, by_rank, binom)
+                        lab = _region_slot(kg, moved, ln, label, by_rank, binom)
                         a = (((at[gi] >> zs) + delta) << zs) | lab
                     else:
                         a = at[gi] + delta
                     frame[c + 3 + lk] = a
-                    prefetch_byte(_byte_address(kind[gi], base[gi], a))
+                    prefetch_byte(_byte_address(kg, base[gi], a))
                 count += 1
             kept = 0
             for i in range(count):
@@ -447,7 +465,7 @@ def _maxed_loop(
                     gi = lk_group[lk * cells + t]
                     a = frame[c + 3 + lk]
                     nmd = md[gi] + step
-                    v = _value(kind[gi], base[gi], a, nmd)
+                    v = _value(kind[gi] if one_kind < 0 else one_kind, base[gi], a, nmd)
                     nh = frame[row + _H + lk] - val[gi] + v
                     if nh > limit:
                         f = den * g1 + num * nh
