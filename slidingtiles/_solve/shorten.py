@@ -152,11 +152,15 @@ def _apply(tiles: list[int], blank: int, cols: int, moves: str) -> int:
     return blank
 
 
-def _resolve(before: Board, after: Board, nodes: int, beam: int | None) -> str | None:
+def _resolve(
+    before: Board, after: Board, nodes: int, beam: int | None, shorter: int
+) -> str | None:
     """A shortest way from ``before`` to ``after`` by IDA* within ``nodes``, or with ``beam`` a
-    short one by a beam of that width (`dispatch.beam_solve`); None if none was found."""
+    short one by a beam of that width (`dispatch.beam_solve`, at most ``shorter`` - 1 levels:
+    a longer way is of no use); None if none was found."""
     if beam is not None:
-        return dispatch.beam_solve(before, after, beam, max_nodes=nodes)[0]
+        levels = min(shorter - 1, 4 * before.manhattan(after))
+        return dispatch.beam_solve(before, after, beam, max_levels=levels, max_nodes=nodes)[0]
     try:
         return dispatch.engine_solve(before, after, "linear_conflict", max_nodes=nodes)[0]
     except SearchLimitExceeded:
@@ -189,7 +193,7 @@ def _pass(
             continue
         tried += 1
         before, after = _window_boards(tiles, cols, box, window)
-        better = "" if before == after else _resolve(before, after, nodes, beam)
+        better = "" if before == after else _resolve(before, after, nodes, beam, len(window))
         if better is not None and len(better) < len(window):
             improved += 1
             # The box's moves, in board coordinates: the same letters.
