@@ -298,6 +298,39 @@ def _nearest(
 
 
 @inlined
+def _rings(
+    board: Array, at: int, rows: int, cols: int, owner: Array, target: Array, p: int, was: int
+) -> tuple[int, int]:  # fmt: skip
+    """The directions (bit d: 0 up, 1 down, 2 left, 3 right) in which a target tile away from
+    home lies ``was`` cells from ``p`` (first) and ``was + 1`` cells (second): a step of the
+    blank that way brings it one cell nearer."""
+    pr, pc = p // cols, p % cols
+    near = 0
+    further = 0
+    for k in range(2):
+        dist = was + k
+        for dr in range(-dist, dist + 1):
+            r = pr + dr
+            if r < 0 or r >= rows:
+                continue
+            rest = dist - abs(dr)
+            for side in range(2 if rest != 0 else 1):
+                c = pc + rest if side == 0 else pc - rest
+                if c < 0 or c >= cols:
+                    continue
+                cell = r * cols + c
+                u = board[at + cell]
+                if u == 0 or target[u] == 0 or owner[cell] == u:
+                    continue
+                bits = (1 if r < pr else 2 if r > pr else 0) | (4 if c < pc else 8 if c > pc else 0)
+                if k == 0:
+                    near |= bits
+                else:
+                    further |= bits
+    return near, further
+
+
+@inlined
 def _beside(x: int, d: int, rows: int, cols: int) -> int:
     """The cell beside ``x`` in direction ``d`` (0 up, 1 down, 2 left, 3 right), or -1 if none."""
     r, c = x // cols, x % cols
@@ -474,6 +507,14 @@ def _levels(
             if i + 1 < count:
                 _fetch(board, at + cells, blanks[parity, i + 1], lasts[parity, i + 1],
                        bkeys[parity, i + 1], rows, cols, zob, seen, mask)  # fmt: skip
+            # The nearest stray target from a child's blank is one cell nearer, as near or one
+            # further than from this board's (``was`` cells, at least 2: the cells beside the
+            # blank cannot hold it), by the directions of the stray targets ``was`` and
+            # ``was + 1`` cells away: one scan of two rings for the (up to three) children.
+            was = ranks[parity, i, 2]
+            ring0 = ring1 = 0
+            if blank_weight != 0 and was >= 2:
+                ring0, ring1 = _rings(board, at, rows, cols, owner_p, target_p, p, was)
             for d in range(4):
                 if last >= 0 and back[last] == d:
                     continue
@@ -502,12 +543,14 @@ def _levels(
                 if blank_weight != 0:
                     if target[t] != 0 and (grow[t] != pr or gcol[t] != pc):
                         near = 1  # the tile just moved, beside the blank
-                    elif ranks[parity, i, 2] == 0:
+                    elif was == 0:
                         near = 0  # no stray target before, and this tile is home or no target
+                    elif was >= 2:  # read off the rings around the parent's blank
+                        bit = 1 << d
+                        near = was - 1 if ring0 & bit else was if ring1 & bit else was + 1
                     else:
-                        first = max(1, ranks[parity, i, 2] - 1)
                         near = _nearest(
-                            board, at, rows, cols, grow_p, gcol_p, target_p, p, q, t, first
+                            board, at, rows, cols, grow_p, gcol_p, target_p, p, q, t, 1
                         )
                     cnear[m] = near
                     order_rank += blank_weight * max(0, near - 1)
