@@ -482,6 +482,7 @@ def _levels(
     board, seen, mask, zob = pointer(boards), pointer(table), table.shape[0] - 1, pointer(zobrist)
     grow_p, gcol_p = pointer(grow), pointer(gcol)
     target_p, owner_p = pointer(target), pointer(owner)
+    weight_p, touch_p = pointer(weight), pointer(touch)
     back = (1, 0, 3, 2)
     step_r = (-1, 1, 0, 0)
     step_c = (0, 0, -1, 1)
@@ -515,6 +516,7 @@ def _levels(
             ring0 = ring1 = 0
             if blank_weight != 0 and was >= 2:
                 ring0, ring1 = _rings(board, at, rows, cols, owner_p, target_p, p, was)
+            key0, rank0, home0 = bkeys[parity, i], ranks[parity, i, 0], ranks[parity, i, 1]
             for d in range(4):
                 if last >= 0 and back[last] == d:
                     continue
@@ -523,12 +525,13 @@ def _levels(
                     continue
                 q = r * cols + c
                 t = board[at + q]
-                key = bkeys[parity, i] ^ zobrist[q * cells + t] ^ zobrist[p * cells + t]
-                key ^= zobrist[q * cells] ^ zobrist[p * cells]
-                dm = abs(grow[t] - pr) + abs(gcol[t] - pc) - abs(grow[t] - r) - abs(gcol[t] - c)
+                key = key0 ^ zob[q * cells + t] ^ zob[p * cells + t]
+                key ^= zob[q * cells] ^ zob[p * cells]
+                gr, gc = grow_p[t], gcol_p[t]
+                dm = abs(gr - pr) + abs(gc - pc) - abs(gr - r) - abs(gc - c)
                 conflicts = _delta(board, at, rows, cols, grow_p, gcol_p, target_p, q, p, t)
-                rank = ranks[parity, i, 0] + weight[t] * dm + conflict_weight * conflicts
-                if hole_weight != 0 and (touch[p] != 0 or touch[q] != 0):
+                rank = rank0 + weight_p[t] * dm + conflict_weight * conflicts
+                if hole_weight != 0 and (touch_p[p] != 0 or touch_p[q] != 0):
                     rank += hole_weight * _holes_delta(
                         board, at, rows, cols, owner_p, target_p, q, p, t
                     )
@@ -537,11 +540,11 @@ def _levels(
                 cparent[m] = i
                 cmove[m] = d
                 crank[m] = rank
-                chome[m] = ranks[parity, i, 1] + (dm if target[t] != 0 else 0)
+                chome[m] = home0 + (dm if target_p[t] != 0 else 0)
                 ckey[m] = key
                 order_rank = rank
                 if blank_weight != 0:
-                    if target[t] != 0 and (grow[t] != pr or gcol[t] != pc):
+                    if target_p[t] != 0 and (gr != pr or gc != pc):
                         near = 1  # the tile just moved, beside the blank
                     elif was == 0:
                         near = 0  # no stray target before, and this tile is home or no target
