@@ -169,7 +169,7 @@ def _resolve(
 
 def _pass(
     start: Board, moves: str, length: int, offset: int, deadline: float | None, limit: int,
-    nodes: int, beam: int | None = None,
+    nodes: int, beam: int | None = None, failed: set[tuple[object, ...]] | None = None,
 ) -> tuple[str, int, int, bool]:  # fmt: skip
     """One sweep of windows of ``length`` moves: new moves, windows tried and improved, finished."""
     rows, cols = start.shape
@@ -191,9 +191,13 @@ def _pass(
             blank = _apply(tiles, blank, cols, head)
             at += len(head)
             continue
-        tried += 1
         before, after = _window_boards(tiles, cols, box, window)
-        better = "" if before == after else _resolve(before, after, nodes, beam, len(window))
+        known = (before.shape, before.tiles, after.tiles, len(window))
+        if failed is not None and known in failed:
+            better = None  # searched before (an earlier pass), in vain: the same search again
+        else:
+            tried += 1
+            better = "" if before == after else _resolve(before, after, nodes, beam, len(window))
         if better is not None and len(better) < len(window):
             improved += 1
             # The box's moves, in board coordinates: the same letters.
@@ -201,6 +205,8 @@ def _pass(
             out.append(better)
             at += len(window)
             continue
+        if failed is not None:
+            failed.add(known)
         head = window[:stride]
         out.append(head)
         blank = _apply(tiles, blank, cols, head)
@@ -246,13 +252,17 @@ def shorten(
         nodes = _WINDOW_NODES if deadline is None else DEADLINE_NODES
     best = cancel_moves(moves)
     tried = improved = passes = 0
+    # Windows searched in vain, by their boards: a later pass meets most of them again.
+    failed: set[tuple[object, ...]] = set()
     while best:
         before = len(best)
         for length in windows:
             for offset in (0, length // 2):
                 if deadline is not None and perf_counter() > deadline:
                     return ShortenResult(best, tried, improved, passes)
-                best, t, i, _ = _pass(start, best, length, offset, deadline, limit, nodes, beam)
+                best, t, i, _ = _pass(
+                    start, best, length, offset, deadline, limit, nodes, beam, failed
+                )
                 best = cancel_moves(best)
                 tried += t
                 improved += i
