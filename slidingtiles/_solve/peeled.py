@@ -46,6 +46,7 @@ solver (30x30, width 20: 2.7 x).
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from time import perf_counter
 
@@ -280,7 +281,7 @@ def _units(region: tuple[int, int, int, int], first: bool) -> float:
     times that for the first L, from a random board)."""
     top, bottom, left, right = region
     cells = (bottom - top) * (right - left)
-    return cells**1.5 * (FIRST_WORK if first else 1.0)
+    return cells * math.sqrt(cells) * (FIRST_WORK if first else 1.0)
 
 
 class _Widths:
@@ -298,7 +299,7 @@ class _Widths:
         self.units = [_units(region, index == 0) for index, region in enumerate(regions)]
         top, bottom, left, right = final
         cells = (bottom - top) * (right - left)
-        self.final = FINAL_WORK * cells**1.5 * final_width
+        self.final = FINAL_WORK * cells * math.sqrt(cells) * final_width
         self.bounds = bounds
         self.deadline = deadline
         self.pace = pace / max(1.0, sum(self.units))  # seconds per unit of width x work

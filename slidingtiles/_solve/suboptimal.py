@@ -351,22 +351,21 @@ def solve_suboptimal(
             if len(other) < len(best):
                 best = other
     windows = passes = 0
+    moves = best
+    if peeled:  # windows re-solved by beams (above); without a time limit the first size only
+        for length, box in _PEELED_WINDOWS if deadline is not None else _PEELED_WINDOWS[:1]:
+            if deadline is not None and perf_counter() >= deadline:
+                break
+            by_beam = shorten(
+                start, moves, deadline=deadline, windows=(length,), limit=box,
+                nodes=_PEELED_WINDOW_NODES, beam=_PEELED_WINDOW_BEAM,
+            )  # fmt: skip
+            moves = by_beam.moves
+            windows, passes = windows + by_beam.windows, passes + by_beam.passes
     if cells <= STAGED_CELLS if deadline is None else perf_counter() < deadline:
-        moves = best
-        if peeled and deadline is not None:  # windows re-solved by beams (above), then by IDA*
-            for length, box in _PEELED_WINDOWS:
-                if perf_counter() >= deadline:
-                    break
-                by_beam = shorten(
-                    start, moves, deadline=deadline, windows=(length,), limit=box,
-                    nodes=_PEELED_WINDOW_NODES, beam=_PEELED_WINDOW_BEAM,
-                )  # fmt: skip
-                moves = by_beam.moves
-                windows, passes = windows + by_beam.windows, passes + by_beam.passes
-        if deadline is None or perf_counter() < deadline:
-            shortened = shorten(start, moves, deadline=deadline)
-            moves = shortened.moves
-            windows, passes = windows + shortened.windows, passes + shortened.passes
-        if len(moves) < len(best):
-            best, method = moves, method + "+windows"
+        shortened = shorten(start, moves, deadline=deadline)
+        moves = shortened.moves
+        windows, passes = windows + shortened.windows, passes + shortened.passes
+    if len(moves) < len(best):
+        best, method = moves, method + "+windows"
     return done(best, method, first, False, SearchStats(windows, first, 0, 0, passes, 0.0))
