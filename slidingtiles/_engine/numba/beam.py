@@ -10,7 +10,7 @@ same ranking (Manhattan plus pairs in conflict, updated per move), the same
 children in the same order, the same total order on ties (rank, then the
 order of generation), the same Zobrist keys; so the same boards are kept
 and the same moves come back. Seen boards go into an open-addressed table
-of 64-bit keys that starts small and doubles whenever it could get more
+of 64-bit keys that starts small and grows fourfold whenever it could get more
 than half full within the next `_LOAD` levels (a table sized at once for
 ``width x max_levels`` boards, megabytes, cost a third of the time in
 cache misses on 20x20 regions); each level's children are ordered by
@@ -147,7 +147,7 @@ def subgoal_search(
     touch_a = np.array(cells_around(rows, cols, target_cells if hole_weight else []), np.int64)
     zobrist = np.asarray(keys, dtype=np.uint64)  # no copy when given the keys as an array
     start = np.array(tiles, dtype=np.int16)
-    # The table of seen keys starts small and doubles as it fills (at most half full), so a
+    # The table of seen keys starts small and grows fourfold as it fills (at most half full), so a
     # short search touches little memory; it never needs more than width x max_levels keys.
     entries = min(width * max_levels, _LOAD * width) + 1
     table = np.zeros(1 << max(4, (2 * entries - 1).bit_length()), dtype=np.uint64)
@@ -643,8 +643,8 @@ def _levels(
 
 @compiled
 def _grow(table: Array) -> Array:
-    """The same keys in a table twice the size."""
-    bigger = np.zeros(2 * table.shape[0], dtype=np.uint64)
+    """The same keys in a table four times the size (fewer keys moved than doubling)."""
+    bigger = np.zeros(4 * table.shape[0], dtype=np.uint64)
     for i in range(table.shape[0]):
         if table[i] != 0:
             _insert(bigger, bigger.shape[0] - 1, table[i])
