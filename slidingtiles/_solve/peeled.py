@@ -304,6 +304,7 @@ class _Widths:
         self.deadline = deadline
         self.pace = pace / max(1.0, sum(self.units))  # seconds per unit of width x work
         self.done = 0.0  # width x work done
+        self.last = 0  # the last L's width
         self.begun = perf_counter()
 
     def width(self, index: int) -> int:
@@ -313,11 +314,14 @@ class _Widths:
         left = self.deadline - perf_counter() - self.pace * self.final
         work = sum(self.units[index:])
         low, high = self.bounds
+        if self.last:  # at most twice the last L's width: one L's pace is a rough guide
+            high = min(high, 2 * self.last)
         share = left * (1 - SLACK) / (self.pace * work)
         return max(low, min(high, int(share))) if work else low
 
     def spent(self, index: int, width: int) -> None:
         self.done += width * self.units[index]
+        self.last = width
 
 
 def solve_peeled(
