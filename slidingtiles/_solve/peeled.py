@@ -107,8 +107,8 @@ _NODES = 1 << 62
 #: first 0.42, the last 6x6 region at width 1000 0.96).
 FIRST_WORK = 1.4
 FINAL_WORK = 2.2
-#: The share of the time left held back at each L (an L can cost twice its estimate).
-SLACK = 0.15
+#: The share of the peel's time held back to its end (an L can cost twice its estimate).
+SLACK = 0.1
 
 
 class _Peel:
@@ -306,17 +306,19 @@ class _Widths:
         self.done = 0.0  # width x work done
         self.last = 0  # the last L's width
         self.begun = perf_counter()
+        # held back to the end (a share of each L's time left would widen the last Ls instead)
+        self.reserve = SLACK * (deadline - self.begun)
 
     def width(self, index: int) -> int:
         """The width of L ``index`` (0 the first) by the time left and the pace so far."""
         if self.done:
             self.pace = (perf_counter() - self.begun) / self.done
-        left = self.deadline - perf_counter() - self.pace * self.final
+        left = self.deadline - perf_counter() - self.pace * self.final - self.reserve
         work = sum(self.units[index:])
         low, high = self.bounds
         if self.last:  # at most twice the last L's width: one L's pace is a rough guide
             high = min(high, 2 * self.last)
-        share = left * (1 - SLACK) / (self.pace * work)
+        share = left / (self.pace * work)
         return max(low, min(high, int(share))) if work else low
 
     def spent(self, index: int, width: int) -> None:
