@@ -37,11 +37,13 @@ at most `FINAL` x `FINAL` cells goes to one beam over all its tiles (width
 `FINAL_WIDTH`), or when that misses the goal to `solve_staged`, or to the
 constructive solver.
 
-Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.86 x
-the Manhattan distance with width 2000 (0.9 s of CPU), 20x20 about 2.06 x
-with width 250 (1.3 s) and 2.03 x with 350 (2 s); the constructive solver:
-2.6 and 2.5. Narrow beams on larger boards are longer than the constructive
-solver (30x30, width 20: 2.7 x).
+With a deadline and ``fill``, each L's width is fitted to the time left by
+the pace measured on the Ls before it (`_Widths`). Measured
+(docs/large-boards.md, numba, random boards, after cancelling back-and-forth
+moves): 20x20 about 2.03 x the Manhattan distance with width 350 (0.8 s of
+CPU), 1.97 x with 700 (1.4 s); the constructive solver: 2.5. Narrow beams
+on larger boards are longer than the constructive solver (30x30, width 20:
+2.7 x).
 """
 
 from __future__ import annotations

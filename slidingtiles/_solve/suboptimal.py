@@ -18,8 +18,9 @@ bound). By size:
   or with a time limit, after the constructive solver: peeled beam search
   (`slidingtiles._solve.peeled`), the outer row and column placed together
   by a beam towards that subgoal, inwards; method ``"peeled"``; one width
-  by size without a time limit, wider ones while they fit with one (not
-  run when a width of 100 does not fit); then only windows;
+  by size without a time limit, with one each L as wide as the time left
+  allows (not run when a width of 100 does not fit); then only windows,
+  first re-solved by beams;
 * from `BEAM_MIN_CELLS` to `BEAM_CELLS` cells (6x6, 7x7) without a time
   limit, to `BEAM_MAX_CELLS` (8x8) with one, after the
   constructive solver: beam search over whole boards (Furcy & Koenig's line
