@@ -61,7 +61,7 @@ from slidingtiles._board.board import Board
 from slidingtiles._board.moves import Moves
 from slidingtiles._engine import dispatch
 from slidingtiles._solve.anytime import perm_tables, weighted_anytime
-from slidingtiles._solve.peeled import solve_peeled
+from slidingtiles._solve.peeled import FINAL_WIDTH, solve_peeled
 from slidingtiles._solve.placing import VARIANTS
 from slidingtiles._solve.reduce import manhattan_lower_bound, solve_constructive
 from slidingtiles._solve.shorten import shorten
@@ -246,7 +246,7 @@ def _peeled_ladder(
     # tried): a fixed width chosen by an estimate overran on a slow machine, and the region
     # left was then finished by the constructive solver.
     found = solve_peeled(
-        start, goal, width=fits[-1], deadline=share, final_width=1000 if numba else fits[-1],
+        start, goal, width=fits[-1], deadline=share, final_width=FINAL_WIDTH if numba else fits[-1],
         fill=(_PEELED_MIN_WIDTH[kind], _PEELED_WIDTHS[-1], rate),
     )  # fmt: skip
     return found, found is not None
