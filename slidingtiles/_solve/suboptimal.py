@@ -127,8 +127,9 @@ _VARIANTS_SHARE = 0.4
 #: constructive solver: 30x30, width 20, 2.70 x Manhattan).
 PEELED_MIN_CELLS = 50
 PEELED_CELLS = 400
-# Without a time limit, the peeled beam's width: this over the cells to the power 1.5 (about
-# 1 s under numba: 2000 on 10x10, 1157 on 12x12, 250 on 20x20), within the bounds below.
+# Without a time limit, the peeled beam's width: this over the cells to the power 1.5 (2000 on
+# 10x10, 1157 on 12x12, 250 on 20x20: about 0.5 s under numba, then about 0.4 s of beam
+# windows on 20x20), within the bounds below.
 _PEELED_BUDGET = 2_000_000
 _PEELED_BOUNDS = (100, 3000)
 # With one: one peel whose Ls are as wide as the time left allows by the pace so far
