@@ -37,15 +37,18 @@ at most `FINAL` x `FINAL` cells goes to one beam over all its tiles (width
 `FINAL_WIDTH`), or when that misses the goal to `solve_staged`, or to the
 constructive solver.
 
-Measured (docs/large-boards.md, numba, random boards): 10x10 about 1.86 x
-the Manhattan distance with width 2000 (0.9 s of CPU), 20x20 about 2.06 x
-with width 250 (1.3 s) and 2.03 x with 350 (2 s); the constructive solver:
-2.6 and 2.5. Narrow beams on larger boards are longer than the constructive
-solver (30x30, width 20: 2.7 x).
+With a deadline and ``fill``, each L's width is fitted to the time left by
+the pace measured on the Ls before it (`_Widths`). Measured
+(docs/large-boards.md, numba, random boards, after cancelling back-and-forth
+moves): 20x20 about 2.03 x the Manhattan distance with width 350 (0.8 s of
+CPU), 1.97 x with 700 (1.4 s); the constructive solver: 2.5. Narrow beams
+on larger boards are longer than the constructive solver (30x30, width 20:
+2.7 x).
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from time import perf_counter
 
@@ -58,6 +61,8 @@ __all__ = [
     "BLANK_WEIGHT",
     "FINAL",
     "FINAL_WIDTH",
+    "FINAL_WORK",
+    "FIRST_WORK",
     "HOLE_WEIGHT",
     "LATE_CELLS",
     "NEAR",
@@ -72,8 +77,9 @@ __all__ = [
 LATE_CELLS = 400
 #: The last region, at most FINAL x FINAL cells, is solved by one beam over all its tiles.
 FINAL = 6
-#: Width of that last beam.
-FINAL_WIDTH = 1000
+#: Width of that last beam (3000 against 1000: 20x20 at width 700, 1.9668 -> 1.9625 x Manhattan
+#: for 1 % more time; 5000 and 10000: 1.9620 and 1.9614 for 13 and 19 % more).
+FINAL_WIDTH = 3000
 #: Weights of a tile's Manhattan distance in the rank: the L's tiles, the next L's (others: 1).
 TARGET_WEIGHT = 6
 RING_WEIGHTS = (3, 2)
@@ -98,6 +104,14 @@ _TILE_WEIGHT = 2
 _LEVELS_PER_STEP = 6
 _LEVELS_EXTRA = 200
 _NODES = 1 << 62
+#: With ``fill``: the first L's work per unit of width, against cells ** 1.5 for the others
+#: (it starts from a random board), and the last region's beam's, per unit of its width
+#: (measured on 20x20 boards at width 700: 0.21 to 0.35 x 10^-4 s x cells ** 1.5 an L, the
+#: first 0.42, the last 6x6 region at width 1000 0.96).
+FIRST_WORK = 1.4
+FINAL_WORK = 2.2
+#: The share of the peel's time held back to its end (an L can cost twice its estimate).
+SLACK = 0.1
 
 
 class _Peel:
@@ -265,9 +279,60 @@ def _region_search(
     return moves, reached
 
 
+def _units(region: tuple[int, int, int, int], first: bool) -> float:
+    """The work of one L's beams on a region, per unit of width: cells ** 1.5 (`FIRST_WORK`
+    times that for the first L, from a random board)."""
+    top, bottom, left, right = region
+    cells = (bottom - top) * (right - left)
+    return cells * math.sqrt(cells) * (FIRST_WORK if first else 1.0)
+
+
+class _Widths:
+    """Each L's width so that the peel ends at the deadline, by the pace measured so far.
+
+    The work left (`_units` of the Ls left, and the last region's beam at its fixed width,
+    `FINAL_WORK` times its cells ** 1.5) is priced at the seconds per unit of width x work
+    seen so far (before the first L: the caller's estimate), and the time left shared out.
+    """
+
+    def __init__(
+        self, regions: Sequence[tuple[int, int, int, int]], final: tuple[int, int, int, int],
+        final_width: int, bounds: tuple[int, int], pace: float, deadline: float,
+    ) -> None:  # fmt: skip
+        self.units = [_units(region, index == 0) for index, region in enumerate(regions)]
+        top, bottom, left, right = final
+        cells = (bottom - top) * (right - left)
+        self.final = FINAL_WORK * cells * math.sqrt(cells) * final_width
+        self.bounds = bounds
+        self.deadline = deadline
+        self.pace = pace / max(1.0, sum(self.units))  # seconds per unit of width x work
+        self.done = 0.0  # width x work done
+        self.last = 0  # the last L's width
+        self.begun = perf_counter()
+        # held back to the end (a share of each L's time left would widen the last Ls instead)
+        self.reserve = SLACK * (deadline - self.begun)
+
+    def width(self, index: int) -> int:
+        """The width of L ``index`` (0 the first) by the time left and the pace so far."""
+        if self.done:
+            self.pace = (perf_counter() - self.begun) / self.done
+        left = self.deadline - perf_counter() - self.pace * self.final - self.reserve
+        work = sum(self.units[index:])
+        low, high = self.bounds
+        if self.last:  # at most twice the last L's width: one L's pace is a rough guide
+            high = min(high, 2 * self.last)
+        share = left / (self.pace * work)
+        return max(low, min(high, int(share))) if work else low
+
+    def spent(self, index: int, width: int) -> None:
+        self.done += width * self.units[index]
+        self.last = width
+
+
 def solve_peeled(
-    start: Board, goal: Board, *, width: int, deadline: float | None, final_width: int = FINAL_WIDTH
-) -> str | None:
+    start: Board, goal: Board, *, width: int, deadline: float | None,
+    final_width: int = FINAL_WIDTH, fill: tuple[int, int, float] | None = None,
+) -> str | None:  # fmt: skip
     """Return a solution placing the outer row and column by beam search, or None at the deadline.
 
     Args:
@@ -280,15 +345,36 @@ def solve_peeled(
             None is returned. Without one the moves are the same every time,
             under both implementations.
         final_width: the width of the last region's beam.
+        fill: with a deadline, (least width, greatest width, estimated
+            seconds of the whole peel per unit of width): each L's width is
+            then chosen to end the peel at the deadline, by the pace
+            measured on the Ls before it (``width`` is not used), so a slow
+            machine gets narrower beams, not a constructive finish.
     """
     peel = _Peel(start, goal)
     cols = peel.cols
     blank_goal = goal.tiles.index(0)
     region = (0, peel.rows, 0, cols)
+    widths: _Widths | None = None
+    if fill is not None and deadline is not None:
+        # a tiny beam first: loading the compiled kernel (0.1 s) must not count as the first
+        # L's pace
+        dispatch.subgoal_beam(
+            1, 2, [0, 1], [1, 0], [0, 1], [0, 1], 1, conflict_weight=0, blank_weight=0,
+            patience=0, max_levels=2, max_nodes=4,
+        )  # fmt: skip
+        regions, rest = [], region
+        while (found := _lines(rest, blank_goal, cols))[0]:
+            regions.append(rest)
+            rest = found[2]
+        widths = _Widths(regions, rest, final_width, fill[:2], fill[2], deadline)
+    index = 0
     while True:
         line, rings, rest = _lines(region, blank_goal, cols)
         if not line:
             break
+        if widths is not None:
+            width = widths.width(index)
         seen: set[tuple[int, ...]] = set()
         lowest, stalls, level = peel.distance(line), 0, 0
         while peel.stray(line):
@@ -310,7 +396,10 @@ def solve_peeled(
             lowest, stalls, level = (
                 (distance, 0, 0) if distance < lowest else (lowest, stalls + 1, level)
             )
+        if widths is not None:
+            widths.spent(index, width)
         region = rest
+        index += 1
     moves, reached = _region_search(peel, region, [], [], final_width, deadline)
     sub_start, sub_goal = region_board(peel.tiles, peel.goal, cols, region)
     if not reached:

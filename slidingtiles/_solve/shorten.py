@@ -152,9 +152,24 @@ def _apply(tiles: list[int], blank: int, cols: int, moves: str) -> int:
     return blank
 
 
+def _resolve(
+    before: Board, after: Board, nodes: int, beam: int | None, shorter: int
+) -> str | None:
+    """A shortest way from ``before`` to ``after`` by IDA* within ``nodes``, or with ``beam`` a
+    short one by a beam of that width (`dispatch.beam_solve`, at most ``shorter`` - 1 levels:
+    a longer way is of no use); None if none was found."""
+    if beam is not None:
+        levels = min(shorter - 1, 4 * before.manhattan(after))
+        return dispatch.beam_solve(before, after, beam, max_levels=levels, max_nodes=nodes)[0]
+    try:
+        return dispatch.engine_solve(before, after, "linear_conflict", max_nodes=nodes)[0]
+    except SearchLimitExceeded:
+        return None
+
+
 def _pass(
     start: Board, moves: str, length: int, offset: int, deadline: float | None, limit: int,
-    nodes: int,
+    nodes: int, beam: int | None = None, failed: set[tuple[object, ...]] | None = None,
 ) -> tuple[str, int, int, bool]:  # fmt: skip
     """One sweep of windows of ``length`` moves: new moves, windows tried and improved, finished."""
     rows, cols = start.shape
@@ -176,15 +191,13 @@ def _pass(
             blank = _apply(tiles, blank, cols, head)
             at += len(head)
             continue
-        tried += 1
         before, after = _window_boards(tiles, cols, box, window)
-        if before == after:
-            better: str | None = ""
+        known = (before.shape, before.tiles, after.tiles, len(window))
+        if failed is not None and known in failed:
+            better = None  # searched before (an earlier pass), in vain: the same search again
         else:
-            try:
-                better = dispatch.engine_solve(before, after, "linear_conflict", max_nodes=nodes)[0]
-            except SearchLimitExceeded:
-                better = None
+            tried += 1
+            better = "" if before == after else _resolve(before, after, nodes, beam, len(window))
         if better is not None and len(better) < len(window):
             improved += 1
             # The box's moves, in board coordinates: the same letters.
@@ -192,6 +205,8 @@ def _pass(
             out.append(better)
             at += len(window)
             continue
+        if failed is not None:
+            failed.add(known)
         head = window[:stride]
         out.append(head)
         blank = _apply(tiles, blank, cols, head)
@@ -207,6 +222,7 @@ def shorten(
     windows: Sequence[int] = _WINDOWS,
     limit: int = WINDOW_CELLS,
     nodes: int | None = None,
+    beam: int | None = None,
 ) -> ShortenResult:
     """Return ``moves`` with back-and-forth moves cancelled and windows re-solved shorter.
 
@@ -220,7 +236,13 @@ def shorten(
             pass improves and the deadline allows.
         limit: the largest box, in cells, a window is re-solved in.
         nodes: the node budget of one window's IDA* (default: 10,000, or
-            `DEADLINE_NODES` with a deadline).
+            `DEADLINE_NODES` with a deadline), or of its beam.
+        beam: re-solve each window by a beam search of this width
+            (`dispatch.beam_solve`: short, not shortest, ways) instead of
+            IDA*. On the peeled beam's solutions of 20x20 boards, windows of
+            40 moves in boxes of 36 cells so re-solved gain about 0.7 % of
+            the length in 0.25 s, where IDA* (which cannot finish such
+            windows) gains 0.1 %.
 
     The result is never longer than ``moves``, ends on the same board and
     is the same under both implementations (when the deadline is None).
@@ -230,13 +252,17 @@ def shorten(
         nodes = _WINDOW_NODES if deadline is None else DEADLINE_NODES
     best = cancel_moves(moves)
     tried = improved = passes = 0
+    # Windows searched in vain, by their boards: a later pass meets most of them again.
+    failed: set[tuple[object, ...]] = set()
     while best:
         before = len(best)
         for length in windows:
             for offset in (0, length // 2):
                 if deadline is not None and perf_counter() > deadline:
                     return ShortenResult(best, tried, improved, passes)
-                best, t, i, _ = _pass(start, best, length, offset, deadline, limit, nodes)
+                best, t, i, _ = _pass(
+                    start, best, length, offset, deadline, limit, nodes, beam, failed
+                )
                 best = cancel_moves(best)
                 tried += t
                 improved += i

@@ -18,8 +18,9 @@ bound). By size:
   or with a time limit, after the constructive solver: peeled beam search
   (`slidingtiles._solve.peeled`), the outer row and column placed together
   by a beam towards that subgoal, inwards; method ``"peeled"``; one width
-  by size without a time limit, wider ones while they fit with one (not
-  run when a width of 100 does not fit); then only windows;
+  by size without a time limit, with one each L as wide as the time left
+  allows (not run when a width of 100 does not fit); then only windows,
+  first re-solved by beams;
 * from `BEAM_MIN_CELLS` to `BEAM_CELLS` cells (6x6, 7x7) without a time
   limit, to `BEAM_MAX_CELLS` (8x8) with one, after the
   constructive solver: beam search over whole boards (Furcy & Koenig's line
@@ -60,7 +61,7 @@ from slidingtiles._board.board import Board
 from slidingtiles._board.moves import Moves
 from slidingtiles._engine import dispatch
 from slidingtiles._solve.anytime import perm_tables, weighted_anytime
-from slidingtiles._solve.peeled import solve_peeled
+from slidingtiles._solve.peeled import FINAL_WIDTH, solve_peeled
 from slidingtiles._solve.placing import VARIANTS
 from slidingtiles._solve.reduce import manhattan_lower_bound, solve_constructive
 from slidingtiles._solve.shorten import shorten
@@ -126,22 +127,32 @@ _VARIANTS_SHARE = 0.4
 #: constructive solver: 30x30, width 20, 2.70 x Manhattan).
 PEELED_MIN_CELLS = 50
 PEELED_CELLS = 400
-# Without a time limit, the peeled beam's width: this over the cells to the power 1.5 (about
-# 1 s under numba: 2000 on 10x10, 1157 on 12x12, 250 on 20x20), within the bounds below.
+# Without a time limit, the peeled beam's width: this over the cells to the power 1.5 (2000 on
+# 10x10, 1157 on 12x12, 250 on 20x20: about 0.5 s under numba, then about 0.4 s of beam
+# windows on 20x20), within the bounds below.
 _PEELED_BUDGET = 2_000_000
 _PEELED_BOUNDS = (100, 3000)
-# With one, the widths tried: the widest whose estimated time fits what is left of the share,
-# then wider ones while they fit.
+# With one: one peel whose Ls are as wide as the time left allows by the pace so far
+# (`solve_peeled`'s ``fill``), within `_PEELED_MIN_WIDTH` and the last of these widths, when
+# the narrowest fits the estimate below; in pure Python the last region's width is the widest of
+# these that fits it.
 _PEELED_WIDTHS = (20, 30, 50, 70, 100, 150, 200, 250, 300, 350, 400, 500, 700, 1000, 1500, 2000,
                   3000)  # fmt: skip
 _PEELED_MIN_WIDTH = {"numba": 100, "python": 20}
-# The share of the budget for them (pure Python keeps more in hand: its pace varies more).
-_PEELED_SHARE = {"numba": 0.9, "python": 0.85}
+# The share of the budget for it (the rest re-solves windows, below).
+_PEELED_SHARE = {"numba": 0.8, "python": 0.85}
 # Seconds of one peeled solve per unit of width x cells ** power, as (seconds, power): under
-# numba 4.2e-7 to 5.8e-7 x width x cells ** 1.5 from 10x10 to 20x20 (measured 2026-11-24, the
-# kernels of that day); in pure Python 3e-6 to 1.2e-5 x width x cells ** 2, where fixed costs
-# weigh more.
-_PEELED_RATE = {"numba": (5.5e-7, 1.5), "python": (1e-5, 2.0)}
+# numba about 2.5e-7 x width x cells ** 1.5 on 20x20 (measured 2026-11-24 with the kernel of
+# that day's eighth sitting: 4.2e-7 to 5.8e-7 before); in pure Python 3e-6 to 1.2e-5 x width x
+# cells ** 2, where fixed costs weigh more.
+_PEELED_RATE = {"numba": (2.5e-7, 1.5), "python": (1e-5, 2.0)}
+# The peeled beam's solutions are shortened by windows re-solved by beams of this width within
+# this many expansions (IDA* finds almost nothing there): windows of 40 moves in boxes of up to
+# 36 cells until no pass improves, then of 60 moves in 48 cells, and so on while time is left;
+# then IDA*'s windows. On 20x20 the first gains about 1 % of the length in 0.4 s.
+_PEELED_WINDOWS = ((40, 36), (60, 48), (30, 30), (80, 64))
+_PEELED_WINDOW_NODES = 20_000
+_PEELED_WINDOW_BEAM = 100
 # The answer is due this much before the time limit (returning takes a moment).
 _MARGIN = 0.05
 
@@ -216,32 +227,30 @@ def _beam_ladder(start: Board, goal: Board, begun: float, deadline: float | None
 def _peeled_ladder(
     start: Board, goal: Board, begun: float, deadline: float | None
 ) -> tuple[str | None, bool]:
-    """The shortest of peeled beam searches of growing width within their budget, and whether
-    there is one (not when even the narrowest would not fit)."""
+    """A peeled beam search as wide as the budget allows, and whether there is one (not when
+    even the narrowest would not fit)."""
     cells = start.size
     if deadline is None:
         low, high = _PEELED_BOUNDS
         width = max(low, min(high, _PEELED_BUDGET // (cells * math.isqrt(cells))))
         return solve_peeled(start, goal, width=width, deadline=None), True
     numba = dispatch.IMPLEMENTATION == "numba"
-    seconds, power = _PEELED_RATE["numba" if numba else "python"]
+    kind = "numba" if numba else "python"
+    seconds, power = _PEELED_RATE[kind]
     rate = seconds * cells**power
-    share = begun + (deadline - begun) * _PEELED_SHARE["numba" if numba else "python"]
-    best: str | None = None
-    last = _PEELED_MIN_WIDTH["numba" if numba else "python"] - 1
-    while True:
-        left = share - perf_counter()
-        fits = [width for width in _PEELED_WIDTHS if width > last and width * rate <= left]
-        if not fits:
-            return best, best is not None
-        last = fits[-1]
-        tried = perf_counter()
-        found = solve_peeled(
-            start, goal, width=last, deadline=share, final_width=1000 if numba else last
-        )
-        rate = (perf_counter() - tried) / last  # the next width by this board's own pace
-        if found is not None and (best is None or len(found) < len(best)):
-            best = found
+    share = begun + (deadline - begun) * _PEELED_SHARE[kind]
+    left = share - perf_counter()
+    fits = [width for width in _PEELED_WIDTHS if width * rate <= left]
+    if not fits or fits[-1] < _PEELED_MIN_WIDTH[kind]:
+        return None, False
+    # One peel, each L as wide as the time left allows by the pace so far (within the widths
+    # tried): a fixed width chosen by an estimate overran on a slow machine, and the region
+    # left was then finished by the constructive solver.
+    found = solve_peeled(
+        start, goal, width=fits[-1], deadline=share, final_width=FINAL_WIDTH if numba else fits[-1],
+        fill=(_PEELED_MIN_WIDTH[kind], _PEELED_WIDTHS[-1], rate),
+    )  # fmt: skip
+    return found, found is not None
 
 
 def solve_suboptimal(
@@ -344,9 +353,21 @@ def solve_suboptimal(
             if len(other) < len(best):
                 best = other
     windows = passes = 0
+    moves = best
+    if peeled:  # windows re-solved by beams (above); without a time limit the first size only
+        for length, box in _PEELED_WINDOWS if deadline is not None else _PEELED_WINDOWS[:1]:
+            if deadline is not None and perf_counter() >= deadline:
+                break
+            by_beam = shorten(
+                start, moves, deadline=deadline, windows=(length,), limit=box,
+                nodes=_PEELED_WINDOW_NODES, beam=_PEELED_WINDOW_BEAM,
+            )  # fmt: skip
+            moves = by_beam.moves
+            windows, passes = windows + by_beam.windows, passes + by_beam.passes
     if cells <= STAGED_CELLS if deadline is None else perf_counter() < deadline:
-        shortened = shorten(start, best, deadline=deadline)
-        windows, passes = shortened.windows, shortened.passes
-        if len(shortened.moves) < len(best):
-            best, method = shortened.moves, method + "+windows"
+        shortened = shorten(start, moves, deadline=deadline)
+        moves = shortened.moves
+        windows, passes = windows + shortened.windows, passes + shortened.passes
+    if len(moves) < len(best):
+        best, method = moves, method + "+windows"
     return done(best, method, first, False, SearchStats(windows, first, 0, 0, passes, 0.0))

@@ -10,13 +10,18 @@ same ranking (Manhattan plus pairs in conflict, updated per move), the same
 children in the same order, the same total order on ties (rank, then the
 order of generation), the same Zobrist keys; so the same boards are kept
 and the same moves come back. Seen boards go into an open-addressed table
-of 64-bit keys that starts small and doubles whenever it could get more
+of 64-bit keys that starts small and grows fourfold whenever it could get more
 than half full within the next `_LOAD` levels (a table sized at once for
 ``width x max_levels`` boards, megabytes, cost a third of the time in
 cache misses on 20x20 regions); each level's children are ordered by
 counting when their order ranks span few values (`sort_buckets`), else by
 a partial sort (the first `sorted_head`, the rest only when duplicates use
-those up). The compiled loop returns to Python
+those up). The inner loop reads the boards and the per-tile arrays through
+raw pointers (`jit.pointer`: an array handed to an inlined helper costs two
+atomic reference counts, and indexing one a negative-index test that kept
+the copy of each kept board from being vectorised), and asks for the table
+slots of the next board's children before working out this board's
+(`jit.prefetch`). The compiled loop returns to Python
 every `CHUNK` expansions (at a level's end) for the deadline. `subgoal_search`
 (weighted tiles, a target subset, the blank's pull, holes, patience) mirrors the
 pure-Python one likewise; `beam_search` is its all-tiles case.
@@ -33,7 +38,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from slidingtiles._board.geometry import cells_around
-from slidingtiles._engine.numba.jit import compiled, inlined
+from slidingtiles._engine.numba.jit import compiled, inlined, pointer, prefetch
 
 __all__ = [
     "CHUNK", "beam_search", "sort_buckets", "sorted_head", "subgoal_search", "zobrist_array",
@@ -142,11 +147,12 @@ def subgoal_search(
     touch_a = np.array(cells_around(rows, cols, target_cells if hole_weight else []), np.int64)
     zobrist = np.asarray(keys, dtype=np.uint64)  # no copy when given the keys as an array
     start = np.array(tiles, dtype=np.int16)
-    # The table of seen keys starts small and doubles as it fills (at most half full), so a
+    # The table of seen keys starts small and grows fourfold as it fills (at most half full), so a
     # short search touches little memory; it never needs more than width x max_levels keys.
     entries = min(width * max_levels, _LOAD * width) + 1
     table = np.zeros(1 << max(4, (2 * entries - 1).bit_length()), dtype=np.uint64)
-    boards = np.zeros((2, width, cells), dtype=np.int16)
+    # two levels of boards, flat (a view of one board per child cost a reference count each)
+    boards = np.zeros(2 * width * cells, dtype=np.int16)
     blanks = np.zeros((2, width), dtype=np.int64)
     # rank, the targets' Manhattan distance, the blank's distance to the nearest stray target
     ranks = np.zeros((2, width, 3), dtype=np.int64)
@@ -225,8 +231,8 @@ def _conflicts(board: Array, rows: int, cols: int, grow: Array, gcol: Array, tar
 
 @inlined
 def _delta(
-    board: Array, rows: int, cols: int, grow: Array, gcol: Array, target: Array, p: int, q: int,
-    t: int,
+    board: Array, base: int, rows: int, cols: int, grow: Array, gcol: Array, target: Array, p: int,
+    q: int, t: int,
 ) -> int:  # fmt: skip
     """The change in conflicts when tile ``t`` moves from cell ``p`` to the blank's cell ``q``."""
     if target[t] == 0:
@@ -242,7 +248,7 @@ def _delta(
             if r != gr:
                 continue
             for c in range(cols):
-                u = board[r * cols + c]
+                u = board[base + r * cols + c]
                 if c == c0 or u == 0 or grow[u] != gr or target[u] == 0:
                     continue
                 if (c < c0 and gcol[u] > gc) or (c > c0 and gcol[u] < gc):
@@ -253,7 +259,7 @@ def _delta(
             if c != gc:
                 continue
             for r in range(rows):
-                u = board[r * cols + c]
+                u = board[base + r * cols + c]
                 if r == r0 or u == 0 or gcol[u] != gc or target[u] == 0:
                     continue
                 if (r < r0 and grow[u] > gr) or (r > r0 and grow[u] < gr):
@@ -263,8 +269,8 @@ def _delta(
 
 @inlined
 def _nearest(
-    board: Array, rows: int, cols: int, grow: Array, gcol: Array, target: Array, p: int, q: int,
-    t: int, first: int,
+    board: Array, base: int, rows: int, cols: int, grow: Array, gcol: Array, target: Array, p: int,
+    q: int, t: int, first: int,
 ) -> int:  # fmt: skip
     """Cells between the blank, at ``q`` after tile ``t`` left it for ``p``, and the nearest
     target tile away from home, looked for from ``first`` cells on (0 when none).
@@ -285,10 +291,43 @@ def _nearest(
                 if c < 0 or c >= cols:
                     continue
                 cell = r * cols + c
-                u = t if cell == p else board[cell]
+                u = t if cell == p else board[base + cell]
                 if u != 0 and target[u] != 0 and (grow[u] != r or gcol[u] != c):
                     return dist
     return 0
+
+
+@inlined
+def _rings(
+    board: Array, at: int, rows: int, cols: int, owner: Array, target: Array, p: int, was: int
+) -> tuple[int, int]:  # fmt: skip
+    """The directions (bit d: 0 up, 1 down, 2 left, 3 right) in which a target tile away from
+    home lies ``was`` cells from ``p`` (first) and ``was + 1`` cells (second): a step of the
+    blank that way brings it one cell nearer."""
+    pr, pc = p // cols, p % cols
+    near = 0
+    further = 0
+    for k in range(2):
+        dist = was + k
+        for dr in range(-dist, dist + 1):
+            r = pr + dr
+            if r < 0 or r >= rows:
+                continue
+            rest = dist - abs(dr)
+            for side in range(2 if rest != 0 else 1):
+                c = pc + rest if side == 0 else pc - rest
+                if c < 0 or c >= cols:
+                    continue
+                cell = r * cols + c
+                u = board[at + cell]
+                if u == 0 or target[u] == 0 or owner[cell] == u:
+                    continue
+                bits = (1 if r < pr else 2 if r > pr else 0) | (4 if c < pc else 8 if c > pc else 0)
+                if k == 0:
+                    near |= bits
+                else:
+                    further |= bits
+    return near, further
 
 
 @inlined
@@ -306,8 +345,8 @@ def _beside(x: int, d: int, rows: int, cols: int) -> int:
 
 @inlined
 def _hole(
-    board: Array, rows: int, cols: int, owner: Array, target: Array, x: int, a: int, ta: int,
-    b: int, tb: int,
+    board: Array, base: int, rows: int, cols: int, owner: Array, target: Array, x: int, a: int,
+    ta: int, b: int, tb: int,
 ) -> int:  # fmt: skip
     """1 when target cell ``x`` holds another tile (not the blank) and at most one cell beside
     it is open (inside the board, not a target cell holding its tile), on the board with cell
@@ -315,7 +354,7 @@ def _hole(
     o = owner[x]
     if o == 0 or target[o] == 0:
         return 0
-    v = ta if x == a else tb if x == b else board[x]
+    v = ta if x == a else tb if x == b else board[base + x]
     if v == o or v == 0:
         return 0
     opened = 0
@@ -324,7 +363,7 @@ def _hole(
         if y < 0:
             continue
         oy = owner[y]
-        w = ta if y == a else tb if y == b else board[y]
+        w = ta if y == a else tb if y == b else board[base + y]
         if oy == 0 or target[oy] == 0 or w != oy:
             opened += 1
             if opened > 1:
@@ -334,7 +373,8 @@ def _hole(
 
 @inlined
 def _holes_delta(
-    board: Array, rows: int, cols: int, owner: Array, target: Array, q: int, p: int, t: int
+    board: Array, base: int, rows: int, cols: int, owner: Array, target: Array, q: int, p: int,
+    t: int,
 ) -> int:  # fmt: skip
     """The change in holes when tile ``t`` moves from cell ``q`` to the blank's cell ``p``: only
     the two cells and those beside them can change."""
@@ -345,14 +385,37 @@ def _holes_delta(
         elif k == 1:
             x = q
         else:
-            base = p if k < 6 else q
+            centre = p if k < 6 else q
             other = q if k < 6 else p
-            x = _beside(base, (k - 2) % 4, rows, cols)
+            x = _beside(centre, (k - 2) % 4, rows, cols)
             if x < 0 or x == other:
                 continue
-        d += _hole(board, rows, cols, owner, target, x, p, t, q, 0)
-        d -= _hole(board, rows, cols, owner, target, x, -1, 0, -1, 0)
+        d += _hole(board, base, rows, cols, owner, target, x, p, t, q, 0)
+        d -= _hole(board, base, rows, cols, owner, target, x, -1, 0, -1, 0)
     return d
+
+
+@inlined
+def _fetch(
+    board: Array, at: int, p: int, last: int, key: np.uint64, rows: int, cols: int, zobrist: Array,
+    seen: Array, mask: int,
+) -> None:  # fmt: skip
+    """Ask for the table slots of the children of the board at ``at`` (blank ``p``, last move
+    ``last``, key ``key``) to be brought into the cache."""
+    cells = rows * cols
+    pr, pc = p // cols, p % cols
+    for d in range(4):
+        if last >= 0 and (d ^ 1) == last:
+            continue
+        r = pr - 1 if d == 0 else pr + 1 if d == 1 else pr
+        c = pc - 1 if d == 2 else pc + 1 if d == 3 else pc
+        if r < 0 or r >= rows or c < 0 or c >= cols:
+            continue
+        q = r * cols + c
+        t = board[at + q]
+        child = key ^ zobrist[q * cells + t] ^ zobrist[p * cells + t]
+        child ^= zobrist[q * cells] ^ zobrist[p * cells]
+        prefetch(seen, np.int64(child & np.uint64(mask)))
 
 
 @compiled
@@ -369,7 +432,7 @@ def _start(
     key = np.uint64(0)
     for i in range(cells):
         t = start[i]
-        boards[0, 0, i] = t
+        boards[i] = t
         key ^= zobrist[i * cells + t]
         if t == 0:
             blanks[0, 0] = i
@@ -381,13 +444,13 @@ def _start(
     h += conflict_weight * _conflicts(start, rows, cols, grow, gcol, target)
     if hole_weight != 0:
         for i in range(cells):
-            h += hole_weight * _hole(start, rows, cols, owner, target, i, -1, 0, -1, 0)
+            h += hole_weight * _hole(start, 0, rows, cols, owner, target, i, -1, 0, -1, 0)
     ranks[0, 0, 0] = h
     ranks[0, 0, 1] = home
-    ranks[0, 0, 2] = _nearest(start, rows, cols, grow, gcol, target, -1, blanks[0, 0], 0, 1)
+    ranks[0, 0, 2] = _nearest(start, 0, rows, cols, grow, gcol, target, -1, blanks[0, 0], 0, 1)
     bkeys[0, 0] = key
     lasts[0, 0] = -1
-    _insert(table, key)
+    _insert(table, table.shape[0] - 1, key)
     return home == 0
 
 
@@ -414,6 +477,12 @@ def _levels(
     corder = np.empty(cap, dtype=np.int64)
     bucketed = np.empty(cap, dtype=np.int64)
     counts = np.empty(buckets + 1, dtype=np.int64)
+    # Raw pointers for the inlined helpers: an array handed to one costs two atomic reference
+    # counts a call (a fifth of the time, with a dozen calls a child).
+    board, seen, mask, zob = pointer(boards), pointer(table), table.shape[0] - 1, pointer(zobrist)
+    grow_p, gcol_p = pointer(grow), pointer(gcol)
+    target_p, owner_p = pointer(target), pointer(owner)
+    weight_p, touch_p = pointer(weight), pointer(touch)
     back = (1, 0, 3, 2)
     step_r = (-1, 1, 0, 0)
     step_c = (0, 0, -1, 1)
@@ -430,6 +499,24 @@ def _levels(
             p = blanks[parity, i]
             pr, pc = p // cols, p % cols
             last = lasts[parity, i]
+            at = (parity * width + i) * cells
+            # the table's slots of the next board's children are fetched while this board's
+            # are worked out (the table is larger than the cache: these loads were a fifth of
+            # the time)
+            if i == 0:
+                _fetch(board, at, p, last, bkeys[parity, i], rows, cols, zob, seen, mask)
+            if i + 1 < count:
+                _fetch(board, at + cells, blanks[parity, i + 1], lasts[parity, i + 1],
+                       bkeys[parity, i + 1], rows, cols, zob, seen, mask)  # fmt: skip
+            # The nearest stray target from a child's blank is one cell nearer, as near or one
+            # further than from this board's (``was`` cells, at least 2: the cells beside the
+            # blank cannot hold it), by the directions of the stray targets ``was`` and
+            # ``was + 1`` cells away: one scan of two rings for the (up to three) children.
+            was = ranks[parity, i, 2]
+            ring0 = ring1 = 0
+            if blank_weight != 0 and was >= 2:
+                ring0, ring1 = _rings(board, at, rows, cols, owner_p, target_p, p, was)
+            key0, rank0, home0 = bkeys[parity, i], ranks[parity, i, 0], ranks[parity, i, 1]
             for d in range(4):
                 if last >= 0 and back[last] == d:
                     continue
@@ -437,33 +524,36 @@ def _levels(
                 if r < 0 or r >= rows or c < 0 or c >= cols:
                     continue
                 q = r * cols + c
-                t = boards[parity, i, q]
-                dm = abs(grow[t] - pr) + abs(gcol[t] - pc) - abs(grow[t] - r) - abs(gcol[t] - c)
-                conflicts = _delta(boards[parity, i], rows, cols, grow, gcol, target, q, p, t)
-                rank = ranks[parity, i, 0] + weight[t] * dm + conflict_weight * conflicts
-                if hole_weight != 0 and (touch[p] != 0 or touch[q] != 0):
+                t = board[at + q]
+                key = key0 ^ zob[q * cells + t] ^ zob[p * cells + t]
+                key ^= zob[q * cells] ^ zob[p * cells]
+                gr, gc = grow_p[t], gcol_p[t]
+                dm = abs(gr - pr) + abs(gc - pc) - abs(gr - r) - abs(gc - c)
+                conflicts = _delta(board, at, rows, cols, grow_p, gcol_p, target_p, q, p, t)
+                rank = rank0 + weight_p[t] * dm + conflict_weight * conflicts
+                if hole_weight != 0 and (touch_p[p] != 0 or touch_p[q] != 0):
                     rank += hole_weight * _holes_delta(
-                        boards[parity, i], rows, cols, owner, target, q, p, t
+                        board, at, rows, cols, owner_p, target_p, q, p, t
                     )
-                key = bkeys[parity, i] ^ zobrist[q * cells + t] ^ zobrist[p * cells + t]
-                key ^= zobrist[q * cells] ^ zobrist[p * cells]
-                if _find(table, key):
+                if _find(seen, mask, key):
                     continue
                 cparent[m] = i
                 cmove[m] = d
                 crank[m] = rank
-                chome[m] = ranks[parity, i, 1] + (dm if target[t] != 0 else 0)
+                chome[m] = home0 + (dm if target_p[t] != 0 else 0)
                 ckey[m] = key
                 order_rank = rank
                 if blank_weight != 0:
-                    if target[t] != 0 and (grow[t] != pr or gcol[t] != pc):
+                    if target_p[t] != 0 and (gr != pr or gc != pc):
                         near = 1  # the tile just moved, beside the blank
-                    elif ranks[parity, i, 2] == 0:
+                    elif was == 0:
                         near = 0  # no stray target before, and this tile is home or no target
+                    elif was >= 2:  # read off the rings around the parent's blank
+                        bit = 1 << d
+                        near = was - 1 if ring0 & bit else was if ring1 & bit else was + 1
                     else:
-                        first = max(1, ranks[parity, i, 2] - 1)
                         near = _nearest(
-                            boards[parity, i], rows, cols, grow, gcol, target, p, q, t, first
+                            board, at, rows, cols, grow_p, gcol_p, target_p, p, q, t, 1
                         )
                     cnear[m] = near
                     order_rank += blank_weight * max(0, near - 1)
@@ -509,15 +599,18 @@ def _levels(
             if j == part:
                 order[part:].sort()
             k = order[j] % cap
-            if not _insert(table, ckey[k]):
+            if not _insert(seen, mask, ckey[k]):
                 continue
             i = cparent[k]
             d = cmove[k]
             p = blanks[parity, i]
             q = p + step_r[d] * cols + step_c[d]
-            boards[nxt, kept, :] = boards[parity, i, :]
-            boards[nxt, kept, p] = boards[parity, i, q]
-            boards[nxt, kept, q] = 0
+            at = (parity * width + i) * cells
+            to = (nxt * width + kept) * cells
+            for x in range(cells):  # through the pointer: no negative-index test, so vectorised
+                board[to + x] = board[at + x]
+            board[to + p] = board[at + q]
+            board[to + q] = 0
             blanks[nxt, kept] = q
             ranks[nxt, kept, 0] = crank[k]
             ranks[nxt, kept, 1] = chome[k]
@@ -550,18 +643,18 @@ def _levels(
 
 @compiled
 def _grow(table: Array) -> Array:
-    """The same keys in a table twice the size."""
-    bigger = np.zeros(2 * table.shape[0], dtype=np.uint64)
+    """The same keys in a table four times the size (fewer keys moved than doubling)."""
+    bigger = np.zeros(4 * table.shape[0], dtype=np.uint64)
     for i in range(table.shape[0]):
         if table[i] != 0:
-            _insert(bigger, table[i])
+            _insert(bigger, bigger.shape[0] - 1, table[i])
     return bigger
 
 
 @inlined
-def _slot(table: Array, key: np.uint64) -> np.int64:
-    """Where ``key`` is in the open-addressed table, or the empty slot where it would go."""
-    mask = table.shape[0] - 1
+def _slot(table: Array, mask: int, key: np.uint64) -> np.int64:
+    """Where ``key`` is in the open-addressed table of ``mask + 1`` slots, or the empty slot
+    where it would go."""
     # Zobrist keys are uniformly random, so their low bits already spread over the table (and
     # no multiply wraps: run uncompiled, as without numba, numpy would warn of an overflow).
     i = np.int64(key & np.uint64(mask))
@@ -571,14 +664,14 @@ def _slot(table: Array, key: np.uint64) -> np.int64:
 
 
 @inlined
-def _find(table: Array, key: np.uint64) -> bool:
-    return bool(table[_slot(table, key)] == key)
+def _find(table: Array, mask: int, key: np.uint64) -> bool:
+    return bool(table[_slot(table, mask, key)] == key)
 
 
 @inlined
-def _insert(table: Array, key: np.uint64) -> bool:
+def _insert(table: Array, mask: int, key: np.uint64) -> bool:
     """Add ``key``; False if it was there already."""
-    i = _slot(table, key)
+    i = _slot(table, mask, key)
     if table[i] == key:
         return False
     table[i] = key
