@@ -268,6 +268,36 @@ def _delta(
 
 
 @inlined
+def _ring_size(dist: int) -> int:
+    """How many cells lie ``dist`` steps (Manhattan) from a cell on an unbounded board."""
+    return 4 * dist if dist > 0 else 1
+
+
+@inlined
+def _ring_cell(r0: int, c0: int, dist: int, k: int, rows: int, cols: int) -> int:
+    """The ``k``-th of the `_ring_size` cells ``dist`` steps from (r0, c0), or -1 off the board.
+
+    Round the diamond from its top corner: down its right side, then its
+    bottom, left and top sides, ``dist`` cells each.
+    """
+    if dist == 0:
+        return r0 * cols + c0
+    i = k % dist
+    side = k // dist
+    if side == 0:
+        r, c = r0 - dist + i, c0 + i
+    elif side == 1:
+        r, c = r0 + i, c0 + dist - i
+    elif side == 2:
+        r, c = r0 + dist - i, c0 - i
+    else:
+        r, c = r0 - i, c0 - dist + i
+    if r < 0 or r >= rows or c < 0 or c >= cols:
+        return -1
+    return r * cols + c
+
+
+@inlined
 def _nearest(
     board: Array, base: int, rows: int, cols: int, grow: Array, gcol: Array, target: Array, p: int,
     q: int, t: int, first: int,
@@ -281,19 +311,13 @@ def _nearest(
     """
     qr, qc = q // cols, q % cols
     for dist in range(first, rows + cols):
-        for dr in range(-dist, dist + 1):
-            r = qr + dr
-            if r < 0 or r >= rows:
+        for k in range(_ring_size(dist)):
+            cell = _ring_cell(qr, qc, dist, k, rows, cols)
+            if cell < 0:
                 continue
-            rest = dist - abs(dr)
-            for side in range(2 if rest != 0 else 1):
-                c = qc + rest if side == 0 else qc - rest
-                if c < 0 or c >= cols:
-                    continue
-                cell = r * cols + c
-                u = t if cell == p else board[base + cell]
-                if u != 0 and target[u] != 0 and (grow[u] != r or gcol[u] != c):
-                    return dist
+            u = t if cell == p else board[base + cell]
+            if u != 0 and target[u] != 0 and (grow[u] != cell // cols or gcol[u] != cell % cols):
+                return dist
     return 0
 
 
@@ -307,26 +331,21 @@ def _rings(
     pr, pc = p // cols, p % cols
     near = 0
     further = 0
-    for k in range(2):
-        dist = was + k
-        for dr in range(-dist, dist + 1):
-            r = pr + dr
-            if r < 0 or r >= rows:
+    for ring in range(2):
+        dist = was + ring
+        for k in range(_ring_size(dist)):
+            cell = _ring_cell(pr, pc, dist, k, rows, cols)
+            if cell < 0:
                 continue
-            rest = dist - abs(dr)
-            for side in range(2 if rest != 0 else 1):
-                c = pc + rest if side == 0 else pc - rest
-                if c < 0 or c >= cols:
-                    continue
-                cell = r * cols + c
-                u = board[at + cell]
-                if u == 0 or target[u] == 0 or owner[cell] == u:
-                    continue
-                bits = (1 if r < pr else 2 if r > pr else 0) | (4 if c < pc else 8 if c > pc else 0)
-                if k == 0:
-                    near |= bits
-                else:
-                    further |= bits
+            u = board[at + cell]
+            if u == 0 or target[u] == 0 or owner[cell] == u:
+                continue
+            r, c = cell // cols, cell % cols
+            bits = (1 if r < pr else 2 if r > pr else 0) | (4 if c < pc else 8 if c > pc else 0)
+            if ring == 0:
+                near |= bits
+            else:
+                further |= bits
     return near, further
 
 
@@ -396,6 +415,13 @@ def _holes_delta(
 
 
 @inlined
+def _moved_key(key: Any, zobrist: Any, p: int, q: int, t: int, cells: int) -> Any:
+    """A board's Zobrist key once tile ``t`` has moved from ``q`` to the blank's cell ``p``."""
+    tile = zobrist[q * cells + t] ^ zobrist[p * cells + t]
+    return key ^ tile ^ zobrist[q * cells] ^ zobrist[p * cells]  # and the blank the other way
+
+
+@inlined
 def _fetch(
     board: Array, at: int, p: int, last: int, key: np.uint64, rows: int, cols: int, zobrist: Array,
     seen: Array, mask: int,
@@ -413,8 +439,7 @@ def _fetch(
             continue
         q = r * cols + c
         t = board[at + q]
-        child = key ^ zobrist[q * cells + t] ^ zobrist[p * cells + t]
-        child ^= zobrist[q * cells] ^ zobrist[p * cells]
+        child = _moved_key(key, zobrist, p, q, t, cells)
         prefetch(seen, np.int64(child & np.uint64(mask)))
 
 
@@ -525,8 +550,7 @@ def _levels(
                     continue
                 q = r * cols + c
                 t = board[at + q]
-                key = key0 ^ zob[q * cells + t] ^ zob[p * cells + t]
-                key ^= zob[q * cells] ^ zob[p * cells]
+                key = _moved_key(key0, zob, p, q, t, cells)
                 gr, gc = grow_p[t], gcol_p[t]
                 dm = abs(gr - pr) + abs(gc - pc) - abs(gr - r) - abs(gc - c)
                 conflicts = _delta(board, at, rows, cols, grow_p, gcol_p, target_p, q, p, t)
