@@ -268,22 +268,12 @@ def _delta(
 
 
 @inlined
-def _ring_size(dist: int) -> int:
-    """How many cells lie ``dist`` steps (Manhattan) from a cell on an unbounded board."""
-    return 4 * dist if dist > 0 else 1
-
-
-@inlined
-def _ring_cell(r0: int, c0: int, dist: int, k: int, rows: int, cols: int) -> int:
-    """The ``k``-th of the `_ring_size` cells ``dist`` steps from (r0, c0), or -1 off the board.
-
-    Round the diamond from its top corner: down its right side, then its
-    bottom, left and top sides, ``dist`` cells each.
-    """
-    if dist == 0:
-        return r0 * cols + c0
-    i = k % dist
-    side = k // dist
+def _ring_cell(
+    r0: int, c0: int, dist: int, side: int, i: int, rows: int, cols: int
+) -> tuple[int, int, int]:  # fmt: skip
+    """Row, column and cell (-1 off the board) of the ``i``-th of the ``dist`` cells on ``side``
+    (0-3) of the diamond of cells ``dist`` >= 1 steps from (r0, c0), from its top corner round
+    by the right."""
     if side == 0:
         r, c = r0 - dist + i, c0 + i
     elif side == 1:
@@ -292,9 +282,7 @@ def _ring_cell(r0: int, c0: int, dist: int, k: int, rows: int, cols: int) -> int
         r, c = r0 + dist - i, c0 - i
     else:
         r, c = r0 - i, c0 - dist + i
-    if r < 0 or r >= rows or c < 0 or c >= cols:
-        return -1
-    return r * cols + c
+    return r, c, (r * cols + c if 0 <= r < rows and 0 <= c < cols else -1)
 
 
 @inlined
@@ -311,13 +299,14 @@ def _nearest(
     """
     qr, qc = q // cols, q % cols
     for dist in range(first, rows + cols):
-        for k in range(_ring_size(dist)):
-            cell = _ring_cell(qr, qc, dist, k, rows, cols)
-            if cell < 0:
-                continue
-            u = t if cell == p else board[base + cell]
-            if u != 0 and target[u] != 0 and (grow[u] != cell // cols or gcol[u] != cell % cols):
-                return dist
+        for side in range(4):
+            for i in range(dist):
+                r, c, cell = _ring_cell(qr, qc, dist, side, i, rows, cols)
+                if cell < 0:
+                    continue
+                u = t if cell == p else board[base + cell]
+                if u != 0 and target[u] != 0 and (grow[u] != r or gcol[u] != c):
+                    return dist
     return 0
 
 
@@ -333,19 +322,19 @@ def _rings(
     further = 0
     for ring in range(2):
         dist = was + ring
-        for k in range(_ring_size(dist)):
-            cell = _ring_cell(pr, pc, dist, k, rows, cols)
-            if cell < 0:
-                continue
-            u = board[at + cell]
-            if u == 0 or target[u] == 0 or owner[cell] == u:
-                continue
-            r, c = cell // cols, cell % cols
-            bits = (1 if r < pr else 2 if r > pr else 0) | (4 if c < pc else 8 if c > pc else 0)
-            if ring == 0:
-                near |= bits
-            else:
-                further |= bits
+        for side in range(4):
+            for i in range(dist):
+                r, c, cell = _ring_cell(pr, pc, dist, side, i, rows, cols)
+                if cell < 0:
+                    continue
+                u = board[at + cell]
+                if u == 0 or target[u] == 0 or owner[cell] == u:
+                    continue
+                bits = (1 if r < pr else 2 if r > pr else 0) | (4 if c < pc else 8 if c > pc else 0)
+                if ring == 0:
+                    near |= bits
+                else:
+                    further |= bits
     return near, further
 
 
