@@ -418,15 +418,12 @@ def _fetch(
     """Ask for the table slots of the children of the board at ``at`` (blank ``p``, last move
     ``last``, key ``key``) to be brought into the cache."""
     cells = rows * cols
-    pr, pc = p // cols, p % cols
     for d in range(4):
         if last >= 0 and (d ^ 1) == last:
             continue
-        r = pr - 1 if d == 0 else pr + 1 if d == 1 else pr
-        c = pc - 1 if d == 2 else pc + 1 if d == 3 else pc
-        if r < 0 or r >= rows or c < 0 or c >= cols:
+        q = _beside(p, d, rows, cols)
+        if q < 0:
             continue
-        q = r * cols + c
         t = board[at + q]
         child = _moved_key(key, zobrist, p, q, t, cells)
         prefetch(seen, np.int64(child & np.uint64(mask)))
