@@ -354,7 +354,13 @@ def solve_peeled(
     peel = _Peel(start, goal)
     cols = peel.cols
     blank_goal = goal.tiles.index(0)
-    region = (0, peel.rows, 0, cols)
+    # The Ls, outermost first (each with its region, its cells and their rings), and the region
+    # left after them.
+    stages: list[tuple[tuple[int, int, int, int], list[int], list[list[int]]]] = []
+    last = (0, peel.rows, 0, cols)
+    while (found := _lines(last, blank_goal, cols))[0]:
+        stages.append((last, found[0], found[1]))
+        last = found[2]
     widths: _Widths | None = None
     if fill is not None and deadline is not None:
         # a tiny beam first: loading the compiled kernel (0.1 s) must not count as the first
@@ -363,16 +369,10 @@ def solve_peeled(
             1, 2, [0, 1], [1, 0], [0, 1], [0, 1], 1, conflict_weight=0, blank_weight=0,
             patience=0, max_levels=2, max_nodes=4,
         )  # fmt: skip
-        regions, rest = [], region
-        while (found := _lines(rest, blank_goal, cols))[0]:
-            regions.append(rest)
-            rest = found[2]
-        widths = _Widths(regions, rest, final_width, fill[:2], fill[2], deadline)
-    index = 0
-    while True:
-        line, rings, rest = _lines(region, blank_goal, cols)
-        if not line:
-            break
+        widths = _Widths(
+            [stage[0] for stage in stages], last, final_width, fill[:2], fill[2], deadline
+        )
+    for index, (region, line, rings) in enumerate(stages):
         if widths is not None:
             width = widths.width(index)
         seen: set[tuple[int, ...]] = set()
@@ -398,10 +398,8 @@ def solve_peeled(
             )
         if widths is not None:
             widths.spent(index, width)
-        region = rest
-        index += 1
-    moves, reached = _region_search(peel, region, [], [], final_width, deadline)
-    sub_start, sub_goal = region_board(peel.tiles, peel.goal, cols, region)
+    moves, reached = _region_search(peel, last, [], [], final_width, deadline)
+    sub_start, sub_goal = region_board(peel.tiles, peel.goal, cols, last)
     if not reached:
         late = deadline is not None and perf_counter() > deadline
         finish = None if late else solve_staged(sub_start, sub_goal, deadline=deadline)
