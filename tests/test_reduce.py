@@ -22,8 +22,8 @@ from slidingtiles import (
     random_board,
     solve_constructive,
 )
-from slidingtiles._solve.reduce import _window_table, manhattan_lower_bound
-from tests.conftest import Oracle, replay
+from slidingtiles._solve.reduce import _window_table, constructive_lines, manhattan_lower_bound
+from tests.conftest import Oracle, goals, replay
 
 seeds = st.integers(0, 2**32 - 1)
 
@@ -242,3 +242,27 @@ def test_solve_reduce_on_a_3x3_is_optimal_and_says_so() -> None:
     assert solution.optimal
     with pytest.raises(ValueError, match="weight"):
         solve(board, algorithm="reduce", weight=2)
+
+
+@pytest.mark.parametrize("shape", [(5, 5), (6, 6), (7, 7)])
+def test_the_first_lines_alone_are_the_whole_solutions_prefix(shape: tuple[int, int]) -> None:
+    # `constructive_lines` (how the peeled solver finishes an L) stops the same peel early; on a
+    # square board its first two lines are a row and a column.
+    for index, goal in enumerate(goals(*shape)):
+        board = random_board(*shape, goal=goal, seed=index)
+        whole = str(solve_constructive(board, goal).moves)
+        assert constructive_lines(board, goal, 10**6) == whole
+        two = constructive_lines(board, goal, 2)
+        assert len(two) < len(whole)
+        end = replay(board, two)
+        home = [
+            line
+            for line in (
+                range(shape[1]),  # the top row, then the bottom row, left and right columns
+                range((shape[0] - 1) * shape[1], shape[0] * shape[1]),
+                range(0, shape[0] * shape[1], shape[1]),
+                range(shape[1] - 1, shape[0] * shape[1], shape[1]),
+            )
+            if all(end.tiles[cell] == goal.tiles[cell] for cell in line)
+        ]
+        assert len(home) >= 2  # a row and a column

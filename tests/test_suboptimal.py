@@ -18,6 +18,8 @@ from slidingtiles import Board, SearchLimitExceeded, heuristics, random_board, s
 from slidingtiles._cli.main import main
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.python import weighted as python_weighted
+from slidingtiles._solve import suboptimal
+from slidingtiles._solve.peeled import solve_peeled
 from slidingtiles._solve.shorten import cancel_moves, shorten
 from slidingtiles._solve.staged import solve_chunked, solve_staged
 from tests.conftest import Oracle, oracle_for, replay
@@ -373,6 +375,32 @@ def test_chunked_solutions_replay(shape: tuple[int, int], blank: str, variant: i
 def test_chunked_gives_up_at_a_passed_deadline() -> None:
     board = random_board(9, 9, seed=2)
     assert solve_chunked(board, Board.goal(9, 9), deadline=0.0) is None
+
+
+@pytest.mark.parametrize("overhead", [0.0, 1e9])
+def test_above_the_untimed_range_the_peel_runs_only_when_its_repairs_fit(
+    monkeypatch: pytest.MonkeyPatch, overhead: float
+) -> None:
+    # 12x12 stands in for 30x30: above PEELED_CELLS, within PEELED_MAX_CELLS.
+    monkeypatch.setattr(suboptimal, "PEELED_CELLS", 100)
+    monkeypatch.setattr(suboptimal, "_PEELED_OVERHEAD", {"numba": overhead, "python": overhead})
+    fast = {"numba": (1e-9, 1.5), "python": (1e-9, 2.0)}  # any width fits: only the overhead counts
+    monkeypatch.setattr(suboptimal, "_PEELED_RATE", fast)
+    calls: list[int] = []
+
+    def spy(start: Board, goal: Board, **options: object) -> str | None:
+        calls.append(start.size)
+        return solve_peeled(start, goal, **options)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(suboptimal, "solve_peeled", spy)
+    board = random_board(12, 12, seed=4)
+    solution = check(board, Board.goal(12, 12), time_limit=1.5)
+    assert calls == ([] if overhead else [144])
+    assert not solution.algorithm.startswith("peeled") or not overhead
+    monkeypatch.setattr(suboptimal, "PEELED_MAX_CELLS", 143)  # above the timed range: never
+    calls.clear()
+    check(board, Board.goal(12, 12), time_limit=1.5)
+    assert calls == []
 
 
 def test_mid_size_boards_with_a_time_limit_replay() -> None:

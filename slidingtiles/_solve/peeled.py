@@ -54,7 +54,7 @@ from time import perf_counter
 
 from slidingtiles._board.board import Board
 from slidingtiles._engine import dispatch
-from slidingtiles._solve.reduce import solve_constructive
+from slidingtiles._solve.reduce import constructive_lines, solve_constructive
 from slidingtiles._solve.staged import _letters, _place_chunk, region_board, solve_staged
 
 __all__ = [
@@ -215,23 +215,33 @@ def _repair(
 
 
 def _finish_line(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, int]) -> None:
-    """Place the L by the constructive solver on the region, its moves cut once the L is home."""
+    """Place the L by the constructive solver on the region, its moves cut once the L is home.
+
+    The constructive solver peels a row and then a column, the L: its first two lines are
+    asked for (solving the whole region was 2.4 of 5.6 s of a peel of 30x30 at width 100),
+    the whole solution only if they leave the L short of home.
+    """
     top, _, left, right = region
     start, goal = region_board(peel.tiles, peel.goal, peel.cols, region)
-    moves = str(solve_constructive(start, goal).moves)
     width = right - left
     local = [(cell // peel.cols - top) * width + cell % peel.cols - left for cell in line]
-    tiles, target = list(start.tiles), goal.tiles
+    target = goal.tiles
     step = {"U": -width, "D": width, "L": -1, "R": 1}
-    blank = tiles.index(0)
-    for count, move in enumerate(moves, 1):
-        cell = blank + step[move]
-        tiles[blank], tiles[cell] = tiles[cell], 0
-        blank = cell
-        if all(tiles[x] == target[x] for x in local):
-            moves = moves[:count]
-            break
-    peel.apply(moves)
+    for whole in (False, True):
+        if whole:
+            moves = str(solve_constructive(start, goal).moves)
+        else:
+            moves = constructive_lines(start, goal, 2)
+        tiles = list(start.tiles)
+        blank = tiles.index(0)
+        for count, move in enumerate(moves, 1):
+            cell = blank + step[move]
+            tiles[blank], tiles[cell] = tiles[cell], 0
+            blank = cell
+            if all(tiles[x] == target[x] for x in local):
+                peel.apply(moves[:count])
+                return
+    raise AssertionError("the constructive solver's solution never had the L home")  # a bug
 
 
 def _region_search(

@@ -40,6 +40,7 @@ __all__ = [
     "SHORTEN",
     "ReduceResult",
     "Shorten",
+    "constructive_lines",
     "manhattan_lower_bound",
     "solve_constructive",
 ]
@@ -218,6 +219,74 @@ def _line_solve(start: Board, goal: Board) -> str:
     return step * (there - here) if there >= here else back * (here - there)
 
 
+def _peel_lines(
+    solver: Reducer, target: Board, lines: int | None, after_line: Callable[[], object] | None
+) -> list[int] | None:
+    """Peel lines off the solver's board (a row while the region is at least as tall as wide,
+    else a column) until the region is small enough to finish, or ``lines`` are placed.
+
+    Returns the cells of the region left to finish (padded frame), or None when ``lines``
+    were placed first. ``after_line`` is called after each line.
+    """
+    goal_row, goal_col = target.blank_position
+    top, bottom, left, right = 0, target.rows, 0, target.cols  # the unsolved region, half-open
+    cell = solver.cell
+    placed = 0
+    while True:
+        height, width = bottom - top, right - left
+        if height * width <= _FINISH_CELLS or height == width == 3:
+            return [cell(r, c) for r in range(top, bottom) for c in range(left, right)]
+        if lines is not None and placed >= lines:
+            return None
+        blank_row, blank_col = divmod(solver.blank, solver.width)  # the padded frame
+        line, (down, across), (top, bottom, left, right) = peel_line(
+            (top, bottom, left, right), (blank_row - 1, blank_col - 1),
+            (goal_row, goal_col), height >= width and height >= 3,
+        )  # fmt: skip
+        solver.place_line([cell(r, c) for r, c in line], down * solver.width + across)
+        placed += 1
+        if after_line is not None:
+            after_line()
+
+
+def _shortened(solver: Reducer, mode: Shorten) -> str:
+    """The solver's moves so far, shortened as ``mode`` says (see `solve_constructive`)."""
+    path: Sequence[int] = solver.trail
+    if mode != "none":
+        path = _shorten(path)
+    if mode == "windows" or (mode == "auto" and solver.rows * solver.cols <= _AUTO_WINDOW_CELLS):
+        for offset in (0, 2, 1):  # shifted passes catch runs the previous cuts split
+            before = len(path)
+            if before <= offset + 1:
+                break
+            path = _shorten([*path[:offset], *_resolve_windows(path[offset:], solver.width)])
+            if len(path) == before and offset:
+                break
+    return _letters(path, solver.width)
+
+
+def constructive_lines(start: Board, goal: Board, lines: int) -> str:
+    """The constructive solver's moves for its first ``lines`` lines only (all of them and the
+    finish when the board has fewer), shortened as by default: how the peeled solver finishes
+    an L without solving the whole region.
+
+    >>> start = Board("2 3 4 8/1 6 7 12/5 10 11 0/9 13 14 15")
+    >>> moves = constructive_lines(start, Board.goal(4, 4), 1)
+    >>> start.apply(moves).tiles[:4]
+    (1, 2, 3, 4)
+
+    Cost: the lines' share of `solve_constructive`'s time.
+    """
+    solver = Reducer(start, goal, VARIANTS[0])
+    remaining = _peel_lines(solver, goal, lines, None)
+    if remaining is not None:
+        if len(remaining) == 9:
+            solver.finish_3x3(remaining, None)
+        else:
+            solver.finish(remaining)
+    return _shortened(solver, "auto")
+
+
 def solve_constructive(
     board: BoardLike,
     goal: GoalLike | str = None,
@@ -306,26 +375,16 @@ def solve_constructive(
             solver.placed, len(solver.trail) - 1, 0, 0, solver.lines, perf_counter() - begun
         )
 
-    goal_row, goal_col = target.blank_position
-    top, bottom, left, right = 0, start.rows, 0, start.cols  # the unsolved region, half-open
-    cell = solver.cell
+    def after_line() -> None:
+        if progress is not None:
+            progress(snapshot())
+        if time_limit is not None and perf_counter() - begun > time_limit:
+            raise out_of_time()
+
     try:
-        while True:
-            height, width = bottom - top, right - left
-            if height * width <= _FINISH_CELLS or height == width == 3:
-                break
-            blank_row, blank_col = divmod(solver.blank, solver.width)  # the padded frame
-            # A row while the region is at least as tall as wide, else a column.
-            line, (down, across), (top, bottom, left, right) = peel_line(
-                (top, bottom, left, right), (blank_row - 1, blank_col - 1),
-                (goal_row, goal_col), height >= width and height >= 3,
-            )  # fmt: skip
-            solver.place_line([cell(r, c) for r, c in line], down * solver.width + across)
-            if progress is not None:
-                progress(snapshot())
-            if time_limit is not None and perf_counter() - begun > time_limit:
-                raise out_of_time()
-        remaining = [cell(r, c) for r in range(top, bottom) for c in range(left, right)]
+        remaining = _peel_lines(solver, target, None, after_line)
+        if remaining is None:  # pragma: no cover - no line limit was given
+            raise Stuck("lines left unplaced")
         if len(remaining) == 9:
             left_over = None if time_limit is None else time_limit - (perf_counter() - begun)
             solver.finish_3x3(remaining, max(left_over, 0.0) if left_over is not None else None)
@@ -338,18 +397,7 @@ def solve_constructive(
             f"slidingtiles internal error in the constructive solver: {error}"
         ) from error
     raw = len(solver.trail) - 1
-    path: Sequence[int] = solver.trail
-    if mode != "none":
-        path = _shorten(path)
-    if mode == "windows" or (mode == "auto" and start.size <= _AUTO_WINDOW_CELLS):
-        for offset in (0, 2, 1):  # shifted passes catch runs the previous cuts split
-            before = len(path)
-            if before <= offset + 1:
-                break
-            path = _shorten([*path[:offset], *_resolve_windows(path[offset:], solver.width)])
-            if len(path) == before and offset:
-                break
-    moves = Moves(_letters(path, solver.width))
+    moves = Moves(_shortened(solver, mode))
     solver.placed = start.size - 1
     stats = SearchStats(solver.placed, raw, 0, 0, solver.lines, perf_counter() - begun)
     exact = start.size <= _FINISH_CELLS or start.shape == (3, 3)

@@ -15,12 +15,14 @@ bound). By size:
   method ``"weighted_idastar"``, at most 1.5 x the shortest, about 1.07 x on
   Korf & Felner's 24-puzzles); the methods below if it finds nothing in budget;
 * from `PEELED_MIN_CELLS` to `PEELED_CELLS` cells (8x8 to 20x20), under numba
-  or with a time limit, after the constructive solver: peeled beam search
+  or with a time limit, and up to `PEELED_MAX_CELLS` (50x50) with a time
+  limit, after the constructive solver: peeled beam search
   (`slidingtiles._solve.peeled`), the outer row and column placed together
   by a beam towards that subgoal, inwards; method ``"peeled"``; one width
   by size without a time limit, with one each L as wide as the time left
-  allows (not run when a width of 100 does not fit); then only windows,
-  first re-solved by beams;
+  allows (not run when a width of 100 does not fit, or above 20x20 a width
+  of 100 x the square root of cells / 400 and the peel's repairs); then only
+  windows, first re-solved by beams;
 * from `BEAM_MIN_CELLS` to `BEAM_CELLS` cells (6x6, 7x7) without a time
   limit, to `BEAM_MAX_CELLS` (8x8) with one, after the
   constructive solver: beam search over whole boards (Furcy & Koenig's line
@@ -82,6 +84,7 @@ __all__ = [
     "BEAM_NODES_PYTHON",
     "EXACT_CELLS",
     "PEELED_CELLS",
+    "PEELED_MAX_CELLS",
     "PEELED_MIN_CELLS",
     "STAGED_CELLS",
     "STAGED_MAX_CELLS",
@@ -127,6 +130,11 @@ _VARIANTS_SHARE = 0.4
 #: constructive solver: 30x30, width 20, 2.70 x Manhattan).
 PEELED_MIN_CELLS = 50
 PEELED_CELLS = 400
+#: With a time limit the peeled beam also runs up to this many cells (50x50) when a width of
+#: `_PEELED_MIN_WIDTH` and its repairs fit (`_PEELED_OVERHEAD`): 30x30 with 10 s 2.17 x
+#: Manhattan against 2.42, 50x50 with 60 s 2.38 against 2.42-2.44. On 60x60 60 s were not
+#: enough (the peel ran out of time; the constructive solver's 2.45).
+PEELED_MAX_CELLS = 2500
 # Without a time limit, the peeled beam's width: this over the cells to the power 1.5 (2000 on
 # 10x10, 1157 on 12x12, 250 on 20x20: about 0.5 s under numba, then about 0.4 s of beam
 # windows on 20x20), within the bounds below.
@@ -146,6 +154,11 @@ _PEELED_SHARE = {"numba": 0.8, "python": 0.85}
 # that day's eighth sitting: 4.2e-7 to 5.8e-7 before); in pure Python 3e-6 to 1.2e-5 x width x
 # cells ** 2, where fixed costs weigh more.
 _PEELED_RATE = {"numba": (2.5e-7, 1.5), "python": (1e-5, 2.0)}
+# Above `PEELED_CELLS`, the seconds the peel spends besides its beams (the weighted A* repairs
+# of stray tiles, the constructive solver finishing an L): about this x (cells ** 2 - 400 ** 2)
+# (measured under numba: 1.8-2.0 s on 30x30, about 6 s on 40x40, whatever the width); in pure
+# Python, ten times that.
+_PEELED_OVERHEAD = {"numba": 2.4e-6, "python": 2.4e-5}
 # The peeled beam's solutions are shortened by windows re-solved by beams of this width within
 # this many expansions (IDA* finds almost nothing there): windows of 40 moves in boxes of up to
 # 36 cells until no pass improves, then of 60 moves in 48 cells, and so on while time is left;
@@ -239,10 +252,15 @@ def _peeled_ladder(
     seconds, power = _PEELED_RATE[kind]
     rate = seconds * cells**power
     share = begun + (deadline - begun) * _PEELED_SHARE[kind]
+    overhead = _PEELED_OVERHEAD[kind] * max(0, cells**2 - PEELED_CELLS**2)
     left = share - perf_counter()
-    fits = [width for width in _PEELED_WIDTHS if width * rate <= left]
-    if not fits or fits[-1] < _PEELED_MIN_WIDTH[kind]:
+    fits = [width for width in _PEELED_WIDTHS if width * rate + overhead <= left]
+    # Larger boards need wider beams to beat the constructive solver (50x50 with 30 s, width
+    # 200: 2.46 against its 2.43): the narrowest grows as the square root of the cells.
+    narrowest = _PEELED_MIN_WIDTH[kind] * math.sqrt(max(1.0, cells / PEELED_CELLS))
+    if not fits or fits[-1] < narrowest:
         return None, False
+    rate += overhead / fits[-1]  # the first L's pace, repairs included (then measured)
     # One peel, each L as wide as the time left allows by the pace so far (within the widths
     # tried): a fixed width chosen by an estimate overran on a slow machine, and the region
     # left was then finished by the constructive solver.
@@ -310,7 +328,7 @@ def solve_suboptimal(
     if built.optimal:
         return done(best, "reduce", first, True, built.stats)
     peeled = False
-    if PEELED_MIN_CELLS <= cells <= PEELED_CELLS and (
+    if PEELED_MIN_CELLS <= cells <= (PEELED_CELLS if deadline is None else PEELED_MAX_CELLS) and (
         deadline is not None or dispatch.IMPLEMENTATION == "numba"
     ):
         found_peeled, peeled = _peeled_ladder(start, goal, begun, deadline)
