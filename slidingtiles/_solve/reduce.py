@@ -219,14 +219,17 @@ def _line_solve(start: Board, goal: Board) -> str:
     return step * (there - here) if there >= here else back * (here - there)
 
 
-def _peel_lines(
-    solver: Reducer, target: Board, lines: int | None, after_line: Callable[[], object] | None
-) -> list[int] | None:
+def _peel_and_finish(
+    solver: Reducer,
+    target: Board,
+    lines: int | None = None,
+    after_line: Callable[[], object] | None = None,
+    seconds_left: Callable[[], float | None] = lambda: None,
+) -> None:
     """Peel lines off the solver's board (a row while the region is at least as tall as wide,
-    else a column) until the region is small enough to finish, or ``lines`` are placed.
+    else a column), then finish the last region exactly; stop after ``lines`` lines if given.
 
-    Returns the cells of the region left to finish (padded frame), or None when ``lines``
-    were placed first. ``after_line`` is called after each line.
+    ``after_line`` is called after each line; ``seconds_left`` gives the 3x3 finish its budget.
     """
     goal_row, goal_col = target.blank_position
     top, bottom, left, right = 0, target.rows, 0, target.cols  # the unsolved region, half-open
@@ -235,9 +238,9 @@ def _peel_lines(
     while True:
         height, width = bottom - top, right - left
         if height * width <= _FINISH_CELLS or height == width == 3:
-            return [cell(r, c) for r in range(top, bottom) for c in range(left, right)]
+            break
         if lines is not None and placed >= lines:
-            return None
+            return
         blank_row, blank_col = divmod(solver.blank, solver.width)  # the padded frame
         line, (down, across), (top, bottom, left, right) = peel_line(
             (top, bottom, left, right), (blank_row - 1, blank_col - 1),
@@ -247,6 +250,11 @@ def _peel_lines(
         placed += 1
         if after_line is not None:
             after_line()
+    remaining = [cell(r, c) for r in range(top, bottom) for c in range(left, right)]
+    if len(remaining) == 9:
+        solver.finish_3x3(remaining, seconds_left())
+    else:
+        solver.finish(remaining)
 
 
 def _shortened(solver: Reducer, mode: Shorten) -> str:
@@ -278,12 +286,7 @@ def constructive_lines(start: Board, goal: Board, lines: int) -> str:
     Cost: the lines' share of `solve_constructive`'s time.
     """
     solver = Reducer(start, goal, VARIANTS[0])
-    remaining = _peel_lines(solver, goal, lines, None)
-    if remaining is not None:
-        if len(remaining) == 9:
-            solver.finish_3x3(remaining, None)
-        else:
-            solver.finish(remaining)
+    _peel_and_finish(solver, goal, lines)
     return _shortened(solver, "auto")
 
 
@@ -381,15 +384,11 @@ def solve_constructive(
         if time_limit is not None and perf_counter() - begun > time_limit:
             raise out_of_time()
 
+    def seconds_left() -> float | None:
+        return None if time_limit is None else max(0.0, time_limit - (perf_counter() - begun))
+
     try:
-        remaining = _peel_lines(solver, target, None, after_line)
-        if remaining is None:  # pragma: no cover - no line limit was given
-            raise Stuck("lines left unplaced")
-        if len(remaining) == 9:
-            left_over = None if time_limit is None else time_limit - (perf_counter() - begun)
-            solver.finish_3x3(remaining, max(left_over, 0.0) if left_over is not None else None)
-        else:
-            solver.finish(remaining)
+        _peel_and_finish(solver, target, None, after_line, seconds_left)
     except OutOfTime:
         raise out_of_time() from None
     except Stuck as error:  # pragma: no cover - a bug, reported as such
