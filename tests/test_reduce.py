@@ -251,6 +251,7 @@ def test_the_first_lines_alone_are_the_whole_solutions_prefix(shape: tuple[int, 
     for index, goal in enumerate(goals(*shape)):
         board = random_board(*shape, goal=goal, seed=index)
         whole = str(solve_constructive(board, goal).moves)
+        assert constructive_lines(board, goal, None) == whole
         assert constructive_lines(board, goal, 10**6) == whole
         two = constructive_lines(board, goal, 2)
         assert len(two) < len(whole)

@@ -227,11 +227,8 @@ def _finish_line(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, 
     local = [(cell // peel.cols - top) * width + cell % peel.cols - left for cell in line]
     target = goal.tiles
     step = {"U": -width, "D": width, "L": -1, "R": 1}
-    for whole in (False, True):
-        if whole:
-            moves = str(solve_constructive(start, goal).moves)
-        else:
-            moves = constructive_lines(start, goal, 2)
+    for lines in (2, None):
+        moves = constructive_lines(start, goal, lines)
         tiles = list(start.tiles)
         blank = tiles.index(0)
         for count, move in enumerate(moves, 1):

@@ -273,10 +273,11 @@ def _shortened(solver: Reducer, mode: Shorten) -> str:
     return _letters(path, solver.width)
 
 
-def constructive_lines(start: Board, goal: Board, lines: int) -> str:
+def constructive_lines(start: Board, goal: Board, lines: int | None) -> str:
     """The constructive solver's moves for its first ``lines`` lines only (all of them and the
-    finish when the board has fewer), shortened as by default: how the peeled solver finishes
-    an L without solving the whole region.
+    finish when the board has fewer, or ``lines`` is None: `solve_constructive`'s moves),
+    shortened as by default: how the peeled solver finishes an L without solving the whole
+    region.
 
     >>> start = Board("2 3 4 8/1 6 7 12/5 10 11 0/9 13 14 15")
     >>> moves = constructive_lines(start, Board.goal(4, 4), 1)
