@@ -6,6 +6,7 @@ import heapq
 import itertools
 import json
 import random
+import time
 from collections import deque
 from collections.abc import Callable, Sequence
 
@@ -395,12 +396,46 @@ def test_above_the_untimed_range_the_peel_runs_only_when_its_repairs_fit(
     monkeypatch.setattr(suboptimal, "solve_peeled", spy)
     board = random_board(12, 12, seed=4)
     solution = check(board, Board.goal(12, 12), time_limit=1.5)
-    assert calls == ([] if overhead else [144])
+    assert set(calls) == (set() if overhead else {144})  # the first peel, spares if time is left
     assert not solution.algorithm.startswith("peeled") or not overhead
     monkeypatch.setattr(suboptimal, "PEELED_MAX_CELLS", 143)  # above the timed range: never
     calls.clear()
     check(board, Board.goal(12, 12), time_limit=1.5)
     assert calls == []
+
+
+@pytest.mark.parametrize("spare", [True, False])
+def test_time_left_after_the_first_peel_buys_peels_at_other_widths_the_shortest_kept(
+    monkeypatch: pytest.MonkeyPatch, spare: bool
+) -> None:
+    board, goal = random_board(8, 8, seed=3), Board.goal(8, 8)
+    base = str(slidingtiles.solve_constructive(board).moves)  # blank home last: "UD" pads it
+    fast = {"numba": (1e-9, 1.5), "python": (1e-9, 2.0)}  # the first peel always fits
+    monkeypatch.setattr(suboptimal, "_PEELED_RATE", fast)
+    widths: list[int | None] = []
+    returned: list[str] = []
+
+    def peel(start: Board, goal: Board, *, width: int, fill: object = None, **_: object) -> str:
+        assert start == board
+        if fill is not None:  # the first peel, each L as wide as the time allows
+            widths.append(None)
+            time.sleep(0 if spare else 0.3)
+            returned.append(base + "UD" * 3)
+        else:
+            widths.append(width)
+            returned.append(base + "UD" * (width % 7))  # shortest at 7000, not first or last
+        return returned[-1]
+
+    monkeypatch.setattr(suboptimal, "solve_peeled", peel)
+    begun = time.perf_counter()
+    found, ran = suboptimal._peeled_ladder(board, goal, begun, begun + (60 if spare else 0.5))
+    assert ran
+    if spare:
+        assert widths == [None, *suboptimal._PEELED_SPARE_WIDTHS]
+    else:  # 0.3 s taken, 0.1 s of the peel's share left: no other width fits
+        assert widths == [None]
+    assert found == min(returned, key=len)  # the first of the shortest
+    assert replay(board, found) == goal
 
 
 def test_mid_size_boards_with_a_time_limit_replay() -> None:
