@@ -250,8 +250,8 @@ class Solution:
 
     def __repr__(self) -> str:
         moves = str(self.moves) or "-"
-        if len(moves) > 40:
-            moves = f"{moves[:20]}...{moves[-17:]}"
+        if len(moves) > 30:  # the first and last dozen: the method's name can be long
+            moves = f"{moves[:12]}...{moves[-12:]}"
         kind = "optimal" if self.optimal else "not proven optimal"
         return (
             f"<Solution {self.start.rows}x{self.start.cols}: {len(self):,} "
