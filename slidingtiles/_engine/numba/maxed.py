@@ -328,20 +328,20 @@ def _maxed_run(
                 st, tiles_array, goal_array, moves_array, prune_array, lk_group_array,
                 lk_slot_array, lk_cell_array, kind_array, base_array, radix_array, slot_at_array,
                 at_array, val_array, md_array, dist_array, 2, width, frame_array, pv_array,
-                new_pv_array, occ_array, label_array, binom_array, 16, PERM_Z4, False,
+                new_pv_array, occ_array, label_array, binom_array, 16, PERM_Z4,
             )  # fmt: skip
         if cells == 25 and common == PERM_Z2:  # 5x5's 6-6-6-6
             return _maxed_loop(
                 st, tiles_array, goal_array, moves_array, prune_array, lk_group_array,
                 lk_slot_array, lk_cell_array, kind_array, base_array, radix_array, slot_at_array,
                 at_array, val_array, md_array, dist_array, 2, width, frame_array, pv_array,
-                new_pv_array, occ_array, label_array, binom_array, 25, PERM_Z2, False,
+                new_pv_array, occ_array, label_array, binom_array, 25, PERM_Z2,
             )  # fmt: skip
     return _maxed_loop(
         st, tiles_array, goal_array, moves_array, prune_array, lk_group_array, lk_slot_array,
         lk_cell_array, kind_array, base_array, radix_array, slot_at_array, at_array,
         val_array, md_array, dist_array, lookups, width, frame_array, pv_array, new_pv_array,
-        occ_array, label_array, binom_array, cells, -1, False,
+        occ_array, label_array, binom_array, cells, -1,
     )  # fmt: skip
 
 
@@ -352,7 +352,7 @@ def _maxed_loop(
     base_array: Array, radix_array: Array, slot_at_array: Array, at_array: Array,
     val_array: Array, md_array: Array, dist_array: Array, lookups: int, width: int,
     frame_array: Array, pv_array: Array, new_pv_array: Array, occ_array: Array,
-    label_array: Array, binom_array: Array, cells: int, one_kind: int, unit: bool,
+    label_array: Array, binom_array: Array, cells: int, one_kind: int,
 ) -> int:  # fmt: skip
     """Run (or resume) the search until found, a pause, or (``single``) the iteration's end.
 
@@ -360,6 +360,8 @@ def _maxed_loop(
     into ``kind``, ``base``, ``at``, ``val``, ``md``) and slot of tile t in
     lookup l; ``lk_cell[l * cells + c]``: cell c as lookup l sees it (c, or
     its transpose). ``radix`` and ``slot_at``: see `placement._moved_rank`.
+    ``cells`` and ``one_kind`` (every table's kind, or -1 when they differ):
+    literal constants in `_maxed_run`'s specialised calls.
     """
     # Its own copy of the IDA* loop (see `pdb._pdb_run`): children are evaluated on entering a
     # node, for every lookup, and searched in order of f.
@@ -398,8 +400,8 @@ def _maxed_loop(
     bound = st[BOUND]
     single = st[SINGLE]
     cutoff = st[CUTOFF]
-    num = 1 if unit else st[NUM]
-    den = 1 if unit else st[DEN]
+    num = st[NUM]
+    den = st[DEN]
     ceil = st[CEIL]
     code = DONE
     while True:
