@@ -169,7 +169,7 @@ def _resolve(
 
 def _pass(
     start: Board, moves: str, length: int, offset: int, deadline: float | None, limit: int,
-    nodes: int, beam: int | None = None, failed: set[tuple[object, ...]] | None = None,
+    nodes: int, beam: int | None, failed: set[tuple[object, ...]],
 ) -> tuple[str, int, int, bool]:  # fmt: skip
     """One sweep of windows of ``length`` moves: new moves, windows tried and improved, finished."""
     rows, cols = start.shape
@@ -193,7 +193,7 @@ def _pass(
             continue
         before, after = _window_boards(tiles, cols, box, window)
         known = (before.shape, before.tiles, after.tiles, len(window))
-        if failed is not None and known in failed:
+        if known in failed:
             better = None  # searched before (an earlier pass), in vain: the same search again
         else:
             tried += 1
@@ -205,8 +205,7 @@ def _pass(
             out.append(better)
             at += len(window)
             continue
-        if failed is not None:
-            failed.add(known)
+        failed.add(known)
         head = window[:stride]
         out.append(head)
         blank = _apply(tiles, blank, cols, head)
