@@ -254,8 +254,7 @@ def _peeled_ladder(
         low, high = _PEELED_BOUNDS
         width = max(low, min(high, _PEELED_BUDGET // (cells * math.isqrt(cells))))
         return solve_peeled(start, goal, width=width, deadline=None), True
-    numba = dispatch.IMPLEMENTATION == "numba"
-    kind = "numba" if numba else "python"
+    kind = dispatch.IMPLEMENTATION  # "numba" or "python"
     seconds, power = _PEELED_RATE[kind]
     rate = seconds * cells**power
     share = begun + (deadline - begun) * _PEELED_SHARE[kind]
@@ -271,7 +270,7 @@ def _peeled_ladder(
     # One peel, each L as wide as the time left allows by the pace so far (within the widths
     # tried): a fixed width chosen by an estimate overran on a slow machine, and the region
     # left was then finished by the constructive solver.
-    final_width = FINAL_WIDTH if numba else fits[-1]
+    final_width = FINAL_WIDTH if kind == "numba" else fits[-1]
     began = perf_counter()
     found = solve_peeled(
         start, goal, width=fits[-1], deadline=share, final_width=final_width,
