@@ -54,6 +54,17 @@ def _gain(tiles, n, goal_row, goal_col, blank, cell):  # type: ignore[no-untyped
 
 
 @numba.njit(cache=True)
+def _distance(tiles, n, goal_row, goal_col):  # type: ignore[no-untyped-def]
+    """The board's Manhattan distance."""
+    distance = 0
+    for cell in range(n * n):
+        tile = tiles[cell]
+        if tile:
+            distance += abs(cell // n - goal_row[tile]) + abs(cell % n - goal_col[tile])
+    return distance
+
+
+@numba.njit(cache=True)
 def _best_path(tiles, n, goal_row, goal_col, cell, seen, path, best, score, level):  # type: ignore[no-untyped-def]
     """Depth-first over simple paths: ``best`` gets the path of the highest total gain."""
     for direction in range(4):
@@ -75,11 +86,7 @@ def _best_path(tiles, n, goal_row, goal_col, cell, seen, path, best, score, leve
 def _descend(tiles, n, goal_row, goal_col, depth, window, min_gain, max_moves):  # type: ignore[no-untyped-def]
     cells = n * n
     blank = int(np.argmax(tiles == 0))
-    distance = 0
-    for cell in range(cells):
-        tile = tiles[cell]
-        if tile:
-            distance += abs(cell // n - goal_row[tile]) + abs(cell % n - goal_col[tile])
+    distance = _distance(tiles, n, goal_row, goal_col)
     history = np.empty(max_moves, np.int64)
     seen = np.zeros(cells, np.bool_)
     path = np.empty(depth, np.int64)
@@ -153,11 +160,7 @@ def _wander(tiles, n, goal_row, goal_col, moves, tabu, tabu_cost, margin, edge_c
     """The one-move-at-a-time walk of ``--wander``: the distance after each move."""
     np.random.seed(seed)
     blank = int(np.argmax(tiles == 0))
-    distance = 0
-    for cell in range(n * n):
-        tile = tiles[cell]
-        if tile:
-            distance += abs(cell // n - goal_row[tile]) + abs(cell % n - goal_col[tile])
+    distance = _distance(tiles, n, goal_row, goal_col)
     left_at = np.full(n * n, -(1 << 40), np.int64)
     history = np.empty(moves, np.int64)
     previous = -1
@@ -209,9 +212,7 @@ def main() -> None:
     tiles = np.array(board.tiles, np.int64)
     goal_row = np.array([(t - 1) // n if t else n - 1 for t in range(n * n)], np.int64)
     goal_col = np.array([(t - 1) % n if t else n - 1 for t in range(n * n)], np.int64)
-    start = sum(
-        abs(i // n - goal_row[t]) + abs(i % n - goal_col[t]) for i, t in enumerate(board.tiles) if t
-    )
+    start = int(_distance(tiles, n, goal_row, goal_col))
     if args.wander:
         moves = max(1, int(args.moves * start))
         history = _wander(tiles, n, goal_row, goal_col, moves, args.tabu, args.tabu_cost,
