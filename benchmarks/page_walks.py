@@ -20,11 +20,12 @@ slower.
 
 from __future__ import annotations
 
-import mmap
 import time
 
 import numpy as np
 from numba import njit
+
+from slidingtiles.heuristics._pdb.database import _table_buffer
 
 _MIB = 1 << 20
 
@@ -37,10 +38,8 @@ def _chase(buffer: np.ndarray, start: int, steps: int) -> int:
     return at
 
 
-def _huge_buffer(size: int) -> tuple[mmap.mmap, np.ndarray]:
-    memory = mmap.mmap(-1, size, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
-    if hasattr(mmap, "MADV_HUGEPAGE"):
-        memory.madvise(mmap.MADV_HUGEPAGE)
+def _huge_buffer(size: int) -> tuple[memoryview, np.ndarray]:
+    memory = _table_buffer(size)  # as the pattern databases get theirs: huge pages asked for
     words = np.frombuffer(memory, dtype=np.int64)
     words[:: 4096 // 8] = 0  # touch every page
     return memory, words
@@ -81,7 +80,7 @@ def main() -> int:
         print(f"{name}: {len(order) * 64 // _MIB} MiB of lines, "
               f"{seconds / steps * 1e9:.0f} ns per dependent read")  # fmt: skip
     del words
-    memory.close()
+    memory.release()
     return 0
 
 
