@@ -323,6 +323,8 @@ def _maxed_run(
         for k in range(1, 2 * cells):  # spare instance aside)
             if k != cells and kind_array[lk_group_array[k]] != common:
                 common = -1
+        # One call each, the constants written out: numba folds a constant only where it is
+        # written at the call (measured when they were added: passed as variables they are not).
         if cells == 16 and common == PERM_Z4:  # 4x4's 7-8
             return _maxed_loop(
                 st, tiles_array, goal_array, moves_array, prune_array, lk_group_array,
