@@ -30,7 +30,7 @@ def test_admissible_consistent_and_above_manhattan(
             assert manhattan(tiles) <= wd(tiles) <= distance[tiles]
         assert wd(goal.tiles) == 0
         for tiles in sample[:2000]:
-            board = Board._trusted(shape[0], shape[1], tiles, None)
+            board = Board(tiles, shape=shape)
             for _, nxt in board.neighbors():
                 assert abs(wd(nxt.tiles) - wd(tiles)) == 1  # parity flips, changes by one
 

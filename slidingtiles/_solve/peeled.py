@@ -53,9 +53,16 @@ from collections.abc import Sequence
 from time import perf_counter
 
 from slidingtiles._board.board import Board
+from slidingtiles._board.geometry import (
+    apply_moves,
+    home_cells,
+    path_letters,
+    region_cells,
+    region_tiles,
+)  # fmt: skip
 from slidingtiles._engine import dispatch
 from slidingtiles._solve.reduce import constructive_lines, solve_constructive
-from slidingtiles._solve.staged import _letters, _place_chunk, region_board, solve_staged
+from slidingtiles._solve.staged import _place_chunk, region_board, solve_staged
 
 __all__ = [
     "BLANK_WEIGHT",
@@ -124,13 +131,7 @@ class _Peel:
         self.moves: list[str] = []
 
     def apply(self, moves: str) -> None:
-        cols, tiles = self.cols, self.tiles
-        step = {"U": -cols, "D": cols, "L": -1, "R": 1}
-        blank = tiles.index(0)
-        for move in moves:
-            cell = blank + step[move]
-            tiles[blank], tiles[cell] = tiles[cell], 0
-            blank = cell
+        apply_moves(self.tiles, self.tiles.index(0), self.cols, moves)
         self.moves.append(moves)
 
     def stray(self, line: Sequence[int]) -> list[int]:
@@ -210,7 +211,7 @@ def _repair(
             placed_all = False
             break
         path += found
-    peel.moves.append(_letters(path, first, cols))
+    peel.moves.append(path_letters([first, *path], cols))
     return placed_all
 
 
@@ -226,15 +227,12 @@ def _finish_line(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, 
     width = right - left
     local = [(cell // peel.cols - top) * width + cell % peel.cols - left for cell in line]
     target = goal.tiles
-    step = {"U": -width, "D": width, "L": -1, "R": 1}
     for lines in (2, None):
         moves = constructive_lines(start, goal, lines)
         tiles = list(start.tiles)
-        blank = tiles.index(0)
+        blank = start.blank
         for count, move in enumerate(moves, 1):
-            cell = blank + step[move]
-            tiles[blank], tiles[cell] = tiles[cell], 0
-            blank = cell
+            blank = apply_moves(tiles, blank, width, move)
             if all(tiles[x] == target[x] for x in local):
                 peel.apply(moves[:count])
                 return
@@ -247,30 +245,23 @@ def _region_search(
 ) -> tuple[str, bool]:  # fmt: skip
     """One beam search on the region towards the L home (all its tiles when ``line`` is empty)."""
     top, bottom, left, right = region
-    cols, goal = peel.cols, peel.goal
-    cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
-    number = {0: 0}
-    for cell in cells:
-        if goal[cell]:
-            number[goal[cell]] = len(number)
+    cells = region_cells(peel.cols, region)
+    tiles, goal = region_tiles(peel.tiles, peel.goal, peel.cols, region)
     size = len(cells)
-    goal_cells = [0] * size
+    goal_cells = home_cells(goal)
     weights = [0] * size
     targets = [0] * size
     in_line = set(line)
     ring_weight: dict[int, int] = {}
     for ring, value in reversed(list(zip(rings, RING_WEIGHTS))):
         ring_weight.update(dict.fromkeys(ring, value))  # nearer rings last: they win
-    for index, cell in enumerate(cells):
-        tile = number[goal[cell]]
-        goal_cells[tile] = index
+    for tile, cell in zip(goal, cells):
         if tile:
             whole = not line
             targets[tile] = 1 if whole or cell in in_line else 0
             weights[tile] = (
                 1 if whole else TARGET_WEIGHT if cell in in_line else ring_weight.get(cell, 1)
             )
-    tiles = [number[peel.tiles[cell]] for cell in cells]
     home = sum(
         abs(goal_cells[t] // (right - left) - i // (right - left))
         + abs(goal_cells[t] % (right - left) - i % (right - left))
@@ -278,7 +269,7 @@ def _region_search(
         if t and targets[t]
     )
     moves, _, reached = dispatch.subgoal_beam(
-        bottom - top, right - left, tiles, goal_cells, weights, targets, width,
+        bottom - top, right - left, list(tiles), goal_cells, weights, targets, width,
         conflict_weight=TARGET_WEIGHT if line else 1, blank_weight=BLANK_WEIGHT if line else 0,
         patience=PATIENCE if line else 0, max_levels=_LEVELS_PER_STEP * home + _LEVELS_EXTRA,
         max_nodes=_NODES, deadline=deadline, hole_weight=HOLE_WEIGHT if line else 0,

@@ -17,6 +17,7 @@ which lines to peel and shortens the trail afterwards.
 from __future__ import annotations
 
 import heapq
+import itertools
 from array import array
 from collections import deque
 from time import perf_counter
@@ -24,7 +25,8 @@ from time import perf_counter
 import attrs
 
 from slidingtiles import heuristics
-from slidingtiles._board.board import Board
+from slidingtiles._board.board import Board, trusted_board
+from slidingtiles._board.geometry import move_steps, renumbered
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import astar
 
@@ -479,13 +481,9 @@ class Reducer:
 
     def finish_3x3(self, cells: list[int], time_limit: float | None) -> None:
         """Solve a remaining 3x3 region optimally: A* with linear conflict, on relabelled tiles."""
-        tiles, goal_at, width = self.tiles, self.goal_at, self.width
-        relabel = {goal_at[c]: i for i, c in enumerate(cells)}
-        blank_label = relabel[0]
-        # The small board numbers its tiles 1..8 in goal order around wherever the blank goes.
-        number = {t: (0 if i == blank_label else i + (i < blank_label)) for t, i in relabel.items()}
-        small_goal = Board._trusted(3, 3, tuple(number[goal_at[c]] for c in cells), None)
-        small_start = Board._trusted(3, 3, tuple(number[tiles[c]] for c in cells), None)
+        tiles, goal_at = self.tiles, self.goal_at
+        start, goal = renumbered([tiles[c] for c in cells], [goal_at[c] for c in cells])
+        small_start, small_goal = trusted_board(3, 3, start), trusted_board(3, 3, goal)
         info = heuristics.get("linear_conflict")
         fast = info.for_goal(small_goal)
         result = astar(
@@ -495,13 +493,9 @@ class Reducer:
             consistent=info.consistent,
             time_limit=time_limit,
         )
-        offset = {"U": -width, "D": width, "L": -1, "R": 1}
-        path = []
-        cell = self.blank
-        for move in result.actions:
-            cell += offset[move]
-            path.append(cell)
-        self.walk(path)
+        step = move_steps(self.width)
+        path = itertools.accumulate((step[move] for move in result.actions), initial=self.blank)
+        self.walk(list(path)[1:])
 
     def finish(self, cells: list[int]) -> None:
         """Solve the remaining region (all of its tiles belong there) optimally by BFS."""

@@ -17,7 +17,6 @@ itself, on the padded board, is `slidingtiles._solve.placing`.
 from __future__ import annotations
 
 import itertools
-import operator
 from array import array
 from collections import deque
 from collections.abc import Callable, Hashable, Sequence
@@ -205,20 +204,6 @@ def _resolve_windows(path: Sequence[int], width: int) -> list[int]:
     return out
 
 
-def _letters(path: Sequence[int], width: int) -> str:
-    code = {-1: ord("L"), 1: ord("R"), -width: ord("U"), width: ord("D")}
-    steps = map(operator.sub, itertools.islice(path, 1, None), path)
-    return bytes(map(code.__getitem__, steps)).decode("ascii")
-
-
-def _line_solve(start: Board, goal: Board) -> str:
-    """A single row or column: the tiles keep their order, so only the blank walks."""
-    here, there = start.blank, goal.blank
-    step = "R" if start.rows == 1 else "D"
-    back = "L" if start.rows == 1 else "U"
-    return step * (there - here) if there >= here else back * (here - there)
-
-
 def _peel_and_finish(
     solver: Reducer,
     target: Board,
@@ -270,7 +255,7 @@ def _shortened(solver: Reducer, mode: Shorten) -> str:
             path = _shorten([*path[:offset], *_resolve_windows(path[offset:], solver.width)])
             if len(path) == before and offset:
                 break
-    return _letters(path, solver.width)
+    return geometry.path_letters(path, solver.width)
 
 
 def constructive_lines(start: Board, goal: Board, lines: int | None) -> str:
@@ -352,7 +337,7 @@ def solve_constructive(
         )
     bound = manhattan_lower_bound(start, target)
     if start.rows == 1 or start.cols == 1:
-        moves = Moves(_line_solve(start, target))
+        moves = Moves(geometry.line_moves(start.rows, start.blank, target.blank))
         stats = SearchStats(0, len(moves), 0, 0, 1, perf_counter() - begun)
         return ReduceResult(moves, bound, True, len(moves), stats)
 

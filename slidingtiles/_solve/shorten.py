@@ -31,7 +31,9 @@ from time import perf_counter
 
 import attrs
 
-from slidingtiles._board.board import Board
+from slidingtiles._board.board import Board, trusted_board
+from slidingtiles._board.geometry import apply_moves, region_cells, renumbered
+from slidingtiles._board.moves import DIRECTIONS
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import SearchLimitExceeded
 
@@ -86,9 +88,8 @@ def _box(
     r, c = divmod(blank, cols)
     top = bottom = r
     left = right = c
-    step = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
     for move in moves:
-        dr, dc = step[move]
+        dr, dc = DIRECTIONS[move]
         r += dr
         c += dc
         top, bottom = min(top, r), max(bottom, r)
@@ -124,37 +125,15 @@ def _window_boards(
     """The box's contents before and after ``moves`` (which stay in it), renumbered."""
     top, bottom, left, right = box
     width = right - left
-    cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
-    before = [tiles[c] for c in cells]
+    before = [tiles[c] for c in region_cells(cols, box)]
     after = list(before)
-    blank = after.index(0)
-    offset = {"U": -width, "D": width, "L": -1, "R": 1}
-    for move in moves:
-        cell = blank + offset[move]
-        after[blank], after[cell] = after[cell], 0
-        blank = cell
-    number = {0: 0}
-    for tile in after:
-        if tile:
-            number[tile] = len(number)
+    apply_moves(after, after.index(0), width, moves)
+    start, goal = renumbered(before, after)
     shape = (bottom - top, width)
-    start = Board._trusted(*shape, tuple(number[t] for t in before), None)
-    goal = Board._trusted(*shape, tuple(number[t] for t in after), None)
-    return start, goal
+    return trusted_board(*shape, start), trusted_board(*shape, goal)
 
 
-def _apply(tiles: list[int], blank: int, cols: int, moves: str) -> int:
-    offset = {"U": -cols, "D": cols, "L": -1, "R": 1}
-    for move in moves:
-        cell = blank + offset[move]
-        tiles[blank], tiles[cell] = tiles[cell], 0
-        blank = cell
-    return blank
-
-
-def _resolve(
-    before: Board, after: Board, nodes: int, beam: int | None, shorter: int
-) -> str | None:
+def _resolve(before: Board, after: Board, nodes: int, beam: int | None, shorter: int) -> str | None:
     """A shortest way from ``before`` to ``after`` by IDA* within ``nodes``, or with ``beam`` a
     short one by a beam of that width (`dispatch.beam_solve`, at most ``shorter`` - 1 levels:
     a longer way is of no use); None if none was found."""
@@ -174,7 +153,7 @@ def _pass(
     """One sweep of windows of ``length`` moves: new moves, windows tried and improved, finished."""
     rows, cols = start.shape
     tiles = list(start.tiles)
-    blank = _apply(tiles, start.blank, cols, moves[:offset])
+    blank = apply_moves(tiles, start.blank, cols, moves[:offset])
     out = [moves[:offset]]
     at = offset
     tried = improved = 0
@@ -188,7 +167,7 @@ def _pass(
         if box is None:
             head = window[:stride]
             out.append(head)
-            blank = _apply(tiles, blank, cols, head)
+            blank = apply_moves(tiles, blank, cols, head)
             at += len(head)
             continue
         before, after = _window_boards(tiles, cols, box, window)
@@ -201,14 +180,14 @@ def _pass(
         if better is not None and len(better) < len(window):
             improved += 1
             # The box's moves, in board coordinates: the same letters.
-            blank = _apply(tiles, blank, cols, better)
+            blank = apply_moves(tiles, blank, cols, better)
             out.append(better)
             at += len(window)
             continue
         failed.add(known)
         head = window[:stride]
         out.append(head)
-        blank = _apply(tiles, blank, cols, head)
+        blank = apply_moves(tiles, blank, cols, head)
         at += len(head)
     return "".join(out), tried, improved, True
 

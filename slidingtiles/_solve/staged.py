@@ -30,8 +30,8 @@ from collections.abc import Sequence
 from time import perf_counter
 
 from slidingtiles import heuristics
-from slidingtiles._board.board import Board
-from slidingtiles._board.geometry import LETTERS, OFFSETS
+from slidingtiles._board.board import Board, trusted_board
+from slidingtiles._board.geometry import path_letters, region_tiles
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import PatternDatabaseError, SearchLimitExceeded
 from slidingtiles._solve import choose
@@ -63,16 +63,6 @@ _EXACT_CELLS = 12
 _EXACT_NODES = 2_000_000
 
 
-def _letters(cells: Sequence[int], blank: int, cols: int) -> str:
-    """Blank cells (row-major) as move letters."""
-    code = {-cols: "U", cols: "D", -1: "L", 1: "R"}
-    out = []
-    for cell in cells:
-        out.append(code[cell - blank])
-        blank = cell
-    return "".join(out)
-
-
 def region_board(
     tiles: Sequence[int], goal: Sequence[int], cols: int, region: tuple[int, int, int, int]
 ) -> tuple[Board, Board]:
@@ -86,15 +76,9 @@ def region_board(
     are renumbered 1.. in the goal's reading order, 0 the blank.
     """
     top, bottom, left, right = region
-    cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
-    number = {0: 0}
-    for cell in cells:
-        if goal[cell]:
-            number[goal[cell]] = len(number)
+    start, target = region_tiles(tiles, goal, cols, region)
     shape = (bottom - top, right - left)
-    start = Board._trusted(*shape, tuple(number[tiles[c]] for c in cells), None)
-    target = Board._trusted(*shape, tuple(number[goal[c]] for c in cells), None)
-    return start, target
+    return trusted_board(*shape, start), trusted_board(*shape, target)
 
 
 def _table_moves(start: Board, goal: Board, max_nodes: int) -> str | None:
@@ -236,15 +220,8 @@ def solve_staged(
             sub_start, sub_goal = region_board(tiles, target, cols, (top, bottom, left, right))
             nodes = budget.nodes(0.5, _EXACT_NODES)
             moves = solve_exact_region(sub_start, sub_goal, nodes) if nodes > 0 else None
-            if moves is not None:
-                blank = tiles.index(0)
-                for move in moves:
-                    dr, dc = OFFSETS[LETTERS.index(move)]
-                    cell = blank + dr * cols + dc
-                    tiles[blank], tiles[cell] = tiles[cell], 0
-                    path.append(cell)
-                    blank = cell
-                return _letters(path, first_blank, cols)
+            if moves is not None:  # the region's moves are the board's
+                return path_letters([first_blank, *path], cols) + moves
             if height * width <= _EXACT_CELLS:
                 return None
         line, inward, (top, bottom, left, right) = _next_line(
@@ -438,9 +415,4 @@ def solve_chunked(
     finish = solve_staged(sub_start, sub_goal, deadline=deadline)
     if finish is None:
         return None
-    blank = where[0]
-    for move in finish:
-        dr, dc = OFFSETS[LETTERS.index(move)]
-        blank += dr * cols + dc
-        path.append(blank)
-    return _letters(path, first_blank, cols)
+    return path_letters([first_blank, *path], cols) + finish  # the region's moves are the board's

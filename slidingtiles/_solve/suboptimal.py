@@ -60,6 +60,7 @@ from time import perf_counter
 
 import attrs
 
+from slidingtiles._board import geometry
 from slidingtiles._board.board import Board
 from slidingtiles._board.moves import Moves
 from slidingtiles._engine import dispatch
@@ -213,13 +214,6 @@ class SuboptimalResult:
         return "none" if self.method in ("reduce", "line") else "linear_conflict"
 
 
-def _line_moves(start: Board, goal: Board) -> str:
-    """A single row or column: the tiles keep their order, so only the blank walks."""
-    here, there = start.blank, goal.blank
-    step, back = ("R", "L") if start.rows == 1 else ("D", "U")
-    return step * (there - here) if there >= here else back * (here - there)
-
-
 def _beam_ladder(start: Board, goal: Board, begun: float, deadline: float | None) -> str | None:
     """The shortest of beam searches of growing width, within their budget (None if none)."""
     best: str | None = None
@@ -324,7 +318,7 @@ def solve_suboptimal(
         return SuboptimalResult(Moves(moves), lower, optimal, method, first, stats)
 
     if start.rows == 1 or start.cols == 1:
-        moves = _line_moves(start, goal)
+        moves = geometry.line_moves(start.rows, start.blank, goal.blank)
         return done(moves, "line", len(moves), True, SearchStats(0, len(moves), 0, 0, 1, 0.0))
     if cells <= EXACT_CELLS:
         exact = solve_exact_region(start, goal, max_nodes=10_000_000)
