@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any
 
@@ -9,7 +10,7 @@ import pytest
 
 from slidingtiles import Board, random_board
 from slidingtiles._engine import dispatch
-from slidingtiles._engine.numba import beam as numba_beam
+from slidingtiles._engine.kernels import Kernels
 from slidingtiles._engine.python import beam as python_beam
 from slidingtiles._solve import peeled
 from slidingtiles._solve.peeled import solve_peeled
@@ -40,9 +41,8 @@ def subgoal_case(rows: int, cols: int, seed: int) -> tuple[Board, list[int], lis
 
 
 def subgoal_args(
-    rows: int, cols: int, seed: int, keys: Any, pulls: tuple[int, int, int], width: int,
-    hole: int = 0,
-) -> tuple[Board, list[int], list[int], tuple[Any, ...]]:  # fmt: skip
+    rows: int, cols: int, seed: int, pulls: tuple[int, int, int], width: int, hole: int = 0
+) -> tuple[Board, list[int], list[int], tuple[Any, ...]]:
     """A `subgoal_case` as the beam kernels' `subgoal_search` arguments (60 levels at most).
 
     ``pulls``: the conflict and blank weights and the patience; ``hole``: the holes' weight.
@@ -50,24 +50,25 @@ def subgoal_args(
     board, goal_cells, weights, targets = subgoal_case(rows, cols, seed)
     grow = [c // cols for c in goal_cells]
     gcol = [c % cols for c in goal_cells]
-    args = (rows, cols, list(board.tiles), grow, gcol, weights, targets, *pulls, keys, width,
+    args = (rows, cols, list(board.tiles), grow, gcol, weights, targets, *pulls, width,
             60, 10**6, None, hole)  # fmt: skip
     return board, goal_cells, targets, args
 
 
 @pytest.mark.parametrize("size", [(3, 3), (3, 4), (4, 4), (5, 5)])
 @pytest.mark.parametrize("width", [1, 6, 30])
-def test_subgoal_kernels_agree_and_keep_their_contract(size: tuple[int, int], width: int) -> None:
+def test_subgoal_kernels_agree_and_keep_their_contract(
+    both: tuple[Kernels, Kernels], size: tuple[int, int], width: int
+) -> None:
+    python, numba = both
     rows, cols = size
-    cells = rows * cols
-    keys = dispatch._splitmix(cells * cells, cells)
     for seed in range(4):
         conflict, blank, patience = seed % 3, (seed + 1) % 4, (0, 4)[seed % 2]
         board, goal_cells, targets, args = subgoal_args(
-            rows, cols, seed, keys, (conflict, blank, patience), width, (0, 6, 2, 30)[seed]
+            rows, cols, seed, (conflict, blank, patience), width, (0, 6, 2, 30)[seed]
         )
-        found = python_beam.subgoal_search(*args)  # type: ignore[arg-type]
-        assert numba_beam.subgoal_search(*args) == found  # type: ignore[arg-type]
+        found = python.subgoal_search(*args)
+        assert numba.subgoal_search(*args) == found
         moves, expanded, reached = found
         end = list(replay(board, moves).tiles)
         before = target_distance(list(board.tiles), cols, goal_cells, targets)
@@ -127,27 +128,29 @@ def test_the_hole_term_is_updated_per_move_like_a_count_from_scratch(seed: int) 
 
 @pytest.mark.parametrize(("head", "buckets"), [(1, 0), (2, 0), (1, 4)])
 def test_numba_kernel_ordering_children_keeps_the_same_boards(
-    monkeypatch: pytest.MonkeyPatch, head: int, buckets: int
+    both: tuple[Kernels, Kernels], monkeypatch: pytest.MonkeyPatch, head: int, buckets: int
 ) -> None:
     """The numba kernel orders a level's children by counting when their ranks span fewer than
     `sort_buckets` values, else sorts only the first `sorted_head` at first; with no buckets
     (always sorting) or 4 (both ways), and one or two sorted first (the rest sorted whenever a
     board is skipped), it must still keep the boards the pure-Python kernel keeps. Its table of
     seen keys grows as it fills (60 levels of 30 boards: several times)."""
+    python, numba = both
+    numba_beam = importlib.import_module("slidingtiles._engine.numba.beam")  # its sort: internal
     monkeypatch.setattr(numba_beam, "sorted_head", lambda width: head)
     monkeypatch.setattr(numba_beam, "sort_buckets", lambda width: buckets)
     for rows, cols in ((3, 3), (4, 4)):
-        cells = rows * cols
-        keys = dispatch._splitmix(cells * cells, cells)
         for seed in range(3):
-            args = subgoal_args(rows, cols, seed, keys, (1, seed % 3, 0), 30)[3]
-            found = python_beam.subgoal_search(*args)  # type: ignore[arg-type]
-            assert numba_beam.subgoal_search(*args) == found  # type: ignore[arg-type]
+            args = subgoal_args(rows, cols, seed, (1, seed % 3, 0), 30)[3]
+            assert numba.subgoal_search(*args) == python.subgoal_search(*args)
 
 
 @pytest.mark.parametrize("cells", [1, 4, 9, 400])
-def test_the_numba_kernels_zobrist_keys_are_the_splitmix_keys(cells: int) -> None:
-    assert numba_beam.zobrist_array(cells).tolist() == dispatch._splitmix(cells * cells, cells)
+def test_both_kernels_rank_boards_by_the_same_zobrist_keys(
+    both: tuple[Kernels, Kernels], cells: int
+) -> None:
+    numba_beam = importlib.import_module("slidingtiles._engine.numba.beam")
+    assert numba_beam.zobrist_keys(cells).tolist() == list(python_beam.zobrist_keys(cells))
 
 
 def test_subgoal_beam_stops_without_progress() -> None:

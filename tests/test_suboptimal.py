@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 import slidingtiles
 from slidingtiles import Board, SearchLimitExceeded, heuristics, random_board, scramble
 from slidingtiles._cli.main import main
-from slidingtiles._engine import dispatch
-from slidingtiles._engine.python import weighted as python_weighted
+from slidingtiles._engine.kernels import Kernels
+from slidingtiles._engine.python import weighted as python_weighted  # its heuristic: internal
 from slidingtiles._solve import suboptimal
 from slidingtiles._solve.peeled import solve_peeled
 from slidingtiles._solve.shorten import cancel_moves, shorten
@@ -212,13 +212,13 @@ def random_group(rng: random.Random) -> tuple[int, int, list[int], int, list[int
     return rows, cols, free, pick[0], pick[1:], rng.sample(cells, k)
 
 
-def test_place_group_is_exact_with_weight_one_and_bounded_otherwise() -> None:
+def test_place_group_is_exact_with_weight_one_and_bounded_otherwise(kernels: Kernels) -> None:
     rng = random.Random(11)
     for _ in range(40):
         rows, cols, free, blank, cells, targets = random_group(rng)
         best = abstract_distance(rows, cols, free, blank, cells, targets)
         for weight in ((1, 1), (3, 2), (3, 1)):
-            path, expanded, generated = dispatch.place_group(
+            path, expanded, generated = kernels.place_group(
                 rows, cols, free, blank, cells, targets, weight, 1_000_000
             )
             if best is None:  # the search runs out of nodes to expand
@@ -241,22 +241,19 @@ def test_place_group_is_exact_with_weight_one_and_bounded_otherwise() -> None:
                 assert best <= len(path) <= best * weight[0] / weight[1] + 1e-9
 
 
-def test_place_group_gives_up_past_its_budget() -> None:
-    assert dispatch.place_group(3, 3, [1] * 9, 8, [0, 1], [1, 0], (1, 1), 5)[0] is None
-    assert python_weighted.place_group(3, 3, [1] * 9, 8, [0, 1], [1, 0], (1, 1), 5)[0] is None
+def test_place_group_gives_up_past_its_budget(kernels: Kernels) -> None:
+    assert kernels.place_group(3, 3, [1] * 9, 8, [0, 1], [1, 0], (1, 1), 5)[0] is None
 
 
-def test_both_group_kernels_search_the_same_nodes() -> None:
-    pytest.importorskip("numba")
-    from slidingtiles._engine.numba import weighted as numba_weighted
-
+def test_both_group_kernels_search_the_same_nodes(both: tuple[Kernels, Kernels]) -> None:
+    python, numba = both
     rng = random.Random(3)
     for _ in range(60):
         rows, cols, free, blank, cells, targets = random_group(rng)
         weight = rng.choice([(1, 1), (3, 2), (5, 1)])
         budget = rng.choice([3, 50, 100_000])
         args = (rows, cols, free, blank, cells, targets, weight, budget)
-        assert python_weighted.place_group(*args) == numba_weighted.place_group(*args)
+        assert python.place_group(*args) == numba.place_group(*args)
 
 
 def costed_distance(
@@ -286,7 +283,7 @@ def costed_distance(
     return None
 
 
-def test_place_group_with_move_costs_finds_the_cheapest_placing() -> None:
+def test_place_group_with_move_costs_finds_the_cheapest_placing(kernels: Kernels) -> None:
     rng = random.Random(17)
     for _ in range(30):
         rows, cols, free, blank, cells, targets = random_group(rng)
@@ -294,7 +291,7 @@ def test_place_group_with_move_costs_finds_the_cheapest_placing() -> None:
         # Costs of at least `unit` keep the heuristic (`unit` per move) admissible and consistent.
         costs = [rng.randint(unit, 3 * unit) for _ in range(4 * rows * cols)]
         best = costed_distance(rows, cols, free, blank, cells, targets, costs, unit)
-        path = dispatch.place_group(
+        path = kernels.place_group(
             rows, cols, free, blank, cells, targets, (1, 1), 1_000_000, -1, costs, unit
         )[0]
         if best is None:
@@ -313,29 +310,25 @@ def test_place_group_with_move_costs_finds_the_cheapest_placing() -> None:
         assert spent == best
 
 
-def test_unit_costs_are_the_plain_search() -> None:
+def test_unit_costs_are_the_plain_search(kernels: Kernels) -> None:
     rng = random.Random(19)
     for _ in range(20):
         rows, cols, free, blank, cells, targets = random_group(rng)
         args = (rows, cols, free, blank, cells, targets, (3, 2), 100_000)
-        plain = dispatch.place_group(*args)
-        assert dispatch.place_group(*args, -1, [1] * (4 * rows * cols), 1) == plain
-        assert python_weighted.place_group(*args, -1, [7] * (4 * rows * cols), 7) == plain
+        plain = kernels.place_group(*args)
+        assert kernels.place_group(*args, -1, [1] * (4 * rows * cols), 1) == plain
+        assert kernels.place_group(*args, -1, [7] * (4 * rows * cols), 7) == plain
 
 
-def test_both_group_kernels_agree_with_move_costs() -> None:
-    pytest.importorskip("numba")
-    from slidingtiles._engine.numba import weighted as numba_weighted
-
+def test_both_group_kernels_agree_with_move_costs(both: tuple[Kernels, Kernels]) -> None:
+    python, numba = both
     rng = random.Random(23)
     for _ in range(40):
         rows, cols, free, blank, cells, targets = random_group(rng)
         costs = [rng.randint(1, 200) for _ in range(4 * rows * cols)]
         weight = rng.choice([(1, 1), (3, 2), (8, 1)])
         args = (rows, cols, free, blank, cells, targets, weight, rng.choice([3, 50, 100_000]))
-        assert python_weighted.place_group(*args, -1, costs, 100) == numba_weighted.place_group(
-            *args, -1, costs, 100
-        )
+        assert python.place_group(*args, -1, costs, 100) == numba.place_group(*args, -1, costs, 100)
 
 
 def test_group_heuristic_is_admissible() -> None:

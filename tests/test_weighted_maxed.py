@@ -21,6 +21,7 @@ import slidingtiles as st
 from slidingtiles import Board, pdb
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.indexing import PERM, U8_MOVES
+from slidingtiles._engine.kernels import Kernels
 from slidingtiles._engine.lookups import maxed_searches
 from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._solve import anytime, suboptimal
@@ -30,25 +31,6 @@ pytestmark = pytest.mark.usefixtures("table_cache")
 
 ORDER = (0, 1, 2, 3)
 GOAL3 = Board.goal(3, 3, blank="first")
-
-
-def make_kernels(name: str) -> dispatch.Kernels:
-    if name == "numba":
-        pytest.importorskip("numba")
-        return dispatch._NumbaKernels(fallback=False)
-    return dispatch._PythonKernels()
-
-
-def kernel_module(name: str) -> object:
-    """The kernel module of one implementation (weighted_maxed lives there)."""
-    if name == "numba":
-        pytest.importorskip("numba")
-        import importlib
-
-        return importlib.import_module("slidingtiles._engine.numba.maxed")
-    from slidingtiles._engine.python import maxed
-
-    return maxed
 
 
 _TABLES: dict[tuple[int, int, str], pdb.PatternDatabase] = {}
@@ -79,10 +61,9 @@ def table2x7() -> pdb.PatternDatabase:
     return perm_table(2, 7, [(1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12, 13)])
 
 
-def weighted(name: str, db: pdb.PatternDatabase, tiles: list[int], num: int, den: int,
+def weighted(kernels: Kernels, db: pdb.PatternDatabase, tiles: list[int], num: int, den: int,
              ceiling: int | None = None) -> tuple[str | None, st.SearchStats]:  # fmt: skip
-    module = kernel_module(name)
-    return module.weighted_maxed([db], list(tiles), kernel_guard(), ORDER, num, den, ceiling)  # type: ignore[attr-defined,no-any-return]
+    return kernels.weighted_maxed([db], list(tiles), kernel_guard(), ORDER, num, den, ceiling)
 
 
 def test_the_tables_are_perm_ranked() -> None:
@@ -91,14 +72,13 @@ def test_the_tables_are_perm_ranked() -> None:
     assert maxed_searches(table2x7())
 
 
-@pytest.mark.parametrize("name", ["python", "numba"])
-def test_weighted_search_stays_within_its_bound_against_the_oracle(name: str) -> None:
+def test_weighted_search_stays_within_its_bound_against_the_oracle(kernels: Kernels) -> None:
     oracle = oracle_for(GOAL3)
     states = sorted(oracle.distance.items(), key=lambda item: item[1])
     sample = [*states[-3:], *random.Random(3).sample(states, 25)]
     for num, den in ((1, 1), (5, 4), (3, 2), (2, 1), (3, 1)):
         for tiles, distance in sample:
-            moves, _ = weighted(name, table3(), list(tiles), num, den)
+            moves, _ = weighted(kernels, table3(), list(tiles), num, den)
             assert moves is not None
             assert Board(list(tiles), shape=(3, 3)).apply(moves) == GOAL3
             assert len(moves) * den <= num * distance
@@ -121,52 +101,51 @@ def states3() -> list[tuple[tuple[int, ...], int]]:
 def test_any_weight_keeps_its_guarantee(index: int, num: int) -> None:
     states = states3()
     tiles, distance = states[index % len(states)]
-    moves, _ = weighted(dispatch.IMPLEMENTATION, table3(), list(tiles), num, 64)
+    moves, _ = weighted(dispatch.kernels, table3(), list(tiles), num, 64)
     assert moves is not None
     assert len(moves) * 64 <= num * distance
     assert Board(list(tiles), shape=(3, 3)).apply(moves) == GOAL3
 
 
-def test_numba_and_python_search_the_same_nodes_for_a_weight() -> None:
-    pytest.importorskip("numba")
+def test_numba_and_python_search_the_same_nodes_for_a_weight(
+    both: tuple[Kernels, Kernels],
+) -> None:
+    python, numba = both
     db = table3x4()
     for seed in range(3):
         tiles = list(st.random_board(3, 4, seed=seed, goal="first").tiles)
-        optimal, _ = weighted("python", db, tiles, 1, 1)
+        optimal, _ = weighted(python, db, tiles, 1, 1)
         assert optimal is not None
         for num, den, ceiling in ((5, 4, None), (3, 2, None), (2, 1, None), (1, 1, len(optimal)),
                                   (5, 4, len(optimal) + 2), (7, 4, len(optimal) + 6)):  # fmt: skip
-            expected = weighted("python", db, tiles, num, den, ceiling)
-            got = weighted("numba", db, tiles, num, den, ceiling)
+            expected = weighted(python, db, tiles, num, den, ceiling)
+            got = weighted(numba, db, tiles, num, den, ceiling)
             assert got[0] == expected[0]
             assert (got[1].expanded, got[1].generated, got[1].iterations) == (
                 expected[1].expanded, expected[1].generated, expected[1].iterations,
             )  # fmt: skip
 
 
-@pytest.mark.parametrize("name", ["python", "numba"])
-def test_weight_one_is_the_optimal_search_node_for_node(name: str) -> None:
-    kernels = make_kernels(name)
+def test_weight_one_is_the_optimal_search_node_for_node(kernels: Kernels) -> None:
     db = table3x4()
     for seed in range(3):
         tiles = list(st.random_board(3, 4, seed=seed, goal="first").tiles)
         moves, stats = kernels.ida_maxed([db], list(tiles), kernel_guard(), ORDER)
         for k in (1, 4):  # the weight k/k: the same search in other units
-            got, got_stats = weighted(name, db, tiles, k, k)
+            got, got_stats = weighted(kernels, db, tiles, k, k)
             assert got == moves
             assert (got_stats.expanded, got_stats.generated, got_stats.iterations) == (
                 stats.expanded, stats.generated, stats.iterations,
             )  # fmt: skip
 
 
-@pytest.mark.parametrize("name", ["python", "numba"])
-def test_a_ceiling_finds_only_shorter_solutions(name: str) -> None:
+def test_a_ceiling_finds_only_shorter_solutions(kernels: Kernels) -> None:
     oracle = oracle_for(GOAL3)
     for tiles, distance in random.Random(5).sample(sorted(oracle.distance.items()), 15):
         if distance == 0:
             continue
-        assert weighted(name, table3(), list(tiles), 3, 2, ceiling=distance)[0] is None
-        moves, _ = weighted(name, table3(), list(tiles), 3, 2, ceiling=distance + 1)
+        assert weighted(kernels, table3(), list(tiles), 3, 2, ceiling=distance)[0] is None
+        moves, _ = weighted(kernels, table3(), list(tiles), 3, 2, ceiling=distance + 1)
         assert moves is not None
         assert len(moves) == distance
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from slidingtiles._board.geometry import distance_table
 from slidingtiles._engine.indexing import (
@@ -349,6 +349,9 @@ class MaxedSearch(Protocol):
 
     def slots(self) -> list[int]:
         """`path` as move slots (indices into the blank's moves of `geometry.blank_moves`)."""
+
+    def attach(self, plan: Any) -> None:
+        """Give an unpickled search its kernel's plan of the tables back."""
 
     def follow(self, slots: Sequence[int]) -> None:
         """Try these move slots first from the root down (a principal variation)."""

@@ -36,6 +36,7 @@ import attrs
 from slidingtiles._board.board import Board
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.lookups import maxed_searches
+from slidingtiles._engine.tables import canonical_tables
 from slidingtiles._errors import PatternDatabaseError, SearchLimitExceeded
 from slidingtiles.heuristics._pdb import store
 from slidingtiles.heuristics._pdb.database import PatternDatabase
@@ -103,7 +104,7 @@ def perm_tables(goal: Board) -> PatternDatabase | None:
         db = store.load(goal.rows, goal.cols, tiles, name, build_missing=False)
     except (PatternDatabaseError, ValueError, OSError):
         return None
-    return db if maxed_searches(db.for_goal(db.goal) if db.frame is not None else db) else None
+    return db if maxed_searches(canonical_tables(db)) else None
 
 
 def weighted_anytime(

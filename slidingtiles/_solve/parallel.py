@@ -53,7 +53,7 @@ from slidingtiles._board.geometry import blank_moves
 from slidingtiles._board.symmetry import frame_for
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.lookups import COLLECT, DONE, PAUSE, MaxedSearch, supports_lookups
-from slidingtiles._engine.tables import EngineResult, Order, PatternTables
+from slidingtiles._engine.tables import EngineResult, Order, PatternTables, canonical_tables
 from slidingtiles._errors import (
     InvalidOptionError,
     OptionTypeError,
@@ -476,7 +476,7 @@ def parallel_search(
     if db.goal != frame.canonical_goal or (db.rows, db.cols) != start.shape:
         raise ValueError("the parallel search needs the pattern database of this shape and goal")
     tiles = list(frame.board(start.tiles)) if not frame.identity else list(start.tiles)
-    base = db.for_goal(db.goal) if db.frame is not None else db
+    base = canonical_tables(db)
     dbs = [base]
     if not dispatch.kernels.supports_pdb(base) or base.perfect:
         raise ValueError(f"the parallel search cannot use {base.encodings} tables")

@@ -15,6 +15,7 @@ from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.lookups import maxed_searches
+from slidingtiles._engine.tables import canonical_tables
 from slidingtiles._errors import UnsolvableError
 from slidingtiles._solve.choose import (
     HeuristicLike,
@@ -202,7 +203,7 @@ def solve(
     if algorithm == "weighted" and _is_table_heuristic(info):
         # Perm-ranked tables (5x5, 4x4's 7-8): weighted IDA*, in memory that does not grow.
         _, db = _engine_database(info, start, target, build_tables=build_tables, clock=clock)
-        if db is not None and maxed_searches(db.for_goal(db.goal) if db.frame is not None else db):
+        if db is not None and maxed_searches(canonical_tables(db)):
             num, den = dispatch.weight_fraction(1.5 if weight is None else float(weight))
             path, stats = clock.run(
                 dispatch.weighted_solve, start, target, db, (num, den), max_nodes=max_nodes,

@@ -1,11 +1,11 @@
 """Beam search over whole boards: the numba kernel.
 
->>> keys = [(1 + i) * 0x9E3779B97F4A7C15 % 2**64 for i in range(9 * 9)]
->>> start, goal = [1, 2, 3, 4, 5, 6, 0, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8, 0]
->>> beam_search(3, 3, start, goal, keys, 10, 8, 100, None)
-('RR', 3)
+>>> grow, gcol, ones = [2, 0, 0, 0, 1, 1, 1, 2, 2], [2, 0, 1, 2, 0, 1, 2, 0, 1], [1] * 9
+>>> start = [1, 2, 3, 4, 5, 6, 0, 7, 8]
+>>> subgoal_search(3, 3, start, grow, gcol, ones, ones, 1, 0, 0, 10, 8, 100, None)
+('RR', 3, True)
 
-`slidingtiles._engine.python.beam.beam_search` over numpy arrays: the
+`slidingtiles._engine.python.beam.subgoal_search` over numpy arrays: the
 same ranking (Manhattan plus pairs in conflict, updated per move), the same
 children in the same order, the same total order on ties (rank, then the
 order of generation), the same Zobrist keys; so the same boards are kept
@@ -22,9 +22,7 @@ atomic reference counts, and indexing one a negative-index test that kept
 the copy of each kept board from being vectorised), and asks for the table
 slots of the next board's children before working out this board's
 (`jit.prefetch`). The compiled loop returns to Python
-every `CHUNK` expansions (at a level's end) for the deadline. `subgoal_search`
-(weighted tiles, a target subset, the blank's pull, holes, patience) mirrors the
-pure-Python one likewise; `beam_search` is its all-tiles case.
+every `CHUNK` expansions (at a level's end) for the deadline.
 """
 
 from __future__ import annotations
@@ -40,9 +38,7 @@ from numpy.typing import NDArray
 from slidingtiles._board.geometry import cells_around
 from slidingtiles._engine.numba.jit import compiled, inlined, pointer, prefetch
 
-__all__ = [
-    "CHUNK", "beam_search", "sort_buckets", "sorted_head", "subgoal_search", "zobrist_array",
-]  # fmt: skip
+__all__ = ["CHUNK", "sort_buckets", "sorted_head", "subgoal_search", "zobrist_keys"]
 
 Array = NDArray[Any]
 
@@ -54,12 +50,12 @@ _LETTERS = "UDLR"
 
 
 @functools.lru_cache(maxsize=32)
-def zobrist_array(cells: int) -> Array:
+def zobrist_keys(cells: int) -> Array:
     """The beam's Zobrist keys for a board of ``cells`` cells as a read-only numpy array: the
-    same SplitMix64 values as ``dispatch._splitmix(cells * cells, cells)``, made at once (a
-    peeled solve needs one set per region size, 160,000 keys for a 20x20 region).
+    same SplitMix64 values as the Python kernel's `zobrist_keys`, made at once (a peeled
+    solve needs one set per region size, 160,000 keys for a 20x20 region).
 
-    >>> [hex(key) for key in zobrist_array(2).tolist()[:2]]
+    >>> [hex(key) for key in zobrist_keys(2).tolist()[:2]]
     ['0x975835de1c9756ce', '0xbfc846100bfc1e42']
     """
     count = cells * cells
@@ -84,34 +80,6 @@ def sorted_head(width: int) -> int:
     return width + width // 4 + 8
 
 
-def beam_search(
-    rows: int,
-    cols: int,
-    tiles: Sequence[int],
-    goal: Sequence[int],
-    keys: Sequence[int],
-    width: int,
-    max_levels: int,
-    max_nodes: int,
-    deadline: float | None,
-) -> tuple[str | None, int]:
-    """Return the blank's moves to the goal (None if not reached) and the boards expanded.
-
-    Same contract and results as the pure-Python kernel of the same name.
-    """
-    cells = rows * cols
-    grow = [0] * cells
-    gcol = [0] * cells
-    for cell, t in enumerate(goal):
-        grow[t], gcol[t] = divmod(cell, cols)
-    ones = [1] * cells
-    moves, expanded, reached = subgoal_search(
-        rows, cols, tiles, grow, gcol, ones, ones, 1, 0, 0, keys, width, max_levels, max_nodes,
-        deadline,
-    )  # fmt: skip
-    return (moves if reached else None), expanded
-
-
 def subgoal_search(
     rows: int,
     cols: int,
@@ -123,7 +91,6 @@ def subgoal_search(
     conflict_weight: int,
     blank_weight: int,
     patience: int,
-    keys: Sequence[int],
     width: int,
     max_levels: int,
     max_nodes: int,
@@ -145,7 +112,7 @@ def subgoal_search(
         owner_a[grow[t] * cols + gcol[t]] = t
     target_cells = [grow[t] * cols + gcol[t] for t in range(1, cells) if targets[t]]
     touch_a = np.array(cells_around(rows, cols, target_cells if hole_weight else []), np.int64)
-    zobrist = np.asarray(keys, dtype=np.uint64)  # no copy when given the keys as an array
+    zobrist = zobrist_keys(cells)
     start = np.array(tiles, dtype=np.int16)
     # The table of seen keys starts small and grows fourfold as it fills (at most half full), so a
     # short search touches little memory; it never needs more than width x max_levels keys.

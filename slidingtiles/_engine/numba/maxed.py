@@ -73,6 +73,7 @@ from slidingtiles._engine.lookups import (
     PERM_Z2,
     PERM_Z4,
     LookupPlan,
+    MaxedSearch,
     supports_lookups,
 )
 from slidingtiles._engine.numba.drive import at_goal, plan, pruning_array, slot_moves
@@ -91,7 +92,9 @@ __all__ = [
     "Search",
     "ida_maxed",
     "load_byte",
+    "maxed_attach",
     "maxed_plan",
+    "maxed_search",
     "prefetch_byte",
     "supports_lookups",
     "weighted_maxed",
@@ -725,6 +728,18 @@ def _plan_of(first: PatternTables, dbs: tuple[PatternTables, ...], order: Order)
 def maxed_plan(dbs: Sequence[PatternTables], order: Order = IDENTITY_ORDER) -> MaxedPlan:
     """Return the plan of a set of databases and a move order: made once, freed with the first."""
     return plan(dbs[0], _plan_of, tuple(dbs), order)  # the kernels' one plan cache
+
+
+def maxed_search(
+    dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order, **start: Any
+) -> Search:
+    """A resumable search (`Search`) of these tables at a board, ``start`` its options."""
+    return Search(maxed_plan(dbs, order), tiles, **start)
+
+
+def maxed_attach(search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
+    """Give an unpickled search (of this kernel) the plan of these tables back."""
+    search.attach(maxed_plan(dbs, order))
 
 
 class Search:
