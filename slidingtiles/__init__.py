@@ -25,7 +25,7 @@ from slidingtiles._errors import (
     UnsolvableError,
 )
 from slidingtiles._render import board_svg, solution_html, solution_svg
-from slidingtiles._solve.reduce import ReduceResult, solve_constructive
+from slidingtiles._solve.short.constructive import ReduceResult, solve_constructive
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.pdb import TableBuildWarning

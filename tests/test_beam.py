@@ -10,7 +10,10 @@ import slidingtiles
 from slidingtiles import Board, random_board
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.kernels import Kernels
-from slidingtiles._solve import suboptimal
+from slidingtiles._solve.short import beam
+from slidingtiles._solve.short.budget import Budget
+from slidingtiles._solve.short.methods import solve_short
+from slidingtiles.search._limits import Deadline
 from tests.conftest import goals, replay
 
 
@@ -105,20 +108,22 @@ def test_memory_bound_cuts_levels() -> None:
         dispatch.beam_solve(Board.goal(3, 3), Board.goal(3, 3), 0, max_nodes=1)
 
 
-def test_suboptimal_never_longer(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A small budget keeps the test quick in pure Python; the route is the same.
-    monkeypatch.setattr(suboptimal, "BEAM_NODES", 60_000)
-    monkeypatch.setattr(suboptimal, "BEAM_NODES_PYTHON", 60_000)
-    monkeypatch.setattr(suboptimal, "_BEAM_WIDTHS", (100, 200))
+def test_the_beam_method_keeps_the_shortest_and_solve_never_longer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A small budget keeps the test quick in pure Python (the beam method's internal budgets).
+    monkeypatch.setattr(beam, "NODES", 60_000)
+    monkeypatch.setattr(beam, "NODES_PYTHON", 60_000)
+    monkeypatch.setattr(beam, "WIDTHS", (100, 200))
     board = random_board(5, 6, seed=2)
     goal = Board.goal(5, 6)
-    found = suboptimal.solve_suboptimal(board, goal, time_limit=None)
+    found = solve_short(board, goal, Deadline(None))
     assert replay(board, str(found.moves)) == goal
     assert len(found.moves) <= found.first_length
-    beam = suboptimal._beam_ladder(board, goal, time.perf_counter(), None)
-    if beam is not None:
-        assert replay(board, beam) == goal
-        assert len(found.moves) <= len(beam)  # the shortest of all methods is kept
+    by_beam = beam.beam(board, goal, Budget(Deadline(None)))
+    if by_beam is not None:
+        assert replay(board, by_beam) == goal
+        assert len(found.moves) <= len(by_beam)  # the shortest of all methods is kept
 
 
 def test_timed_solve_replays() -> None:

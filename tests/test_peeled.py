@@ -12,9 +12,16 @@ from slidingtiles import Board, random_board
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.kernels import Kernels
 from slidingtiles._engine.python import beam as python_beam
-from slidingtiles._solve import peeled
-from slidingtiles._solve.peeled import solve_peeled
+from slidingtiles._solve.short import peeled
+from slidingtiles._solve.short.budget import Budget
+from slidingtiles._solve.short.peeled import solve_peeled
+from slidingtiles.search._limits import Deadline
 from tests.conftest import goals, replay
+
+
+def untimed() -> Budget:
+    """The budget of a call without a time limit (the peel's internal units)."""
+    return Budget(Deadline(None))
 
 
 def target_distance(tiles: list[int], cols: int, goal_cells: list[int], targets: list[int]) -> int:
@@ -174,7 +181,7 @@ def test_subgoal_beam_stops_without_progress() -> None:
 def test_peeled_solutions_replay_for_every_goal(shape: tuple[int, int]) -> None:
     for index, goal in enumerate(goals(*shape)):
         board = random_board(*shape, goal=goal, seed=index)
-        moves = solve_peeled(board, goal, width=8, deadline=None, final_width=30)
+        moves = solve_peeled(board, goal, untimed(), width=8, final_width=30)
         assert moves is not None
         assert replay(board, moves) == goal
         assert len(moves) >= board.manhattan(goal)
@@ -183,8 +190,8 @@ def test_peeled_solutions_replay_for_every_goal(shape: tuple[int, int]) -> None:
 def test_peeled_is_deterministic_and_wider_is_not_needed_to_replay() -> None:
     board = random_board(8, 8, seed=3)
     goal = Board.goal(8, 8)
-    first = solve_peeled(board, goal, width=10, deadline=None, final_width=30)
-    assert first == solve_peeled(board, goal, width=10, deadline=None, final_width=30)
+    first = solve_peeled(board, goal, untimed(), width=10, final_width=30)
+    assert first == solve_peeled(board, goal, untimed(), width=10, final_width=30)
     assert first is not None
     assert replay(board, first) == goal
 
@@ -195,7 +202,7 @@ def test_stuck_lines_fall_back_and_still_replay(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(peeled, "PATIENCE", 1)
     board = random_board(8, 8, seed=5)
     goal = Board.goal(8, 8)
-    moves = solve_peeled(board, goal, width=4, deadline=None, final_width=20)
+    moves = solve_peeled(board, goal, untimed(), width=4, final_width=20)
     assert moves is not None
     assert replay(board, moves) == goal
 
@@ -203,20 +210,20 @@ def test_stuck_lines_fall_back_and_still_replay(monkeypatch: pytest.MonkeyPatch)
 def test_a_passed_deadline_finishes_small_regions_and_gives_up_on_large_ones() -> None:
     board = random_board(9, 9, seed=1)
     goal = Board.goal(9, 9)
-    moves = solve_peeled(board, goal, width=50, deadline=0.0)
+    moves = solve_peeled(board, goal, untimed(), width=50, deadline=0.0)
     assert moves is not None  # 81 cells: finished by the constructive solver
     assert replay(board, moves) == goal
     large = random_board(21, 21, seed=1)
-    assert solve_peeled(large, Board.goal(21, 21), width=50, deadline=0.0) is None
+    assert solve_peeled(large, Board.goal(21, 21), untimed(), width=50, deadline=0.0) is None
 
 
 def test_failed_repairs_fall_back_to_the_constructive_solver(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(peeled, "PATIENCE", 1)
-    monkeypatch.setattr(peeled, "_place_chunk", lambda *args: None)  # every repair fails
+    monkeypatch.setattr(peeled, "place_chunk", lambda *args: None)  # every repair fails
     for goal in goals(8, 7):
         board = random_board(8, 7, goal=goal, seed=2)
-        moves = solve_peeled(board, goal, width=3, deadline=None, final_width=20)
+        moves = solve_peeled(board, goal, untimed(), width=3, final_width=20)
         assert moves is not None
         assert replay(board, moves) == goal

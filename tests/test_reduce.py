@@ -22,7 +22,7 @@ from slidingtiles import (
     random_board,
     solve_constructive,
 )
-from slidingtiles._solve.reduce import _window_table, constructive_lines, manhattan_lower_bound
+from slidingtiles._solve.short.constructive import _window_table, constructive_lines
 from tests.conftest import Oracle, goals, replay
 
 seeds = st.integers(0, 2**32 - 1)
@@ -181,9 +181,10 @@ def test_progress_and_time_limit() -> None:
     result = solve_constructive(board, progress=seen.append)
     assert seen
     assert [s.iterations for s in seen] == list(range(1, len(seen) + 1))
-    assert result.stats.expanded == board.size - 1
+    assert result.tiles_placed == board.size - 1
+    assert result.lines_peeled == len(seen)
     with pytest.raises(SearchLimitExceeded) as caught:
-        solve_constructive(random_board(30, 30, seed=5), time_limit=0)
+        solve_constructive(random_board(30, 30, seed=5), time_limit=1e-9)
     assert caught.value.limit == "time"
     assert caught.value.stats.iterations == 0  # stopped inside the first line, after one tile
     assert 0 < caught.value.stats.generated < 1_000
@@ -202,7 +203,8 @@ def test_boards_too_big_for_memory_are_refused_at_once() -> None:
 def test_lower_bound_matches_the_manhattan_heuristic() -> None:
     board = random_board(6, 7, seed=8)
     goal = Board.goal(6, 7)
-    assert manhattan_lower_bound(board, goal) == heuristics.get("manhattan").function(board, goal)
+    bound = solve_constructive(board, goal).lower_bound
+    assert bound == heuristics.get("manhattan").function(board, goal) == board.manhattan(goal)
 
 
 def test_bad_input_is_rejected_clearly() -> None:
@@ -216,13 +218,13 @@ solve: Callable[..., Any] = slidingtiles.solve
 
 
 def test_solve_with_optimal_false_uses_the_constructive_solver() -> None:
-    # Above suboptimal.PEELED_CELLS (20x20), the constructive solver alone (no time limit).
+    # Above 20x20 without a time limit, the constructive solver alone (the methods' table).
     goal = random_board(21, 20, seed=11)
     board = random_board(21, 20, goal=goal, seed=1)
     solution = solve(board, goal, optimal=False)
     assert solution.algorithm == "reduce"
     assert not solution.optimal
-    assert solution.lower_bound == manhattan_lower_bound(board, goal)
+    assert solution.lower_bound == board.manhattan(goal)
     assert replay(board, solution.moves) == goal
     assert solve(board, goal, algorithm="reduce").moves == solution.moves
     # Solution.tiles: the tile the blank swaps with at each step.

@@ -19,13 +19,21 @@ from slidingtiles import Board, SearchLimitExceeded, heuristics, random_board, s
 from slidingtiles._cli.main import main
 from slidingtiles._engine.kernels import Kernels
 from slidingtiles._engine.python import weighted as python_weighted  # its heuristic: internal
-from slidingtiles._solve import suboptimal
-from slidingtiles._solve.peeled import solve_peeled
-from slidingtiles._solve.shorten import cancel_moves, shorten
-from slidingtiles._solve.staged import solve_chunked, solve_staged
+from slidingtiles._solve.short import peeled
+from slidingtiles._solve.short.budget import Budget
+from slidingtiles._solve.short.chunked import solve_chunked
+from slidingtiles._solve.short.methods import choose_methods, solve_short
+from slidingtiles._solve.short.staged import solve_staged
+from slidingtiles._solve.short.windows import cancel_moves, shorten
+from slidingtiles.search._limits import Deadline
 from tests.conftest import Oracle, oracle_for, replay
 
 seeds = st.integers(0, 2**32 - 1)
+
+
+def untimed() -> Budget:
+    """The budget of a call without a time limit (the short methods' internal units)."""
+    return Budget(Deadline(None))
 
 
 def manhattan(board: Board, goal: Board) -> int:
@@ -104,13 +112,15 @@ def test_an_unreachable_first_solution_is_a_time_limit() -> None:
 def test_never_longer_than_the_first_answer(n: int, seed: int) -> None:
     board = random_board(n, n, seed=seed)
     goal = Board.goal(n, n)
-    first = slidingtiles.solve_constructive(board, goal)  # the first answer, always computed
+    constructive = slidingtiles.solve_constructive(board, goal)
     # 16x16's first answer takes about 0.1 s of CPU: the budget leaves room for a loaded runner.
     for time_limit in (None, 0.3 if n < 16 else 1.5):
         solution = check(board, goal, time_limit=time_limit)
-        assert solution.length <= len(first.moves)
-        if not solution.optimal:
-            assert solution.stats.generated == len(first.moves)  # documented: the first length
+        assert solution.length <= len(constructive.moves)
+        # the first answer's length is internal (`ShortResult.first_length`)
+        found = solve_short(board, goal, Deadline(time_limit))
+        assert replay(board, found.moves) == goal
+        assert len(found.moves) <= found.first_length
 
 
 @settings(max_examples=30)
@@ -132,7 +142,7 @@ def test_shorten_keeps_the_end_and_never_lengthens(
         move, blank = rng.choice(options)
         moves.append(move)
     walk = "".join(moves)
-    result = shorten(board, walk, deadline=None)
+    result = shorten(board, walk, untimed())
     assert replay(board, result.moves) == replay(board, walk)
     assert len(result.moves) <= len(cancel_moves(walk)) <= len(walk)
 
@@ -146,7 +156,7 @@ def test_shortened_windows_are_not_shorter_than_the_optimum() -> None:
         # A long way round: from the start to a board 40 random moves away, then to the goal.
         there = slidingtiles.solve(start, middle, heuristic="manhattan").moves
         home = slidingtiles.solve(middle, goal, heuristic="manhattan").moves
-        result = shorten(start, there + home, deadline=None)
+        result = shorten(start, there + home, untimed())
         assert replay(start, result.moves) == goal
         assert exact.distance[tiles] <= len(result.moves) <= len(there) + len(home)
 
@@ -350,7 +360,7 @@ def test_staged_solutions_replay(shape: tuple[int, int], blank: str) -> None:
     goal = Board.goal(*shape, blank=blank)  # type: ignore[arg-type]
     for seed in range(1):
         board = random_board(*shape, goal=goal, seed=seed)
-        moves = solve_staged(board, goal, deadline=None)
+        moves = solve_staged(board, goal, untimed())
         assert moves is not None
         assert replay(board, moves) == goal
 
@@ -361,41 +371,49 @@ def test_staged_solutions_replay(shape: tuple[int, int], blank: str) -> None:
 def test_chunked_solutions_replay(shape: tuple[int, int], blank: str, variant: int) -> None:
     goal = Board.goal(*shape) if blank == "last" else random_board(*shape, seed=variant)
     board = random_board(*shape, goal=goal, seed=1)
-    moves = solve_chunked(board, goal, deadline=None, variant=variant)
+    moves = solve_chunked(board, goal, untimed(), variant=variant)
     assert moves is not None
     assert replay(board, moves) == goal
 
 
 def test_chunked_gives_up_at_a_passed_deadline() -> None:
     board = random_board(9, 9, seed=2)
-    assert solve_chunked(board, Board.goal(9, 9), deadline=0.0) is None
+    assert solve_chunked(board, Board.goal(9, 9), untimed(), until=0.0) is None
 
 
 @pytest.mark.parametrize("overhead", [0.0, 1e9])
-def test_above_the_untimed_range_the_peel_runs_only_when_its_repairs_fit(
+def test_above_20x20_the_peel_runs_only_when_its_repairs_fit(
     monkeypatch: pytest.MonkeyPatch, overhead: float
 ) -> None:
-    # 12x12 stands in for 30x30: above PEELED_CELLS, within PEELED_MAX_CELLS.
-    monkeypatch.setattr(suboptimal, "PEELED_CELLS", 100)
-    monkeypatch.setattr(suboptimal, "_PEELED_OVERHEAD", {"numba": overhead, "python": overhead})
+    # 12x12 stands in for 30x30: its repairs priced as above 20x20 (peeled's internal costs).
+    monkeypatch.setattr(peeled, "_OVERHEAD_CELLS", 100)
+    monkeypatch.setattr(peeled, "_OVERHEAD", {"numba": overhead, "python": overhead})
     fast = {"numba": (1e-9, 1.5), "python": (1e-9, 2.0)}  # any width fits: only the overhead counts
-    monkeypatch.setattr(suboptimal, "_PEELED_RATE", fast)
-    monkeypatch.setattr(suboptimal, "_PEELED_SPARE_WIDTHS", ())  # the first peel alone
+    monkeypatch.setattr(peeled, "_RATE", fast)
+    monkeypatch.setattr(peeled, "_SPARE_WIDTHS", ())  # the first peel alone
     calls: list[int] = []
+    solve_peeled = peeled.solve_peeled
 
-    def spy(start: Board, goal: Board, **options: object) -> str | None:
+    def spy(start: Board, goal: Board, budget: Budget, **options: object) -> str | None:
         calls.append(start.size)
-        return solve_peeled(start, goal, **options)  # type: ignore[arg-type]
+        return solve_peeled(start, goal, budget, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(suboptimal, "solve_peeled", spy)
+    monkeypatch.setattr(peeled, "solve_peeled", spy)
     board = random_board(12, 12, seed=4)
-    solution = check(board, Board.goal(12, 12), time_limit=1.5)
+    found = peeled.peeled(board, Board.goal(12, 12), Budget(Deadline(1.5)))
     assert calls == ([] if overhead else [144])
-    assert not solution.algorithm.startswith("peeled") or not overhead
-    monkeypatch.setattr(suboptimal, "PEELED_MAX_CELLS", 143)  # above the timed range: never
-    calls.clear()
-    check(board, Board.goal(12, 12), time_limit=1.5)
-    assert calls == []
+    assert (found is None) == bool(overhead)
+    if found is not None:
+        assert replay(board, found) == Board.goal(12, 12)
+
+
+def test_the_peel_runs_up_to_50x50_with_a_time_limit_and_to_20x20_without() -> None:
+    def runs_peel(cells: int, timed: bool) -> bool:
+        steps = choose_methods(cells, timed=timed, implementation="numba").steps
+        return any("peeled" in step for step in steps)
+
+    assert [runs_peel(c, True) for c in (49, 50, 2500, 2501)] == [False, True, True, False]
+    assert [runs_peel(c, False) for c in (49, 50, 400, 401)] == [False, True, True, False]
 
 
 @pytest.mark.parametrize("spare", [True, False])
@@ -405,11 +423,12 @@ def test_time_left_after_the_first_peel_buys_peels_at_other_widths_the_shortest_
     board, goal = random_board(8, 8, seed=3), Board.goal(8, 8)
     base = str(slidingtiles.solve_constructive(board).moves)  # blank home last: "UD" pads it
     fast = {"numba": (1e-9, 1.5), "python": (1e-9, 2.0)}  # the first peel always fits
-    monkeypatch.setattr(suboptimal, "_PEELED_RATE", fast)
+    monkeypatch.setattr(peeled, "_RATE", fast)
     widths: list[int | None] = []
     returned: list[str] = []
 
-    def peel(start: Board, goal: Board, *, width: int, fill: object = None, **_: object) -> str:
+    def peel(start: Board, goal: Board, budget: Budget, *, width: int, fill: object = None,
+             **_: object) -> str:  # fmt: skip
         assert start == board
         if fill is not None:  # the first peel, each L as wide as the time allows
             widths.append(None)
@@ -420,13 +439,13 @@ def test_time_left_after_the_first_peel_buys_peels_at_other_widths_the_shortest_
             returned.append(base + "UD" * (width % 7))  # shortest at 7000, not first or last
         return returned[-1]
 
-    monkeypatch.setattr(suboptimal, "solve_peeled", peel)
-    begun = time.perf_counter()
-    found, ran = suboptimal._peeled_ladder(board, goal, begun, begun + (60 if spare else 0.5))
-    assert ran
+    monkeypatch.setattr(peeled, "solve_peeled", peel)
+    # 0.5 s: its 80 % share is 0.35 s (less the margin) from the call's start
+    found = peeled.peeled(board, goal, Budget(Deadline(60 if spare else 0.5)))
+    assert found is not None
     if spare:
-        assert widths == [None, *suboptimal._PEELED_SPARE_WIDTHS]
-    else:  # 0.3 s taken, 0.1 s of the peel's share left: no other width fits
+        assert widths == [None, *peeled._SPARE_WIDTHS]
+    else:  # 0.3 s taken, under 0.1 s of the peel's share left: no other width fits
         assert widths == [None]
     assert found == min(returned, key=len)  # the first of the shortest
     assert replay(board, found) == goal

@@ -24,13 +24,20 @@ from slidingtiles._engine.indexing import PERM, U8_MOVES
 from slidingtiles._engine.kernels import Kernels
 from slidingtiles._engine.lookups import maxed_searches
 from slidingtiles._engine.python.build import build_group_table as numpy_build
-from slidingtiles._solve import anytime, suboptimal
+from slidingtiles._solve.short import anytime
+from slidingtiles._solve.short.budget import Budget
+from slidingtiles.search._limits import Deadline
 from tests.conftest import kernel_guard, oracle_for
 
 pytestmark = pytest.mark.usefixtures("table_cache")
 
 ORDER = (0, 1, 2, 3)
 GOAL3 = Board.goal(3, 3, blank="first")
+
+
+def untimed() -> Budget:
+    """The budget of a call without a time limit (the anytime search's internal unit)."""
+    return Budget(Deadline(None))
 
 
 _TABLES: dict[tuple[int, int, str], pdb.PatternDatabase] = {}
@@ -165,7 +172,7 @@ def test_the_anytime_search_never_returns_longer_than_its_first_answer() -> None
         board = st.scramble(goal, 60, seed=seed)
         shortest = len(st.solve(board, goal).moves)
         for budget in (20_000, 200_000):
-            found = anytime.weighted_anytime(board, goal, db, deadline=None, nodes=budget)
+            found = anytime.weighted_anytime(board, goal, db, untimed(), nodes=budget)
             assert found is not None
             assert board.apply(found.moves) == goal
             assert len(found.moves) <= found.first_length
@@ -174,23 +181,23 @@ def test_the_anytime_search_never_returns_longer_than_its_first_answer() -> None
             assert found.lower_bound <= shortest <= len(found.moves)
             if found.optimal:
                 assert len(found.moves) == shortest
-            again = anytime.weighted_anytime(board, goal, db, deadline=None, nodes=budget)
+            again = anytime.weighted_anytime(board, goal, db, untimed(), nodes=budget)
             assert again == found  # node budgets: the same answer every time
 
 
 def test_the_anytime_search_gives_up_when_the_first_weight_runs_out() -> None:
     board = st.random_board(2, 7, seed=1, goal="first")
     goal = Board.goal(2, 7, blank="first")
-    assert anytime.weighted_anytime(board, goal, table2x7(), deadline=None, nodes=3) is None
+    assert anytime.weighted_anytime(board, goal, table2x7(), untimed(), nodes=3) is None
 
 
 def test_solve_suboptimal_uses_cached_perm_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     goal = Board.goal(2, 7, blank="first")
-    monkeypatch.setattr(suboptimal, "perm_tables", lambda g: table2x7())
+    monkeypatch.setattr(anytime, "perm_tables", lambda g: table2x7())
     small = functools.partial(  # a budget pure Python spends in a moment
         anytime.weighted_anytime, nodes=50_000, weights=(3.0, 2.0, 1.5, 1.25, 1.0)
     )
-    monkeypatch.setattr(suboptimal, "weighted_anytime", small)
+    monkeypatch.setattr(anytime, "weighted_anytime", small)
     for seed in range(3):
         board = st.scramble(goal, 80, seed=seed)
         sol = st.solve(board, goal, optimal=False)

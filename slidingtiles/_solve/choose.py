@@ -54,7 +54,9 @@ from slidingtiles.heuristics._pdb.tablefile import MAX_TABLE_CELLS
 from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Deadline, check_limits
 
-__all__ = ["HeuristicLike", "already_solved", "check_options", "check_setup", "is_flag"]
+__all__ = [
+    "HeuristicLike", "already_solved", "cached_tables", "check_options", "check_setup", "is_flag",
+]  # fmt: skip
 
 #: A heuristic: a registered name, ``"auto"``, a `HeuristicInfo`, or ``h(board, goal) -> int``.
 HeuristicLike: TypeAlias = "str | heuristics.HeuristicInfo | heuristics.Heuristic"
@@ -414,6 +416,25 @@ def _engine_database(
             _LOG.warning("the cached %s tables cannot be used (%s); using the default", name, exc)
     db = _table_for(goal, build_tables, clock)
     return dispatch.supports("pdb", db), db
+
+
+def cached_tables(goal: Board) -> PatternDatabase | None:
+    """The goal's pattern tables for the tile engine when cached, else None (never built).
+
+    >>> cached_tables(Board.goal(300, 300)) is None  # no table file exists for such a board
+    True
+
+    For the exact finishes of the short-solution methods (a 4x4 region):
+    the stronger cached partition when there is one, as `solve` would
+    choose; a damaged or unusable table counts as none.
+    """
+    try:
+        if not _cached(goal):
+            return None
+        used, db = _engine_database(heuristics.get("pdb"), goal, goal, build_tables=False)
+    except (PatternDatabaseError, SearchLimitExceeded, ValueError, OSError):
+        return None
+    return db if used else None
 
 
 def _checked(

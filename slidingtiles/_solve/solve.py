@@ -28,9 +28,9 @@ from slidingtiles._solve.choose import (
     check_setup,
 )
 from slidingtiles._solve.parallel import check_parallel, parallel_search, splits
-from slidingtiles._solve.reduce import manhattan_lower_bound, solve_constructive
+from slidingtiles._solve.short.constructive import construct
+from slidingtiles._solve.short.methods import solve_short
 from slidingtiles._solve.solution import Solution
-from slidingtiles._solve.suboptimal import solve_suboptimal
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import SearchResult, SearchStats, astar, bfs, greedy, idastar
 from slidingtiles.search._limits import Deadline
@@ -184,15 +184,23 @@ def solve(
         )
     if not optimal and algorithm == "auto" and weight is None:
         # As short as the budget allows, by board size (docs/large-boards.md).
-        found = clock.run(solve_suboptimal, start, target, progress=progress)
+        found = solve_short(start, target, clock, progress)
+        stats = SearchStats(
+            expanded=found.expanded, generated=found.generated, max_frontier=0, reopened=0,
+            iterations=found.searches, seconds=found.seconds,
+        )  # fmt: skip
         return Solution(
             start, target, found.moves, found.optimal, found.heuristic, found.method,
-            found.stats, found.lower_bound,
+            stats, found.lower_bound,
         )  # fmt: skip
     if algorithm == "reduce":
-        built = solve_constructive(start, target, time_limit=time_limit, progress=progress)
+        built = construct(start, target, clock, progress=progress)
+        stats = SearchStats(
+            expanded=built.tiles_placed, generated=built.raw_length, max_frontier=0, reopened=0,
+            iterations=built.lines_peeled, seconds=built.seconds,
+        )  # fmt: skip
         return Solution(
-            start, target, built.moves, built.optimal, "none", "reduce", built.stats,
+            start, target, built.moves, built.optimal, "none", "reduce", stats,
             len(built.moves) if built.optimal else built.lower_bound,
         )  # fmt: skip
     if weight is not None and algorithm == "auto":
@@ -211,7 +219,7 @@ def solve(
             )  # fmt: skip
             assert path is not None  # no ceiling, and the board is solvable
             lower = max(-(-len(path) * den // num), db.value(start.tiles))  # len <= w x shortest
-            lower = max(lower + (len(path) - lower) % 2, manhattan_lower_bound(start, target))
+            lower = max(lower + (len(path) - lower) % 2, start.manhattan(target))
             return Solution(
                 start, target, Moves(path), num == den, info.name, "weighted_idastar", stats,
                 len(path) if num == den else lower,

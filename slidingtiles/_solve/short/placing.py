@@ -10,7 +10,7 @@ no move needs a bounds check), a ``free`` flag per cell (placed tiles and the
 padding are never disturbed), and the trail of cells the blank visits.
 `Reducer.place_line` brings a line's tiles home one by one, the last two
 together by a small exact plan; `Reducer.finish` and `Reducer.finish_3x3`
-solve the last small region exactly. `slidingtiles._solve.reduce` decides
+solve the last small region exactly. `slidingtiles._solve.short.constructive` decides
 which lines to peel and shortens the trail afterwards.
 """
 
