@@ -6,28 +6,20 @@ Moves('DR')
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Hashable
 from typing import Any, Literal, TypeAlias
 
-from slidingtiles._board.board import BoardLike
+import attrs
+
+from slidingtiles._board.board import Board, BoardLike
 from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._engine import dispatch
-from slidingtiles._engine.lookups import maxed_searches
-from slidingtiles._engine.tables import canonical_tables
 from slidingtiles._errors import UnsolvableError
-from slidingtiles._solve.choose import (
-    HeuristicLike,
-    _checked,
-    _engine_database,
-    _is_table_heuristic,
-    _resolve_heuristic,
-    already_solved,
-    check_options,
-    check_setup,
-)
-from slidingtiles._solve.parallel import check_parallel, parallel_search, splits
+from slidingtiles._solve.choose import HeuristicLike, Plan, already_solved, check_options, plan
+from slidingtiles._solve.parallel import check_parallel, parallel_search
 from slidingtiles._solve.short.constructive import construct
 from slidingtiles._solve.short.methods import solve_short
 from slidingtiles._solve.solution import Solution
@@ -42,9 +34,6 @@ Algorithm: TypeAlias = Literal["auto", "astar", "idastar", "bfs", "greedy", "wei
 ALGORITHMS: tuple[str, ...] = (
     "auto", "astar", "idastar", "bfs", "greedy", "weighted", "reduce",
 )  # fmt: skip
-
-# Boards up to this many cells use A* (its memory stays small); larger ones IDA*.
-_ASTAR_MAX_CELLS = 12
 
 
 def solve(
@@ -172,7 +161,7 @@ def solve(
         optimal=optimal, build_tables=build_tables,
     )  # fmt: skip
     check_parallel(workers, executor)
-    clock = Deadline(time_limit)  # table builds, set-up and search all spend from it
+    clock = Deadline(None if time_limit is None or math.isinf(time_limit) else time_limit)
     start, target = board_and_goal(board, goal, blank=blank)
     done = already_solved(start, target, heuristic, algorithm, clock)  # no table, no set-up
     if done is not None:
@@ -182,96 +171,129 @@ def solve(
         raise UnsolvableError(
             f"no solution possible for {start.to_text()}: {report.reason}", start, report
         )
-    if not optimal and algorithm == "auto" and weight is None:
-        # As short as the budget allows, by board size (docs/large-boards.md).
-        found = solve_short(start, target, clock, progress)
-        stats = SearchStats(
-            expanded=found.expanded, generated=found.generated, max_frontier=0, reopened=0,
-            iterations=found.searches, seconds=found.seconds,
+    chosen = plan(
+        start, target, clock, heuristic=heuristic, algorithm=algorithm, weight=weight,
+        optimal=optimal, build_tables=build_tables, max_memory=max_memory,
+        parallel=executor is not None or (workers or 1) > 1,
+    )  # fmt: skip
+    call = _Call(start, target, clock, max_nodes, max_memory, progress, workers, executor)
+    return _ROUTES[chosen.route](chosen, call)
+
+
+@attrs.frozen
+class _Call:
+    """One `solve` call's checked boards, its clock and the options its route needs."""
+
+    start: Board
+    goal: Board
+    clock: Deadline
+    max_nodes: int | None
+    max_memory: int | None
+    progress: Callable[[SearchStats], None] | None
+    workers: int | None
+    executor: Any
+
+
+def _short(chosen: Plan, call: _Call) -> Solution:
+    """``optimal=False``: the short-solution methods (`slidingtiles._solve.short`)."""
+    found = solve_short(call.start, call.goal, call.clock, call.progress)
+    stats = SearchStats(
+        expanded=found.expanded, generated=found.generated, max_frontier=0, reopened=0,
+        iterations=found.searches, seconds=found.seconds,
+    )  # fmt: skip
+    return Solution(
+        start=call.start, goal=call.goal, moves=found.moves, optimal=found.optimal,
+        heuristic=found.heuristic, algorithm=found.method, stats=stats,
+        lower_bound=found.lower_bound,
+    )  # fmt: skip
+
+
+def _reduce(chosen: Plan, call: _Call) -> Solution:
+    """``algorithm="reduce"``: the constructive solver alone (its lines as iterations)."""
+    built = construct(call.start, call.goal, call.clock, progress=call.progress)
+    stats = SearchStats(
+        expanded=built.tiles_placed, generated=built.raw_length, max_frontier=0, reopened=0,
+        iterations=built.lines_peeled, seconds=built.seconds,
+    )  # fmt: skip
+    return Solution(
+        start=call.start, goal=call.goal, moves=built.moves, optimal=built.optimal,
+        heuristic="none", algorithm="reduce", stats=stats,
+        lower_bound=len(built.moves) if built.optimal else built.lower_bound,
+    )  # fmt: skip
+
+
+def _weighted_tables(chosen: Plan, call: _Call) -> Solution:
+    """Weighted IDA* over perm-ranked tables: at most num/den times the shortest."""
+    assert chosen.tables is not None
+    assert chosen.heuristic is not None
+    num, den = dispatch.weight_fraction(chosen.weight)
+    start, goal = call.start, call.goal
+    path, stats = call.clock.run(
+        dispatch.weighted_solve, start, goal, chosen.tables, (num, den),
+        max_nodes=call.max_nodes, progress=call.progress,
+    )  # fmt: skip
+    assert path is not None  # no ceiling, and the board is solvable
+    lower = max(-(-len(path) * den // num), chosen.tables.value(start.tiles))  # len <= w x best
+    lower = max(lower + (len(path) - lower) % 2, start.manhattan(goal))  # and its parity
+    return Solution(
+        start=start, goal=goal, moves=Moves(path), optimal=num == den,
+        heuristic=chosen.heuristic.name, algorithm="weighted_idastar", stats=stats,
+        lower_bound=len(path) if num == den else lower,
+    )  # fmt: skip
+
+
+def _engine(chosen: Plan, call: _Call) -> Solution:
+    """The tile engine's IDA* (on one process, or split between several)."""
+    assert chosen.heuristic is not None
+    if chosen.route == "parallel":
+        assert chosen.tables is not None
+        moves, stats = call.clock.run(  # IDA* split between processes (solve(workers=N))
+            parallel_search, call.start, call.goal, chosen.tables, workers=call.workers,
+            executor=call.executor, max_nodes=call.max_nodes, progress=call.progress,
         )  # fmt: skip
-        return Solution(
-            start, target, found.moves, found.optimal, found.heuristic, found.method,
-            stats, found.lower_bound,
-        )  # fmt: skip
-    if algorithm == "reduce":
-        built = construct(start, target, clock, progress=progress)
-        stats = SearchStats(
-            expanded=built.tiles_placed, generated=built.raw_length, max_frontier=0, reopened=0,
-            iterations=built.lines_peeled, seconds=built.seconds,
-        )  # fmt: skip
-        return Solution(
-            start, target, built.moves, built.optimal, "none", "reduce", stats,
-            len(built.moves) if built.optimal else built.lower_bound,
-        )  # fmt: skip
-    if weight is not None and algorithm == "auto":
-        algorithm = "weighted"
-    info = _resolve_heuristic(heuristic, start, target, build_tables=build_tables, clock=clock)
-    if algorithm != "bfs":  # BFS uses no heuristic, so none is set up
-        check_setup(info, start, clock, max_memory)
-    if algorithm == "weighted" and _is_table_heuristic(info):
-        # Perm-ranked tables (5x5, 4x4's 7-8): weighted IDA*, in memory that does not grow.
-        _, db = _engine_database(info, start, target, build_tables=build_tables, clock=clock)
-        if db is not None and maxed_searches(canonical_tables(db)):
-            num, den = dispatch.weight_fraction(1.5 if weight is None else float(weight))
-            path, stats = clock.run(
-                dispatch.weighted_solve, start, target, db, (num, den), max_nodes=max_nodes,
-                progress=progress,
-            )  # fmt: skip
-            assert path is not None  # no ceiling, and the board is solvable
-            lower = max(-(-len(path) * den // num), db.value(start.tiles))  # len <= w x shortest
-            lower = max(lower + (len(path) - lower) % 2, start.manhattan(target))
-            return Solution(
-                start, target, Moves(path), num == den, info.name, "weighted_idastar", stats,
-                len(path) if num == den else lower,
-            )  # fmt: skip
-    if algorithm in ("auto", "idastar") and info.admissible:
-        # Built-in heuristics run in the tile engine: IDA* on one mutable board, same lengths.
-        use_engine, db = _engine_database(
-            info, start, target, build_tables=build_tables, clock=clock
-        )
-        if use_engine and (executor is not None or (workers or 1) > 1) and splits(db):
-            moves, stats = clock.run(  # IDA* split between processes (solve(workers=N))
-                parallel_search, start, target, db, workers=workers, executor=executor,
-                max_nodes=max_nodes, progress=progress,
-            )  # fmt: skip
-            return Solution(
-                start, target, Moves(moves), True, info.name, "idastar", stats, len(moves)
-            )
-        if use_engine:
-            moves, stats = clock.run(  # the search gets what the table build left
-                dispatch.engine_solve, start, target, info.name, db=db, max_nodes=max_nodes,
-                progress=progress,
-            )  # fmt: skip
-            return Solution(
-                start, target, Moves(moves), True, info.name, "idastar", stats, len(moves)
-            )
-    if algorithm == "auto":
-        big = start.size > _ASTAR_MAX_CELLS and info.admissible
-        algorithm = "idastar" if big else "astar"
-    initial = TileState.from_boards(start, target)
-    limits: dict[str, Any] = {
-        "max_nodes": max_nodes,
-        "progress": progress,
-    }  # time_limit: what is left, passed by clock.run
-    result: SearchResult[TileState, str]
-    if algorithm == "bfs":
-        result = clock.run(bfs, initial, max_memory=max_memory, **limits)
-        name = "none"
     else:
-        h = _checked(info, start, target, build_tables=build_tables, clock=clock)
-        if algorithm == "idastar":
-            result = clock.run(idastar, initial, h, admissible=info.admissible, **limits)
-        elif algorithm == "greedy":
-            result = clock.run(greedy, initial, h, max_memory=max_memory, **limits)
-        else:
-            w = 1.0 if algorithm == "astar" else (1.5 if weight is None else float(weight))
-            result = clock.run(
-                astar, initial, h, weight=w, admissible=info.admissible,
-                consistent=info.consistent, max_memory=max_memory, **limits,
-            )  # fmt: skip
-        name = info.name
+        moves, stats = call.clock.run(  # the search gets what the table build left
+            dispatch.engine_solve, call.start, call.goal, chosen.heuristic.name,
+            db=chosen.tables, max_nodes=call.max_nodes, progress=call.progress,
+        )  # fmt: skip
+    return Solution(
+        start=call.start, goal=call.goal, moves=Moves(moves), optimal=True,
+        heuristic=chosen.heuristic.name, algorithm="idastar", stats=stats,
+        lower_bound=len(moves),
+    )  # fmt: skip
+
+
+def _search(chosen: Plan, call: _Call) -> Solution:
+    """The generic search over `TileState` (any heuristic, any of its algorithms)."""
+    initial = TileState.from_boards(call.start, call.goal)
+    limits: dict[str, Any] = {"max_nodes": call.max_nodes, "progress": call.progress}
+    info, h, clock = chosen.heuristic, chosen.evaluate, call.clock
+    result: SearchResult[TileState, str]
+    if info is None or h is None:  # BFS: no heuristic
+        result = clock.run(bfs, initial, max_memory=call.max_memory, **limits)
+    elif chosen.algorithm == "idastar":
+        result = clock.run(idastar, initial, h, admissible=info.admissible, **limits)
+    elif chosen.algorithm == "greedy":
+        result = clock.run(greedy, initial, h, max_memory=call.max_memory, **limits)
+    else:  # "astar", "weighted": f = g + w x h
+        result = clock.run(
+            astar, initial, h, weight=chosen.weight, admissible=info.admissible,
+            consistent=info.consistent, max_memory=call.max_memory, **limits,
+        )  # fmt: skip
     moves = Moves("".join(result.actions))
     return Solution(
-        start, target, moves, result.optimal, name, algorithm, result.stats,
-        len(moves) if result.optimal else None,
+        start=call.start, goal=call.goal, moves=moves, optimal=result.optimal,
+        heuristic="none" if info is None else info.name, algorithm=chosen.algorithm,
+        stats=result.stats, lower_bound=len(moves) if result.optimal else None,
     )  # fmt: skip
+
+
+# Each route of a `Plan` (`choose.ROUTES`), and the function that runs it.
+_ROUTES: dict[str, Callable[[Plan, _Call], Solution]] = {
+    "short": _short,
+    "reduce": _reduce,
+    "weighted_tables": _weighted_tables,
+    "parallel": _engine,
+    "engine": _engine,
+    "search": _search,
+}
