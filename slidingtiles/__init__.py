@@ -13,12 +13,14 @@ from slidingtiles._board.moves import Moves
 from slidingtiles._board.random import random_board, scramble
 from slidingtiles._board.solvability import Solvability, is_solvable, solvability
 from slidingtiles._errors import (
+    BackendError,
     GoalMismatchError,
     InvalidBoardError,
     InvalidMoveError,
     InvalidOptionError,
     NoPathError,
     OptionTypeError,
+    PatternDatabaseError,
     SearchLimitExceeded,
     SlidingTilesError,
     UnknownHeuristicError,
@@ -36,6 +38,7 @@ __version__ = "0.1.0"
 __all__ = [
     "ALGORITHMS",
     "MAX_CELLS",
+    "BackendError",
     "BatchResult",
     "Board",
     "BoardLike",
@@ -47,6 +50,7 @@ __all__ = [
     "Moves",
     "NoPathError",
     "OptionTypeError",
+    "PatternDatabaseError",
     "ReduceResult",
     "SearchLimitExceeded",
     "SearchResult",

@@ -4,6 +4,11 @@
 >>> [(name, heuristics.get(name).admissible) for name in heuristics.names()]
 [('inversions', False), ('misplaced', True), ('manhattan', True), ('walking_distance', True),
  ('linear_conflict', True), ('pdb', True)]
+
+The modules: ``_registry`` (`HeuristicInfo`, `register`, `get`), ``_classic``
+(misplaced tiles, Manhattan distance, linear conflict, inversions),
+``_walking`` (walking distance) and ``_pdb`` (pattern databases, public as
+`slidingtiles.pdb`).
 """
 
 # Importing the modules that define heuristics registers them, in this order (the order

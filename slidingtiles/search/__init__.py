@@ -14,6 +14,12 @@ tiles. `astar` (Dijkstra without a heuristic), `weighted_astar`, `greedy`,
 ``NoPathError`` when no goal is reachable and ``SearchLimitExceeded`` at a node,
 time or memory limit. They change no global state, so Ctrl-C
 (KeyboardInterrupt) propagates and leaves nothing broken.
+
+The modules: ``_protocol`` (`State`), ``_result`` (`SearchResult`,
+`SearchStats`), ``_limits`` (the limits, their checks, the one `Guard` and
+the call's `Deadline`), ``_common`` (error builders, the memory estimate), ``_astar``,
+``_idastar`` and ``_bfs`` (the searches), ``_example`` (a tiny weighted
+digraph of states, for the doctests).
 """
 
 from slidingtiles.search._astar import astar, greedy, weighted_astar

@@ -8,7 +8,8 @@ The modules, each using only those before it: `partition` (which tiles share
 a table), `database` (`PatternDatabase`: the tables and their lookup, built
 through the engine's dispatcher), `tablefile` (the one place the file's bytes
 are written and read), `store` (the cache directory, build/load, listing,
-clearing) and `heuristic` (the registered ``pdb`` heuristic). The public face
+clearing), `first_use` (the one place a table is built unasked, with its
+warning and opt-out) and `heuristic` (the registered ``pdb`` heuristic). The public face
 is `slidingtiles.pdb`; this package re-exports what it and
 `slidingtiles.heuristics` import.
 """
