@@ -138,7 +138,7 @@ def moved_rank(
     the cell of slot i less the earlier slots' tiles below it): only ``d_slot``
     and the ``d_j`` of later slots whose tiles stand strictly between p and q
     change, by one each. ``slot_at[c]``: the slot of the group's tile on cell
-    c, the last slot (radix 0) if none. The numba mirror is `placement._moved_rank`.
+    c, the last slot (radix 0) if none. The numba mirror is `placement.moved_rank`.
     """
     if kind == DIGITS_U8 or q - p == 1 or p - q == 1:
         return (q - p) * radix[slot]
