@@ -9,6 +9,7 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import assume, given, settings
@@ -16,13 +17,13 @@ from hypothesis import strategies as st
 
 import slidingtiles
 from slidingtiles import Board, SearchLimitExceeded, heuristics, random_board, scramble
-from slidingtiles._cli.main import main
+from slidingtiles.__main__ import main
 from slidingtiles._engine.kernels import Kernels
 from slidingtiles._engine.python import weighted as python_weighted  # its heuristic: internal
 from slidingtiles._solve.short import peeled
 from slidingtiles._solve.short.budget import Budget
 from slidingtiles._solve.short.chunked import solve_chunked
-from slidingtiles._solve.short.methods import choose_methods, solve_short
+from slidingtiles._solve.short.methods import choose_methods, methods_table, solve_short
 from slidingtiles._solve.short.staged import solve_staged
 from slidingtiles._solve.short.windows import cancel_moves, shorten
 from slidingtiles.search._limits import Deadline
@@ -488,3 +489,18 @@ def test_the_command_line_prints_the_bound_and_the_ratio(
     data = json.loads(capsys.readouterr().out)
     assert data["length"] == length
     assert data["ratio"] == pytest.approx(length / bound, abs=5e-5)
+
+
+def test_the_guide_prints_the_methods_table() -> None:
+    """docs/large-boards.md shows the one table that chooses the methods, as it is."""
+    page = Path(__file__).resolve().parent.parent / "docs" / "large-boards.md"
+    assert methods_table() in page.read_text(encoding="utf-8")
+
+
+def test_every_size_and_budget_has_one_row_of_methods_that_answers() -> None:
+    for cells in (2, 12, 13, 25, 26, 36, 37, 49, 50, 64, 65, 100, 101, 400, 401, 2500, 10**6):
+        for timed in (False, True):
+            for implementation in ("numba", "python"):
+                steps = choose_methods(cells, timed=timed, implementation=implementation).steps
+                methods = {name for step in steps for name in step}
+                assert methods & {"idastar", "weighted_idastar", "reduce", "peeled", "beam"}

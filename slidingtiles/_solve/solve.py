@@ -53,107 +53,60 @@ def solve(
     workers: int | None = None,
     executor: Any = None,
 ) -> Solution:
-    """Return a shortest solution of a sliding-tile puzzle (or a bounded one, if asked).
+    """Return a shortest solution of a sliding-tile puzzle, or, with ``optimal=False``, a short one.
 
     >>> sol = solve([[6, 4, 7], [8, 5, 0], [3, 2, 1]], heuristic="manhattan")
     >>> len(sol.moves), sol.optimal
     (31, True)
     >>> solve("0 1 3/4 2 5/7 8 6").moves
     Moves('RDRD')
-    >>> from slidingtiles import Board
-    >>> len(solve("8 1 3/4 0 2/7 6 5", goal=Board.goal(3, 3, blank="first")))
-    22
 
     Args:
-        board: a `Board`, nested rows, a flat square sequence, text
-            (``"1 2 3/4 5 6/7 8 0"``, one row per line, COS 226 form), or rows
-            of labels (letters, words) with ``blank`` naming the empty cell.
-        goal: the target in any of those forms; ``None`` or ``"last"`` for
-            1..n-1 with the blank last, ``"first"`` for the blank first.
-        heuristic: a registered name (``"misplaced"``/``"hamming"``,
-            ``"manhattan"``, ``"linear_conflict"``, ``"inversions"``, ...),
-            ``"auto"`` (the strongest admissible one that fits: the pattern
-            database ``"pdb"`` when its table is cached or its build is
-            estimated under a minute, which then happens once (see
-            ``build_tables``); else the best table-free one), a
-            `HeuristicInfo`, or
-            any ``h(board, goal) -> int``. An unregistered callable is not
-            known to be admissible, so the solution is not claimed optimal:
-            register it with ``admissible=True`` to say it is.
-        algorithm: ``"astar"``, ``"idastar"``, ``"bfs"`` (no heuristic),
-            ``"greedy"`` (fast, not optimal), ``"weighted"`` (A* with f = g +
-            w*h: at most ``weight`` times the optimum; with perm-ranked
-            pattern databases, the 5x5 and 4x4 7-8 tables, weighted IDA*
-            with the same bound, reported as ``"weighted_idastar"``, its
-            ``lower_bound`` the length over the weight), or ``"auto"``. With
-            ``"auto"`` or ``"idastar"``, the built-in ``manhattan``,
-            ``linear_conflict`` and ``pdb`` heuristics run in the tile engine
-            (IDA* on one mutable board, the heuristic updated per move; a
-            perfect table is simply walked downhill), which finds the same
-            optimal lengths as the generic search, many times faster. Other
-            heuristics with ``"auto"``: A* up to 12 cells, IDA* above (A* for
-            an inadmissible heuristic), weighted A* if ``weight`` is given.
-            ``"astar"`` always runs the generic A*. ``"reduce"``: the
-            constructive solver for any size (place lines one by one, finish
-            the last 3x3 exactly; a 100x100 board in seconds, about 4 times the
-            Manhattan lower bound; see `solve_constructive`); ``time_limit``
-            and ``progress`` apply, the heuristic and the other limits do not.
-        weight: the bound w >= 1 for ``"weighted"``.
-        optimal: False lets ``"auto"`` pick ``"reduce"`` (or weighted A* when
-            ``weight`` is given): a solution at once, whatever the size; with
-            cached perm-ranked tables (5x5, 4x4's 7-8) and numba, weighted
-            IDA* with falling weights (about 1.07 times the shortest on
-            24-puzzles, within a second; docs/24-puzzle.md).
+        board: a `Board`, rows, a flat square sequence, text (``"1 2 3/4 5 6/7 8 0"``,
+            COS 226 form), or rows of labels with ``blank`` naming the empty cell.
+        goal: the target in any of those forms; None or ``"last"`` for 1..n-1 with the
+            blank last, ``"first"`` for the blank first.
+        heuristic: a registered name (``"manhattan"``, ``"linear_conflict"``, ``"pdb"``,
+            ...), a `HeuristicInfo`, any ``h(board, goal) -> int`` (not claimed optimal
+            unless registered admissible), or ``"auto"``: the strongest admissible one
+            that fits (the pattern database when cached or quick to build).
+        algorithm: ``"astar"``, ``"idastar"``, ``"bfs"``, ``"greedy"``, ``"weighted"``
+            (at most ``weight`` x the shortest; weighted IDA* over perm-ranked tables),
+            ``"reduce"`` (the constructive solver, `solve_constructive`), or ``"auto"``:
+            the tile engine's IDA* for the built-in heuristics, else A* up to 12 cells
+            and IDA* above (docs/solving.md).
+        weight: the bound w >= 1 for ``"weighted"`` (with ``"auto"``, implies it).
+        optimal: False asks for a short solution instead, at any size: the board goes
+            to the short-solution methods (`slidingtiles._solve.short`), chosen by
+            its cells, the time limit and the implementation from one table
+            (docs/large-boards.md prints it): exact IDA* up to 12 cells; weighted IDA*
+            with falling weights where perm-ranked tables are cached (5x5); beams,
+            staged and chunked placements, peeled beams on mid-size boards; the
+            constructive solver on large ones; then windows re-solved. The shortest
+            answer is kept (never longer than the first); ``lower_bound`` is the
+            Manhattan distance, ``algorithm`` the method kept. Without ``time_limit``
+            the answer is the same every run; with one, more time gives shorter
+            answers. ``weight=`` keeps weighted search and its bound instead.
         blank: the label of the empty cell on labelled boards.
-        max_nodes: stop with `SearchLimitExceeded` (carrying the statistics
-            so far) rather than expand more than this many states.
-        time_limit: the same, after about this many seconds.
-        max_memory: the same, once the process has grown by about this many
-            bytes of resident memory (A* and BFS only).
+        max_nodes, time_limit, max_memory: stop with `SearchLimitExceeded` past this
+            many expansions, seconds (every step of the call spends from one clock;
+            ``inf`` is none) or bytes of growth (A*, BFS).
         progress: called with a `SearchStats` snapshot every so often.
-        build_tables: whether a missing pattern-database table may be built
-            here. True (the default): it is built on first use and saved in
-            the cache; a build estimated at a second or a megabyte or more
-            (3x4 boards and larger; 4x4: about 30 s and 34 MB) first issues a
-            `TableBuildWarning` with its cost, and shows its progress when
-            standard error is a terminal. False, or the environment variable
-            ``SLIDINGTILES_BUILD_TABLES=0`` (or ``never``; it overrides True):
-            nothing is built; ``heuristic="auto"`` then uses a cached table
-            or the best heuristic without one, and ``heuristic="pdb"`` raises
-            `PatternDatabaseError` naming the command that builds the table
-            (``slidingtiles pdb build 4x4``).
-        workers: search one board on this many processes (an int >= 1; None
-            or 1: this process). The tile engine's IDA* with pattern tables
-            splits each iteration below the root (`slidingtiles._solve.parallel`):
-            same optimal length, on a pool this call owns whose workers die
-            with it; ``progress`` then gets each iteration's bound too. Other
-            searches (Manhattan, perfect tables, other algorithms) run here.
-        executor: the same on a caller's `concurrent.futures`-style executor
-            (a ``ProcessPoolExecutor``, Dask's ``Client.get_executor()``),
-            whose workers read the table files from the same cache; ``workers``
-            then says how many tasks it runs at once.
+        build_tables: whether a missing pattern table may be built here (announced by
+            a `TableBuildWarning`; ``SLIDINGTILES_BUILD_TABLES=0`` overrides True).
+        workers, executor: split the engine's IDA* with pattern tables over this many
+            processes, or a caller's executor (docs/24-puzzle.md).
 
     Raises:
-        InvalidOptionError: an option has a bad value (``weight=0.5``,
-            ``time_limit=nan``, an unknown ``algorithm``); `OptionTypeError`
-            (also a TypeError) a bad type (``max_nodes="10"``). Checked first,
-            before the board is read.
-        InvalidBoardError: the board or goal is malformed.
-        GoalMismatchError: board and goal differ in shape or tiles.
-        UnsolvableError: parity says the goal is unreachable; ``.report`` says why.
+        InvalidOptionError, OptionTypeError: a bad option value or type, checked first.
+        InvalidBoardError, GoalMismatchError: the board or goal is malformed.
+        UnsolvableError: parity says the goal is unreachable (``.report`` says why).
         UnknownHeuristicError: no heuristic has that name.
-        PatternDatabaseError: ``heuristic="pdb"`` needs a table that building
-            is refused for; or ``SLIDINGTILES_BUILD_TABLES`` holds a value
-            other than 0/never/false/no/off or 1/true/yes/on.
-        SearchLimitExceeded: a limit was reached first, or a step's estimated
-            cost (a first table build, a huge board's set-up) exceeds what is
-            left: every step of the call spends from one ``time_limit``.
+        PatternDatabaseError: a table that may not be built (docs/errors.md).
+        SearchLimitExceeded: a limit was reached, or a step would not fit in it.
 
-    ``optimal`` is True only when the guarantee holds: BFS, or ``A*``/``IDA*`` with
-    an admissible heuristic. ``lower_bound`` is a proven bound on the optimal
-    length: the length itself when optimal, the Manhattan distance for
-    ``"reduce"``, else None. Checking solvability first means an impossible
-    board fails at once instead of exhausting half the state space.
+    ``optimal`` in the result is True only when the guarantee holds (BFS, or A*/IDA*
+    with an admissible heuristic); `Solution.lower_bound` is a proven bound.
     """
     check_options(
         ALGORITHMS, heuristic=heuristic, algorithm=algorithm, weight=weight, blank=blank,
