@@ -6,9 +6,12 @@ stand-ins; ``drive``: the pause/resume driver and per-depth stacks shared by
 the searches; ``manhattan``: `ida_manhattan`; ``pdb``: `ida_pdb` and
 `supports_pdb` (digits tables), handing perm-ranked and 4-bit tables to
 ``placement``; ``maxed``: `ida_maxed`, `weighted_maxed` and the resumable
-`Search` (perm-ranked tables, maxed lookups); ``weighted``: `place_group`
-(weighted A* placing a group of tiles); ``beam``: `subgoal_search` (beams
-over boards, towards a subgoal or the goal) and its `zobrist_keys`;
+`Search` (perm-ranked tables, maxed lookups), over the compiled loop in
+``maxed_loop`` and the table reading of ``entries`` (entries by address,
+zero-aware slots, label tables, the plan's arrays); ``weighted``:
+`place_group` (weighted A* placing a group of tiles); ``beam``:
+`subgoal_search` (beams over boards, towards a subgoal or the goal) and its
+`zobrist_keys`, ranking boards as ``beam_rank`` says;
 ``build``: `build_group_table`, `build_perm_table`, `pack_excess`, over the
 parallel breadth-first search in ``frontier``.
 """
