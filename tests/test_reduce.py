@@ -269,3 +269,36 @@ def test_the_first_lines_alone_are_the_whole_solutions_prefix(shape: tuple[int, 
             if all(end.tiles[cell] == goal.tiles[cell] for cell in line)
         ]
         assert len(home) >= 2  # a row and a column
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "error"),
+    [
+        ("time_limit", "x", slidingtiles.OptionTypeError),
+        ("time_limit", float("nan"), slidingtiles.InvalidOptionError),
+        ("time_limit", -1, slidingtiles.InvalidOptionError),
+        ("shorten", "fast", slidingtiles.InvalidOptionError),
+        ("shorten", 1, slidingtiles.OptionTypeError),
+        ("max_moves", 0, slidingtiles.InvalidOptionError),
+        ("max_moves", 2.5, slidingtiles.OptionTypeError),
+        ("progress", 3, slidingtiles.OptionTypeError),
+        ("variant", "2", slidingtiles.OptionTypeError),
+        ("blank", [], slidingtiles.OptionTypeError),
+    ],
+)
+def test_solve_constructive_checks_its_options_at_its_door(
+    option: str, value: object, error: type[Exception]
+) -> None:
+    with pytest.raises(error) as caught:
+        solve_constructive("not even a board", **{option: value})  # options before the board
+    assert caught.value.option == option  # type: ignore[attr-defined]
+    assert caught.value.value is value  # type: ignore[attr-defined]
+    assert option in str(caught.value)
+
+
+def test_an_infinite_time_limit_is_none() -> None:
+    board = random_board(10, 10, seed=3)
+    unbounded = solve_constructive(board, time_limit=float("inf"))
+    assert unbounded.moves == solve_constructive(board).moves
+    timed = solve(board, optimal=False, time_limit=float("inf"))
+    assert timed.moves == solve(board, optimal=False).moves

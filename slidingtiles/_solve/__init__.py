@@ -3,7 +3,8 @@
 ``solve`` (`solve`: options checked at the door, the board read once, the
 plan run by one function per route), ``choose`` (the door's checks,
 `check_options`; resolving ``"auto"``; the engine's tables; the `Plan` that
-answers "how does this call run?"), ``solution`` (`Solution`),
+answers "how does this call run?"), ``checks`` (what the doors share: an
+option naming one of a few choices, a count), ``solution`` (`Solution`),
 ``tile_state`` (`TileState`, boards as states of the generic search),
 ``parallel`` (one board's IDA* split over processes) and ``short`` (the
 room for short solutions, `solve(optimal=False)`, and the constructive

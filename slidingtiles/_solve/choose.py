@@ -48,6 +48,7 @@ from slidingtiles._errors import (
     PatternDatabaseError,
     SearchLimitExceeded,
 )
+from slidingtiles._solve.checks import check_choice
 from slidingtiles._solve.parallel import splits
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
@@ -114,16 +115,7 @@ def check_options(
     `check_limits` (the rules every `Guard` applies). ``weight`` (a finite
     number >= 1) goes only with ``algorithm="weighted"`` or ``"auto"``.
     """
-    if not isinstance(algorithm, str):
-        raise OptionTypeError(
-            f"algorithm must be one of {', '.join(algorithms)}, not {algorithm!r}",
-            algorithm, option="algorithm",
-        )  # fmt: skip
-    if algorithm not in algorithms:
-        raise InvalidOptionError(
-            f"unknown algorithm {algorithm!r}; choose from {', '.join(algorithms)}",
-            algorithm, option="algorithm",
-        )  # fmt: skip
+    check_choice("algorithm", algorithm, algorithms)
     if isinstance(heuristic, str):
         if heuristic != "auto":
             heuristics.get(heuristic)  # UnknownHeuristicError naming the known ones

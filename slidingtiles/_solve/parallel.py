@@ -55,11 +55,11 @@ from slidingtiles._engine import dispatch
 from slidingtiles._engine.lookups import COLLECT, DONE, PAUSE, MaxedSearch, supports_lookups
 from slidingtiles._engine.tables import EngineResult, Order, PatternTables, canonical_tables
 from slidingtiles._errors import (
-    InvalidOptionError,
     OptionTypeError,
     PatternDatabaseError,
     SearchLimitExceeded,
 )
+from slidingtiles._solve.checks import check_count
 from slidingtiles._workers import WorkerPool
 from slidingtiles.heuristics._pdb.tablefile import read_table
 from slidingtiles.search import SearchStats
@@ -421,17 +421,7 @@ def check_parallel(workers: object, executor: object) -> None:
     ...
     slidingtiles._errors.InvalidOptionError: solve: workers must be an int >= 1 or None, got 0
     """
-    if workers is not None:
-        if isinstance(workers, bool) or not isinstance(workers, int):
-            raise OptionTypeError(
-                f"solve: workers must be an int >= 1 or None, got {workers!r}",
-                workers, option="workers",
-            )  # fmt: skip
-        if workers < 1:
-            raise InvalidOptionError(
-                f"solve: workers must be an int >= 1 or None, got {workers!r}",
-                workers, option="workers",
-            )  # fmt: skip
+    check_count("workers", workers, where="solve: ")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise OptionTypeError(
             f"solve: executor must have a concurrent.futures-style submit(), "

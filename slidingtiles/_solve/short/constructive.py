@@ -35,11 +35,11 @@ from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._errors import (
-    InvalidOptionError,
     OptionTypeError,
     SearchLimitExceeded,
     UnsolvableError,
 )
+from slidingtiles._solve.checks import check_choice, check_count
 from slidingtiles._solve.short.placing import VARIANTS, OutOfTime, Reducer, Stuck, peel_line
 from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Deadline, check_limits
@@ -296,38 +296,21 @@ def check_constructive_options(
     `InvalidOptionError` (also a ValueError), as `solve`'s door does, with
     the same rules for ``time_limit`` and ``progress`` (`check_limits`).
     """
-    where = "solve_constructive"
-    if not isinstance(shorten, str):
-        raise OptionTypeError(
-            f"{where}: shorten must be one of {', '.join(SHORTEN)}, not {shorten!r}",
-            shorten, option="shorten",
-        )  # fmt: skip
-    if shorten not in SHORTEN:
-        raise InvalidOptionError(
-            f"{where}: shorten must be one of {', '.join(SHORTEN)}, not {shorten!r}",
-            shorten, option="shorten",
-        )  # fmt: skip
-    _, seconds, _ = check_limits(where, time_limit=time_limit, progress=progress, documented=True)
-    if max_moves is not None:
-        if isinstance(max_moves, bool) or not isinstance(max_moves, Integral):
-            raise OptionTypeError(
-                f"{where}: max_moves must be an int or None, not {max_moves!r}",
-                max_moves, option="max_moves",
-            )  # fmt: skip
-        if max_moves < 1:
-            raise InvalidOptionError(
-                f"{where}: max_moves must be positive, not {max_moves!r}",
-                max_moves, option="max_moves",
-            )  # fmt: skip
+    where = "solve_constructive: "
+    check_choice("shorten", shorten, SHORTEN, where=where)
+    _, seconds, _ = check_limits(
+        where[:-2], time_limit=time_limit, progress=progress, documented=True
+    )
+    check_count("max_moves", max_moves, where=where)
     if isinstance(variant, bool) or not isinstance(variant, Integral):
         raise OptionTypeError(
-            f"{where}: variant must be an int, not {variant!r}", variant, option="variant"
+            f"{where}variant must be an int, not {variant!r}", variant, option="variant"
         )
     try:
         hash(blank)
     except TypeError:
         raise OptionTypeError(
-            f"{where}: blank must be a label (hashable), not {blank!r}", blank, option="blank"
+            f"{where}blank must be a label (hashable), not {blank!r}", blank, option="blank"
         ) from None
     return None if seconds is None or math.isinf(seconds) else seconds
 

@@ -27,8 +27,12 @@ from slidingtiles._engine import dispatch
 from slidingtiles._errors import SearchLimitExceeded
 from slidingtiles._solve.choose import cached_tables
 from slidingtiles._solve.short.budget import Budget
+from slidingtiles.heuristics._pdb.database import PatternDatabase
 
-__all__ = ["EXACT_CELLS", "EXACT_NODES", "exact", "exact_moves", "line_moves", "region_boards"]
+__all__ = [
+    "EXACT_CELLS", "EXACT_NODES", "exact", "exact_moves", "ida_moves", "line_moves",
+    "region_boards",
+]  # fmt: skip
 
 #: Boards up to this many cells are solved exactly (IDA* with linear conflicts, milliseconds).
 EXACT_CELLS = 12
@@ -67,11 +71,18 @@ def exact_moves(start: Board, goal: Board, max_nodes: int, budget: Budget) -> st
     linear conflicts. None when that is not possible within ``max_nodes``
     expansions (counted in ``budget``).
     """
-    heuristic, db = "linear_conflict", None
-    if start.size == 16:
-        heuristic, db = "pdb", cached_tables(goal)
-        if db is None:
-            return None
+    if start.size != 16:
+        return ida_moves(start, goal, max_nodes, budget)
+    db = cached_tables(goal)
+    return None if db is None else ida_moves(start, goal, max_nodes, budget, db)
+
+
+def ida_moves(
+    start: Board, goal: Board, max_nodes: int, budget: Budget, db: PatternDatabase | None = None
+) -> str | None:
+    """A shortest solution by the tile engine's IDA* (linear conflicts, or the tables ``db``)
+    within ``max_nodes`` expansions, counted in ``budget``; None past them."""
+    heuristic = "linear_conflict" if db is None else "pdb"
     try:
         moves, stats = dispatch.engine_solve(start, goal, heuristic, db=db, max_nodes=max_nodes)
     except SearchLimitExceeded as stopped:

@@ -39,8 +39,8 @@ from slidingtiles._board.board import Board, trusted_board
 from slidingtiles._board.geometry import apply_moves, region_cells, renumbered
 from slidingtiles._board.moves import DIRECTIONS
 from slidingtiles._engine import dispatch
-from slidingtiles._errors import SearchLimitExceeded
 from slidingtiles._solve.short.budget import Budget
+from slidingtiles._solve.short.exact import ida_moves
 
 __all__ = [
     "DEADLINE_NODES", "WINDOW_CELLS", "ShortenResult", "beam_windows", "cancel_moves", "shorten",
@@ -170,14 +170,7 @@ def _resolve(
         )
         budget.spent(expanded)
         return moves
-    try:
-        found, stats = dispatch.engine_solve(before, after, "linear_conflict", max_nodes=nodes)
-    except SearchLimitExceeded as stopped:
-        if stopped.stats is not None:
-            budget.spent(stopped.stats.expanded, stopped.stats.generated)
-        return None
-    budget.spent(stats.expanded, stats.generated)
-    return found
+    return ida_moves(before, after, nodes, budget)
 
 
 def _pass(
