@@ -4,6 +4,7 @@ No 5x5 table of the real partition is built here (minutes, gigabytes): the
 builders are checked on groups of two and three tiles against a brute-force
 search, the kernels on tables of small groups (5x5 near the goal, 3x4 and 4x4
 random boards), against each other and against the BFS oracle.
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
 """
 
 from __future__ import annotations
@@ -15,16 +16,16 @@ from pathlib import Path
 import pytest
 
 import slidingtiles as st
-from slidingtiles import Board, pdb
+from slidingtiles import BackendError, Board, PatternDatabaseError, pdb
 from slidingtiles._board.geometry import home_cells
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS, U8_MOVES, perm_rank
 from slidingtiles._engine.lookups import PERM_U4, entry_value, maxed_searches, moved_rank
 from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._engine.resources import ENV_MEMORY, available_memory, check_memory
-from slidingtiles._errors import BackendError, PatternDatabaseError
 from slidingtiles.heuristics._pdb.store import estimate_table_bytes
-from slidingtiles.heuristics._pdb.tablefile import read_table, write_table
+from slidingtiles.heuristics._pdb.tablefile import write_table  # writing: internal
+from slidingtiles.pdb import read_table
 from tests.conftest import (
     group_moves,
     kernel_guard,

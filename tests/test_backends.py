@@ -4,6 +4,7 @@ The pure-Python kernels are the reference: the numba kernels must return the
 same move strings and the same expanded/generated/iteration counts, hit limits
 at the same expansion and report the same progress snapshots (the batched
 pattern-database kernel checks limits per batch: see `test_limits_and_progress_are_identical`).
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
 """
 
 from __future__ import annotations
@@ -18,13 +19,12 @@ from pathlib import Path
 import pytest
 
 import slidingtiles as st
-from slidingtiles import Board, _accel, pdb
+from slidingtiles import BackendError, Board, _accel, pdb
 from slidingtiles._board.symmetry import frame_for
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS
 from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._engine.python.pdb import walk_perfect
-from slidingtiles._errors import BackendError
 from slidingtiles.pdb import PatternDatabaseError, read_table
 from slidingtiles.search._limits import Guard
 from tests.conftest import Oracle, goals

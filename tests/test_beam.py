@@ -1,4 +1,7 @@
-"""Beam search: both kernels keep the same boards, solutions replay, budgets hold."""
+"""Beam search: both kernels keep the same boards, solutions replay, budgets hold.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""The command line, run in-process through `main(argv)`: outputs, exit codes, messages."""
+"""The command line, run in-process through `main(argv)`: outputs, exit codes, messages.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Peeled beam search: the subgoal kernels agree and keep their contract, solutions replay."""
+"""Peeled beam search: the subgoal kernels agree and keep their contract, solutions replay.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 

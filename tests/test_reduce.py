@@ -1,4 +1,7 @@
-"""The constructive solver: any shape and goal, replayed to the goal; tiny boards optimal."""
+"""The constructive solver: any shape and goal, replayed to the goal; tiny boards optimal.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Short solutions with optimal=False: they replay, respect their bounds, and only get shorter."""
+"""Short solutions with optimal=False: they replay, respect their bounds, and only get shorter.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Walking distance against the BFS oracle: admissible, consistent, above Manhattan."""
+"""Walking distance against the BFS oracle: admissible, consistent, above Manhattan.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ both implementations), never a 5x5 table: the weighted search against the
 BFS oracle (within w x optimal, w = 1 optimal), the numba kernel against its
 pure-Python mirror (same nodes and moves for a weight and a ceiling), and the
 anytime sequence (never longer than its first answer, every answer replayed).
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
 """
 
 from __future__ import annotations

@@ -4,6 +4,7 @@ The builder against a 0-1 breadth-first search over (placement, blank cell),
 the region labels against a flood fill, the kernels against the BFS oracle and
 against each other node for node, the files against corruption. The real 7-8
 tables (minutes, gigabytes) are not built here.
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 import slidingtiles as st
-from slidingtiles import Board, pdb
+from slidingtiles import Board, PatternDatabaseError, pdb
 from slidingtiles._board.geometry import blank_moves, home_cells
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import (
@@ -32,11 +33,11 @@ from slidingtiles._engine.indexing import (
     zero_slots,
 )
 from slidingtiles._engine.lookups import PERM_Z2, PERM_Z4, entry_value
-from slidingtiles._errors import PatternDatabaseError
 from slidingtiles._solve.parallel import parallel_search
 from slidingtiles.heuristics._pdb.partition import numba_encoding
 from slidingtiles.heuristics._pdb.store import estimate_table_bytes
-from slidingtiles.heuristics._pdb.tablefile import read_table, write_table
+from slidingtiles.heuristics._pdb.tablefile import write_table  # writing: internal
+from slidingtiles.pdb import read_table
 from tests.conftest import (
     group_moves,
     kernel_guard,
