@@ -22,7 +22,9 @@ __all__ = ["Look", "action_text", "algorithm_name", "clean", "json_number", "num
 
 # C0 and C1 controls, DEL, lone surrogates, the bidi embeddings, overrides and isolates,
 # and the two non-characters XML forbids.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffe\uffff]")
+_UNSAFE = re.compile(
+    "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffe\uffff]"
+)
 _NAMES = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _SYMBOLS = {"astar": "A*", "weighted_astar": "weighted A*", "greedy": "greedy best-first",
             "idastar": "IDA*", "bfs": "breadth-first search"}  # fmt: skip
