@@ -15,7 +15,7 @@ import json
 import uuid
 from typing import Any
 
-from slidingtiles._watch.look import Look, action_text, algorithm_name, json_number
+from slidingtiles._watch.look import Look, action_text, json_number
 from slidingtiles._watch.table import summary
 from slidingtiles.search import SearchTrace
 
@@ -142,8 +142,8 @@ _SCRIPT = """
       path.appendChild(draw(c.s, data.small));
     });
     fill(panes.path, [path]);
-    counter.textContent = "expansion " + step + " of " + last + " (" + data.pathName + " " +
-      s.n + ")";
+    counter.textContent = "expansion #" + step + " (" + (step + 1) + " of " + (last + 1) +
+      "; " + data.pathName + " " + s.n + " after it)";
     buttons.first.disabled = buttons.back.disabled = step === 0;
     buttons.step.disabled = buttons.last.disabled = step === last;
     buttons.play.disabled = last === 0;
@@ -266,15 +266,14 @@ def trace_html(
             ("last", "the last expansion", "Last \u00bb"),
         )
     )
-    title = heading or algorithm_name(trace.algorithm, trace.weight)
+    title = f"<b>{html.escape(heading, quote=True)}</b>: " if heading else ""
     start = html.escape(look.text(trace.start, 120), quote=True)
     empty = "" if steps else '<p class="note">Nothing was expanded.</p>'
     return (
         f'<div class="slidingtiles-search" id="{element}">'
         f"<style>{_STYLE.format(id=element)}</style>"
-        f'<p class="summary"><b>{html.escape(title, quote=True)}</b>: '
-        f"{html.escape(text, quote=True)}</p>{empty}"
-        f'<div class="controls">{buttons}<span class="counter">expansion 0</span></div>'
+        f'<p class="summary">{title}{html.escape(text, quote=True)}</p>{empty}'
+        f'<div class="controls">{buttons}<span class="counter">expansion #0</span></div>'
         '<div class="panes">'
         f'<div class="pane"><h4>expanded</h4><div data-pane="current">{start}</div></div>'
         '<div class="pane"><h4>frontier, best first</h4><div data-pane="frontier"></div></div>'

@@ -205,6 +205,8 @@ class _Shape:
                 f'<text x="{node.x:.1f}" y="{y0 + 15:.1f}" font-size="10" text-anchor="middle" '
                 f'fill="{_INK}">{html.escape(self.look.text(node.state, 17), quote=True)}</text>'
             )
+        if node.on_path and node.order is None:
+            caption = "goal"  # A* queues its goal and stops when it takes it from the frontier
         first = f"#{node.order}" if node.order is not None else caption
         values = f"g{number(node.g)}" if self.algorithm == "bfs" else (
             f"g{number(node.g)} h{number(node.h)} f{number(node.f)}"
@@ -324,9 +326,10 @@ def tree_svg(
             body.append(shape.draw(node))
             stack.extend(node.children)
         top = bottom + 18
-    width = max(int(slots * shape.slot) + 16, 520)
     legend_y = top + 4
-    body.append(_legend(legend_y))
+    legend, legend_width = _legend(legend_y)
+    body.append(legend)
+    width = max(int(slots * shape.slot) + 16, int(legend_width) + 8)
     height = int(legend_y + 22)
     head = "".join(
         f'<text x="8" y="{16 + 16 * k}" font-size="12" fill="{_INK}">{_escape(line)}</text>'
@@ -364,7 +367,8 @@ def _edges(root: _Node, shape: _Shape) -> list[str]:
     return out
 
 
-def _legend(y: float) -> str:
+def _legend(y: float) -> tuple[str, float]:
+    """The key to the node styles, and its width."""
     plain = "#fffaf2"
     items = [("expanded (#k: its number)", _FRAME, "", plain), ("solution path", _PATH, "", plain)]
     items += [
@@ -383,4 +387,4 @@ def _legend(y: float) -> str:
             f"{_escape(text)}</text>"
         )
         x += 24 + 5.6 * len(text)
-    return "".join(out)
+    return "".join(out), x
