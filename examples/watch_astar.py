@@ -10,11 +10,10 @@ takes a screenshot of the page, watch-astar.png, with headless Chromium when one
 Prints the A* table, as the guide shows it.
 """
 
-import shutil
-import subprocess
 import sys
-import tempfile
 from pathlib import Path
+
+from make_pictures import screenshot  # the Pictures page's script, beside this one
 
 import slidingtiles as st
 from slidingtiles.search import astar, idastar
@@ -22,8 +21,7 @@ from slidingtiles.search import astar, idastar
 GOAL = st.Board.goal(3, 3)
 REPORT_BOARD = "0 1 3/4 2 5/7 8 6"  # the student report's A* simulation
 IDA_BOARD = "5 4 2/1 0 3/7 8 6"  # 8 moves; misplaced tiles says 6, so three bounds
-WINDOW = (960, 560)
-BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
+WINDOW = (960, 560)  # browser window for the screenshot, in CSS pixels
 
 
 def misplaced(state: st.TileState) -> int:
@@ -64,24 +62,6 @@ def write_pictures(folder: Path) -> list[Path]:
     return paths
 
 
-def screenshot(page: Path, png: Path) -> bool:
-    """Save a screenshot of ``page`` as ``png`` with headless Chromium; False when none is found."""
-    browser = next(filter(None, map(shutil.which, BROWSERS)), None)
-    if browser is None:
-        return False
-    width, height = WINDOW
-    with tempfile.TemporaryDirectory(prefix="slidingtiles-chromium-") as profile:
-        subprocess.run(
-            [
-                browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                f"--user-data-dir={profile}", f"--window-size={width},{height}",
-                f"--screenshot={png.resolve()}", page.resolve().as_uri(),
-            ],
-            check=True, capture_output=True, timeout=120,
-        )  # fmt: skip
-    return png.exists()
-
-
 def main(argv: list[str]) -> None:
     want_png = "--png" in argv
     args = [arg for arg in argv if arg != "--png"]
@@ -90,7 +70,7 @@ def main(argv: list[str]) -> None:
     paths = write_pictures(folder)
     if want_png:
         png = folder / "watch-astar.png"
-        if screenshot(folder / "watch-astar.html", png):
+        if screenshot(folder / "watch-astar.html", png, WINDOW):
             paths.append(png)
         else:
             print("no Chromium found: watch-astar.png not written")

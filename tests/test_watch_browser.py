@@ -1,83 +1,36 @@
 """The search stepper (`TraceView.html`, what notebooks show) in headless Chromium.
 
-Like tests/test_play_browser.py: Debian's ``chromium`` and ``chromedriver`` driven by selenium;
-without them the tests skip, except under ``CI=true``, where they fail (``.ci/run`` installs
-both). Each test opens a page holding the fragment, clicks its buttons and reads what shows.
+The browser is tests/test_play_browser.py's (Debian's ``chromium`` and ``chromedriver``
+driven by selenium; without them these tests skip, except under ``CI=true``, where they
+fail). Each test opens a page holding the fragment, clicks its buttons and reads what shows.
 """
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, NoReturn
-
-import pytest
+from typing import Any
 
 import slidingtiles as st
 from slidingtiles.search import astar, idastar
+from tests.test_play_browser import By, browser  # noqa: F401  (browser: the fixture)
 from tests.test_watch import HOSTILE, Hostile, misplaced, tiles
 
-IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
-
-def unavailable(what: str) -> NoReturn:
-    if IN_CI:
-        pytest.fail(f"{what}; under CI=true the browser test must run (.ci/run installs it)")
-    pytest.skip(what, allow_module_level=True)
-
-
-try:
-    from selenium import webdriver
-    from selenium.common.exceptions import WebDriverException
-    from selenium.webdriver.chrome.options import Options
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-except ImportError as missing:
-    unavailable(f"{missing.name} is not installed (pip install -e '.[play-test]')")
-
-CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser"))), None)
-CHROMEDRIVER = shutil.which("chromedriver")
-if CHROMIUM is None or CHROMEDRIVER is None:
-    unavailable("no chromium or chromedriver (apt-get install chromium chromium-driver)")
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    options = Options()
-    options.binary_location = str(CHROMIUM)
-    for argument in ("--headless=new", "--no-sandbox", "--disable-gpu",
-                     "--disable-dev-shm-usage", "--window-size=1100,800"):  # fmt: skip
-        options.add_argument(argument)
-    with tempfile.TemporaryDirectory(prefix="slidingtiles-chromium-") as profile:
-        options.add_argument(f"--user-data-dir={profile}")
-        try:
-            driver = webdriver.Chrome(options=options, service=Service(str(CHROMEDRIVER)))
-        except WebDriverException as error:
-            unavailable(f"chromium would not start: {error.msg}")
-        try:
-            yield driver
-        finally:
-            driver.quit()
-
-
-def open_view(browser: Any, view: st.TraceView, folder: Path) -> Any:
+def open_view(driver: Any, view: st.TraceView, folder: Path) -> Any:
     page = folder / "view.html"
     page.write_text(
         f'<!DOCTYPE html><html><meta charset="utf-8"><body>{view.html()}</body></html>',
         encoding="utf-8",
     )
-    browser.get(page.as_uri())
-    return browser.find_element(By.CSS_SELECTOR, ".slidingtiles-search")
+    driver.get(page.as_uri())
+    return driver.find_element(By.CSS_SELECTOR, ".slidingtiles-search")
 
 
 def click(root: Any, action: str) -> None:
     root.find_element(By.CSS_SELECTOR, f'button[data-action="{action}"]').click()
 
 
-def test_the_stepper_steps_through_the_expansions(browser: Any, tmp_path: Path) -> None:
+def test_the_stepper_steps_through_the_expansions(browser: Any, tmp_path: Path) -> None:  # noqa: F811
     result = astar(tiles("0 1 3/4 2 5/7 8 6"), misplaced, trace=1000)
     root = open_view(browser, st.TraceView(result), tmp_path)
     counter = root.find_element(By.CSS_SELECTOR, ".counter")
@@ -106,7 +59,7 @@ def test_the_stepper_steps_through_the_expansions(browser: Any, tmp_path: Path) 
     assert counter.text.startswith("expansion #0")
 
 
-def test_idastar_steps_name_their_threshold(browser: Any, tmp_path: Path) -> None:
+def test_idastar_steps_name_their_threshold(browser: Any, tmp_path: Path) -> None:  # noqa: F811
     result = idastar(tiles("5 4 2/1 0 3/7 8 6"), misplaced, trace=1000)
     root = open_view(browser, st.TraceView(result), tmp_path)
     click(root, "last")
@@ -115,7 +68,7 @@ def test_idastar_steps_name_their_threshold(browser: Any, tmp_path: Path) -> Non
     assert "keeps no frontier" in root.find_element(By.CSS_SELECTOR, '[data-pane="frontier"]').text
 
 
-def test_hostile_labels_show_as_text(browser: Any, tmp_path: Path) -> None:
+def test_hostile_labels_show_as_text(browser: Any, tmp_path: Path) -> None:  # noqa: F811
     root = open_view(browser, st.TraceView(astar(Hostile(0), lambda h: 4 - h.n, trace=100)),
                      tmp_path)  # fmt: skip
     click(root, "step")
