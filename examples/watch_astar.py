@@ -40,14 +40,11 @@ def write_pictures(folder: Path) -> list[Path]:
     """Write the two trees and the stepper page into ``folder``; return their paths."""
     folder.mkdir(parents=True, exist_ok=True)
     report, deeper = views()
-    page = (
-        '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
-        "<title>A* on the student report's board</title></head><body>"
-        f"{report.html(interval_ms=900)}"
+    page = report.page(title="A* on the student report's board", interval_ms=900).replace(
         # Open at the third expansion, where the frontier has a choice to show.
+        "</body>",
         "<script>for (let k = 0; k < 2; k++) "
-        "document.querySelector('button[data-action=step]').click();</script>"
-        "</body></html>\n"
+        "document.querySelector('button[data-action=step]').click();</script></body>",
     )
     pictures = {
         "watch-astar-tree.svg": report.svg(duplicates=True),

@@ -19,7 +19,7 @@ from slidingtiles._watch.look import Look, action_text, json_number
 from slidingtiles._watch.table import summary
 from slidingtiles.search import SearchTrace
 
-__all__ = ["trace_html"]
+__all__ = ["stepper_data", "trace_html"]
 
 _STYLE = """
 #{id} {{ font-family: system-ui, sans-serif; color: #2b2118; margin: 0.3em 0; }}
@@ -178,6 +178,78 @@ def _script_json(value: object) -> str:
     return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
 
 
+def _positive(**values: object) -> None:
+    for name, value in values.items():
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise ValueError(f"{name} must be a positive int, got {value!r}")
+
+
+def stepper_data(
+    trace: SearchTrace[Any, Any], look: Look, *, top: int = 5, max_steps: int = 500
+) -> dict[str, Any]:
+    """The stepper's JSON: states listed once, then per expansion what the stepper shows.
+
+    Example:
+        >>> from slidingtiles.search import astar
+        >>> from slidingtiles.search._example import Vertex
+        >>> start = Vertex.of({"a": {"b": 1, "c": 3}, "b": {"d": 1}}, "a", goal="d")
+        >>> data = stepper_data(astar(start, trace=50).trace, Look(start, None))
+        >>> data["states"]
+        ["Vertex('a')", "Vertex('b')", "Vertex('c')", "Vertex('d')"]
+        >>> [step["fr"] for step in data["steps"]]  # the frontier: [state, g, h, f], best first
+        [[[0, 0, 0, 0]], [[1, 1, 0, 1], [2, 3, 0, 3]]]
+
+    ``states`` holds each state once: a board's flat tiles, or its (safe)
+    label. Each step has ``s`` (the state's index), ``g``, ``h``, ``f``,
+    ``a`` (the action), ``p`` (the parent's expansion number), ``d``
+    (depth), ``it`` and ``t`` (IDA*'s iteration and threshold), ``n`` (the
+    frontier's size after it, IDA*: the path's length), ``w`` (states
+    waiting when it was chosen), ``fr`` (the best ``top`` of them, best
+    first: ``[state, g, h, f]``) and ``ch`` (its children: ``[state, action,
+    g, h, f, fate]``). Also the board's shape, tile labels and goal. The
+    first ``max_steps`` expansions only.
+    """
+    _positive(top=top, max_steps=max_steps)
+    index: dict[Any, int] = {}
+    states: list[Any] = []
+
+    def ref(state: object) -> int:
+        at = index.get(state)
+        if at is None:
+            at = index[state] = len(states)
+            states.append(look.tiles(state) if look.boards else look.text(state, 120))
+        return at
+
+    steps: list[dict[str, Any]] = []
+    for step in trace.replay(top=top):
+        if len(steps) >= max_steps:
+            break
+        e = step.expansion
+        steps.append({
+            "s": ref(e.state), "g": json_number(e.g), "h": json_number(e.h),
+            "f": json_number(e.f), "a": action_text(e.action), "p": e.parent, "d": e.depth,
+            "it": e.iteration, "t": json_number(step.threshold),
+            "n": step.children[-1].frontier if step.children else e.frontier,
+            "w": step.waiting,
+            "fr": [[ref(w.state), *map(json_number, (w.g, w.h, w.f))] for w in step.frontier],
+            "ch": [[ref(c.state), action_text(c.action), *map(json_number, (c.g, c.h, c.f)),
+                    c.fate] for c in step.children],
+        })  # fmt: skip
+    board = look.board(trace.start) if look.boards else None
+    return {
+        "boards": look.boards,
+        "rows": 0 if board is None else board.rows,
+        "cols": 0 if board is None else board.cols,
+        "labels": look.tile_labels,
+        "goal": None if look.goal is None else list(look.goal.tiles),
+        "states": states,
+        "steps": steps,
+        "fvalues": trace.algorithm != "bfs",
+        "ida": trace.algorithm == "idastar",
+        "pathName": "path" if trace.algorithm == "idastar" else "frontier",
+    }
+
+
 def trace_html(
     trace: SearchTrace[Any, Any],
     look: Look,
@@ -207,54 +279,16 @@ def trace_html(
     ``interval_ms`` the delay between steps when playing. Without
     JavaScript the summary and the start still show. O(steps x top) in size.
     """
-    for name, value in (("top", top), ("max_steps", max_steps), ("interval_ms", interval_ms)):
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name} must be a positive int, got {value!r}")
-    index: dict[Any, int] = {}
-    states: list[Any] = []
-
-    def ref(state: object) -> int:
-        at = index.get(state)
-        if at is None:
-            at = index[state] = len(states)
-            states.append(look.tiles(state) if look.boards else look.text(state, 120))
-        return at
-
-    steps: list[dict[str, Any]] = []
-    for step in trace.replay(top=top):
-        if len(steps) >= max_steps:
-            break
-        e = step.expansion
-        steps.append({
-            "s": ref(e.state), "g": json_number(e.g), "h": json_number(e.h), "f": json_number(e.f),
-            "a": action_text(e.action), "p": e.parent, "d": e.depth, "it": e.iteration,
-            "t": json_number(step.threshold),
-            "n": step.children[-1].frontier if step.children else e.frontier,
-            "w": step.waiting,
-            "fr": [[ref(w.state), *map(json_number, (w.g, w.h, w.f))] for w in step.frontier],
-            "ch": [[ref(c.state), action_text(c.action), *map(json_number, (c.g, c.h, c.f)),
-                    c.fate] for c in step.children],
-        })  # fmt: skip
+    _positive(interval_ms=interval_ms)
+    data = stepper_data(trace, look, top=top, max_steps=max_steps)
+    steps = data["steps"]
     text = summary(trace, look)
     if len(steps) < len(trace.expansions):
         text += f" Showing the first {len(steps):,} expansions (max_steps={max_steps:,})."
-    board = look.board(trace.start) if look.boards else None
-    cell = 0 if board is None else max(16, min(44, 220 // max(board.rows, board.cols)))
-    data = {
-        "boards": look.boards,
-        "rows": 0 if board is None else board.rows,
-        "cols": 0 if board is None else board.cols,
-        "labels": look.tile_labels,
-        "goal": None if look.goal is None else list(look.goal.tiles),
-        "cell": cell,
-        "small": 0 if board is None else max(6, min(14, 64 // max(board.rows, board.cols))),
-        "states": states,
-        "steps": steps,
-        "fvalues": trace.algorithm != "bfs",
-        "ida": trace.algorithm == "idastar",
-        "pathName": "path" if trace.algorithm == "idastar" else "frontier",
-        "interval": interval_ms,
-    }
+    rows, cols = data["rows"], data["cols"]
+    data["cell"] = 0 if not rows else max(16, min(44, 220 // max(rows, cols)))
+    data["small"] = 0 if not rows else max(6, min(14, 64 // max(rows, cols)))
+    data["interval"] = interval_ms
     element = f"slidingtiles-search-{uuid.uuid4().hex[:16]}"
     buttons = "".join(
         f'<button type="button" data-action="{action}" title="{title}">{label}</button>'

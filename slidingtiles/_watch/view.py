@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from html import escape
 from typing import Any
 
 from slidingtiles._watch.data import to_dict
 from slidingtiles._watch.look import Look
-from slidingtiles._watch.player import trace_html
+from slidingtiles._watch.player import stepper_data, trace_html
 from slidingtiles._watch.table import summary, table
 from slidingtiles._watch.tree import tree_svg
 from slidingtiles.search import SearchTrace
@@ -115,6 +116,34 @@ result or error), got 42 (int)
 
     def _repr_html_(self) -> str:
         return self.html()
+
+    def page(self, *, title: str | None = None, **options: Any) -> str:
+        """Return a whole HTML document holding the stepper (`html`, with ``options``), offline.
+
+        Example:
+            >>> from slidingtiles.search import bfs
+            >>> from slidingtiles.search._example import Vertex
+            >>> view = TraceView(bfs(Vertex.of({"a": {"b": 1}}, "a", goal="b"), trace=9))
+            >>> view.page(title="a <to> b").startswith("<!DOCTYPE html>")
+            True
+        """
+        heading = escape(title if title is not None else "Watching the search", quote=True)
+        return (
+            '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
+            '<meta name="viewport" content="width=device-width, initial-scale=1">'
+            f"<title>{heading}</title></head><body>{self.html(**options)}</body></html>\n"
+        )
+
+    def stepper_data(self, *, top: int = 5, max_steps: int = 500) -> dict[str, Any]:
+        """Return what the stepper draws, as JSON-ready data, for pages that draw it themselves.
+
+        Each state once (``states``: a board's flat tiles, or its label), then
+        per expansion (``steps``) its state, ``g``, ``h``, ``f``, action,
+        parent, depth, IDA*'s iteration and threshold, the frontier's size,
+        the best ``top`` waiting states (best first) and its children with
+        their fates; the first ``max_steps`` expansions.
+        """
+        return stepper_data(self.trace, self._look, top=top, max_steps=max_steps)
 
     def svg(self, *, max_nodes: int = 300, duplicates: bool = False) -> str:
         """Return the search tree as an SVG picture, numbered in expansion order.

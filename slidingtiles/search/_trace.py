@@ -9,6 +9,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
+from slidingtiles._errors import InvalidOptionError, OptionTypeError
 from slidingtiles.search._events import (
     Expanded,
     Finished,
@@ -53,7 +54,18 @@ def _describe(value: object) -> str:
     return f"{value!r} ({type(value).__name__})"
 
 
-def check_trace(algorithm: str, trace: object, on_event: object) -> int | None:
+def _problem(kind: type[Exception], message: str, option: str, value: object,
+             documented: bool) -> Exception:  # fmt: skip
+    if not documented:
+        return kind(message)
+    if issubclass(kind, TypeError):
+        return OptionTypeError(message, value, option=option)
+    return InvalidOptionError(message, value, option=option)
+
+
+def check_trace(
+    algorithm: str, trace: object, on_event: object = None, *, documented: bool = False
+) -> int | None:
     """Return how many events to record (None: no recording), or raise naming the bad value.
 
     Example:
@@ -65,29 +77,41 @@ def check_trace(algorithm: str, trace: object, on_event: object) -> int | None:
         Traceback (most recent call last):
         ...
         ValueError: bfs: trace must be a positive number of events, True or None, got trace=0
+        >>> check_trace("solve", "all", documented=True)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        slidingtiles._errors.OptionTypeError: solve: trace must be a number of events, ...
 
     ``trace`` is None or False (record nothing), True (`DEFAULT_TRACE_EVENTS`)
     or a positive int; ``on_event`` a callable or None. Plain ValueError and
-    TypeError, as for the searches' other arguments.
+    TypeError, as for the searches' other arguments; with ``documented=True``
+    `InvalidOptionError` and `OptionTypeError` (the same messages), as at
+    the door of ``solve``.
     """
     if on_event is not None and not callable(on_event):
-        raise TypeError(
+        raise _problem(
+            TypeError,
             f"{algorithm}: on_event must be callable (event -> None or STOP) or None, "
-            f"got {_describe(on_event)}"
-        )
+            f"got {_describe(on_event)}",
+            "on_event", on_event, documented,
+        )  # fmt: skip
     if trace is None or trace is False:
         return None
     if trace is True:
         return DEFAULT_TRACE_EVENTS
     if not isinstance(trace, numbers.Integral):
-        raise TypeError(
-            f"{algorithm}: trace must be a number of events, True or None, got {_describe(trace)}"
-        )
+        raise _problem(
+            TypeError,
+            f"{algorithm}: trace must be a number of events, True or None, got {_describe(trace)}",
+            "trace", trace, documented,
+        )  # fmt: skip
     if trace <= 0:
-        raise ValueError(
+        raise _problem(
+            ValueError,
             f"{algorithm}: trace must be a positive number of events, True or None, "
-            f"got trace={trace!r}"
-        )
+            f"got trace={trace!r}",
+            "trace", trace, documented,
+        )  # fmt: skip
     return int(trace)
 
 
