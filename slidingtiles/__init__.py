@@ -22,6 +22,7 @@ from slidingtiles._errors import (
     OptionTypeError,
     PatternDatabaseError,
     SearchLimitExceeded,
+    SearchStopped,
     SlidingTilesError,
     UnknownHeuristicError,
     UnsolvableError,
@@ -30,6 +31,7 @@ from slidingtiles._render import board_svg, solution_html, solution_svg
 from slidingtiles._solve.short.constructive import ReduceResult, solve_constructive
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._solve.tile_state import TileState
+from slidingtiles._watch import TraceView
 from slidingtiles.pdb import TableBuildWarning
 from slidingtiles.search import SearchResult, SearchStats
 
@@ -55,11 +57,13 @@ __all__ = [
     "SearchLimitExceeded",
     "SearchResult",
     "SearchStats",
+    "SearchStopped",
     "SlidingTilesError",
     "Solution",
     "Solvability",
     "TableBuildWarning",
     "TileState",
+    "TraceView",
     "UnknownHeuristicError",
     "UnsolvableError",
     "__version__",

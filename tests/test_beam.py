@@ -17,7 +17,7 @@ from slidingtiles._solve.short import beam
 from slidingtiles._solve.short.budget import Budget
 from slidingtiles._solve.short.methods import solve_short
 from slidingtiles.search._limits import Deadline
-from tests.conftest import goals, replay
+from tests.conftest import goals, replay, slow_case
 
 
 def arguments(board: Board, goal: Board, width: int, max_nodes: int = 10**7) -> tuple[object, ...]:
@@ -36,7 +36,7 @@ def random_goal(rows: int, cols: int, seed: int) -> Board:
     return random_board(rows, cols, seed=seed + 1000)
 
 
-@pytest.mark.parametrize("size", [(3, 3), (3, 4), (4, 4), (4, 5), (5, 5)])
+@pytest.mark.parametrize("size", [(3, 3), (3, 4), (4, 4), slow_case((4, 5)), slow_case((5, 5))])
 @pytest.mark.parametrize("width", [1, 4, 20])
 def test_kernels_agree_and_replay(
     both: tuple[Kernels, Kernels], size: tuple[int, int], width: int
@@ -111,6 +111,7 @@ def test_memory_bound_cuts_levels() -> None:
         dispatch.beam_solve(Board.goal(3, 3), Board.goal(3, 3), 0, max_nodes=1)
 
 
+@pytest.mark.slow  # the beam route of solve(optimal=False) also runs in test_timed_solve_replays
 def test_the_beam_method_keeps_the_shortest_and_solve_never_longer(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

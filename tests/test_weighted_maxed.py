@@ -28,7 +28,7 @@ from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._solve.short import anytime
 from slidingtiles._solve.short.budget import Budget
 from slidingtiles.search._limits import Deadline
-from tests.conftest import kernel_guard, oracle_for
+from tests.conftest import examples, kernel_guard, oracle_for
 
 pytestmark = pytest.mark.usefixtures("table_cache")
 
@@ -104,7 +104,7 @@ def states3() -> list[tuple[tuple[int, ...], int]]:
     return _STATES
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(index=strat.integers(min_value=0), num=strat.integers(64, 256))
 def test_any_weight_keeps_its_guarantee(index: int, num: int) -> None:
     states = states3()
@@ -166,6 +166,7 @@ def test_weight_fraction_never_exceeds_the_weight() -> None:
         assert weight - num / den < 1 / dispatch.WEIGHT_DEN
 
 
+@pytest.mark.slow  # weighted_anytime also runs in test_solve_suboptimal_uses_cached_perm_tables
 def test_the_anytime_search_never_returns_longer_than_its_first_answer() -> None:
     db = table2x7()
     goal = Board.goal(2, 7, blank="first")
