@@ -513,3 +513,13 @@ def test_every_size_and_budget_has_one_row_of_methods_that_answers() -> None:
                 steps = choose_methods(cells, timed=timed, implementation=implementation).steps
                 methods = {name for step in steps for name in step}
                 assert methods & {"idastar", "weighted_idastar", "reduce", "peeled", "beam"}
+
+
+def test_progress_is_told_after_each_method() -> None:
+    seen: list[slidingtiles.SearchStats] = []
+    board = random_board(6, 6, seed=1)
+    solution = slidingtiles.solve(board, optimal=False, progress=seen.append)
+    runs = [stats.iterations for stats in seen]  # the methods run so far (lines between them)
+    assert runs == sorted(runs)
+    assert runs[-1] == solution.stats.iterations
+    assert 0 < seen[-1].expanded <= solution.stats.expanded  # the beam's boards, then windows'

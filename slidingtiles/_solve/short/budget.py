@@ -67,11 +67,13 @@ class Budget:
         clock: the call's `Deadline`.
         begun: the call's start (`time.perf_counter`), from which shares count.
         end: the instant the answer is due (`MARGIN` before the time limit), or None.
-        progress: the call's progress callback (the constructive solver reports each line).
+        progress: the call's progress callback, given a `snapshot` after each method and
+            each line the constructive solver places (`tell`).
         expanded, generated: the nodes the searches expanded and generated so far.
+        methods: the methods run so far.
     """
 
-    __slots__ = ("begun", "clock", "end", "expanded", "generated", "progress")
+    __slots__ = ("begun", "clock", "end", "expanded", "generated", "methods", "progress")
 
     def __init__(
         self, clock: Deadline, progress: Callable[[SearchStats], object] | None = None
@@ -81,7 +83,7 @@ class Budget:
         limit = clock.time_limit
         self.end = None if limit is None else clock.started + max(0.0, limit - MARGIN)
         self.progress = progress
-        self.expanded = self.generated = 0
+        self.expanded = self.generated = self.methods = 0
 
     @property
     def timed(self) -> bool:
@@ -115,3 +117,15 @@ class Budget:
         """Count a search's nodes (the solution's `SearchStats`)."""
         self.expanded += expanded
         self.generated += generated
+
+    def snapshot(self) -> SearchStats:
+        """The statistics so far: the nodes counted, the methods run, the time spent."""
+        return SearchStats(
+            expanded=self.expanded, generated=self.generated, max_frontier=0, reopened=0,
+            iterations=self.methods, seconds=self.elapsed(),
+        )  # fmt: skip
+
+    def tell(self, _: object = None) -> None:
+        """Give the call's progress callback (if any) a `snapshot`."""
+        if self.progress is not None:
+            self.progress(self.snapshot())

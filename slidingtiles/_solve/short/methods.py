@@ -1,7 +1,8 @@
 """Which methods a short solution runs, as one declared table, and the run: `solve_short`.
 
 >>> from slidingtiles import Board
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import SearchStats
+from slidingtiles.search._limits import Deadline
 >>> found = solve_short(Board("1 2 3/4 5 6/0 7 8"), Board.goal(3, 3), Deadline(None))
 >>> found.moves, found.optimal, found.method
 (Moves('RR'), True, 'idastar')
@@ -56,6 +57,7 @@ from slidingtiles._solve.short.peeled import peeled
 from slidingtiles._solve.short.placing import VARIANTS as PATH_WEIGHTINGS
 from slidingtiles._solve.short.staged import staged
 from slidingtiles._solve.short.windows import ShortenResult, beam_windows, windows
+from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Deadline
 
 __all__ = ["TABLE", "Choice", "ShortResult", "choose_methods", "methods_table", "solve_short"]
@@ -170,7 +172,7 @@ def _anytime(start: Board, goal: Board, budget: Budget) -> _Final | None:
 
 
 def _reduce(start: Board, goal: Board, budget: Budget) -> str | _Final:
-    built = construct(start, goal, budget.clock, progress=budget.progress)
+    built = construct(start, goal, budget.clock, progress=budget.tell)
     moves = str(built.moves)
     return _Final(moves, True, len(moves), len(moves), 1) if built.optimal else moves
 
@@ -231,7 +233,10 @@ def choose_methods(cells: int, *, timed: bool, implementation: str) -> Choice:
 
 
 def solve_short(
-    start: Board, goal: Board, clock: Deadline, progress: Callable[..., object] | None = None
+    start: Board,
+    goal: Board,
+    clock: Deadline,
+    progress: Callable[[SearchStats], object] | None = None,
 ) -> ShortResult:
     """Return a short solution of a solvable board, as short as the budget allows.
 
@@ -240,8 +245,9 @@ def solve_short(
             solvable for the goal).
         clock: the call's `Deadline`: every method spends from it; without a
             time limit, fixed node budgets (the same answer every time).
-        progress: called with a `SearchStats` snapshot after every line the
-            constructive solver places.
+        progress: called with a `SearchStats` snapshot after each method (the
+            nodes so far, the methods run as ``iterations``), and after every
+            line the constructive solver places.
 
     Raises:
         SearchLimitExceeded: the time limit passed before a first answer.
@@ -270,6 +276,8 @@ def solve_short(
         for name in step:
             answer = METHODS[name](start, goal, budget)
             searches += 1
+            budget.methods = searches
+            budget.tell()  # after each method: the nodes so far, the methods run
             if isinstance(answer, _Final):
                 return _result(
                     budget, answer.moves, answer.lower_bound, answer.optimal, name,
@@ -297,11 +305,13 @@ def _result(
     budget: Budget, moves: str, lower: int, optimal: bool, method: str, first: int,
     searches: int, searched: int = 0, shortened: int = 0,
 ) -> ShortResult:  # fmt: skip
+    budget.methods = searches
+    stats = budget.snapshot()
     return ShortResult(
         moves=Moves(moves), lower_bound=lower, optimal=optimal, method=method,
         first_length=first, searches=searches, windows_searched=searched,
-        windows_shortened=shortened, expanded=budget.expanded, generated=budget.generated,
-        seconds=budget.elapsed(),
+        windows_shortened=shortened, expanded=stats.expanded, generated=stats.generated,
+        seconds=stats.seconds,
     )  # fmt: skip
 
 
