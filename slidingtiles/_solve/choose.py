@@ -1,4 +1,4 @@
-"""Choosing how to solve: resolving the heuristic (``"auto"`` too), the engine and its table.
+"""Choosing how to solve: the door's checks, the heuristic (``"auto"`` too), the tables, the `Plan`.
 
 >>> from slidingtiles import Board
 >>> goal = Board.goal(3, 3)
@@ -7,9 +7,10 @@
 >>> _engine_database(heuristics.get("manhattan"), goal, goal)
 (True, None)
 
-`solve` asks these in turn: whether its options are sane (`check_options`,
-at the door, before the board is even read); whether there is anything to do
-(`already_solved`); which registered heuristic a name, a callable or
+`solve` asks whether its options are sane (`check_options`, at the door,
+before the board is even read) and whether there is anything to do
+(`already_solved`); then one question, `plan`, whose `Plan` names the route
+and what it needs: which registered heuristic a name, a callable or
 ``"auto"`` means; whether its set-up fits the limits (`check_setup`);
 whether the tile engine runs it (and, for ``"pdb"``, which pattern table);
 otherwise the heuristic specialised to the goal for the generic search, after
