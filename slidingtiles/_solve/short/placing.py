@@ -161,6 +161,16 @@ def _box_plan(state: tuple[int, int, int]) -> list[int]:
     raise Stuck(f"no plan for the last two tiles from {state}")  # pragma: no cover
 
 
+def _path_to(cell: int, source: int, parent: dict[int, int]) -> list[int]:
+    """The cells from ``source`` (left out) to ``cell``, by the searches' ``parent`` links."""
+    path = []
+    while cell != source:
+        path.append(cell)
+        cell = parent[cell]
+    path.reverse()
+    return path
+
+
 class Reducer:
     """The mutable state of one constructive solve: padded tiles, free cells, the blank's trail."""
 
@@ -230,12 +240,7 @@ class Reducer:
         while heap:
             _, g, cell = heapq.heappop(heap)
             if cell == dest:
-                path = []
-                while cell != source:
-                    path.append(cell)
-                    cell = parent[cell]
-                path.reverse()
-                return path
+                return _path_to(cell, source, parent)
             if g > cost[cell]:
                 continue
             g += 1
@@ -279,12 +284,7 @@ class Reducer:
         while heap:
             _, spent, cell = pop(heap)
             if cell == dest:
-                path = []
-                while cell != source:
-                    path.append(cell)
-                    cell = parent[cell]
-                path.reverse()
-                return path, spent
+                return _path_to(cell, source, parent), spent
             if spent > cost[cell]:
                 continue
             row, col = divmod(cell, width)
@@ -465,12 +465,7 @@ class Reducer:
         while queue:
             cell = queue.popleft()
             if cell in targets:
-                path = []
-                while cell != source:
-                    path.append(cell)
-                    cell = parent[cell]
-                path.reverse()
-                return path
+                return _path_to(cell, source, parent)
             for nxt in (cell - 1, cell + 1, cell - width, cell + width):
                 if free[nxt] and nxt not in parent:
                     parent[nxt] = cell
