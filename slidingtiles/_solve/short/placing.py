@@ -118,6 +118,7 @@ VARIANTS = tuple(
 BY_ROUTE_CELLS = 2500
 # A* guide per cell to go in `Reducer.route` (0 would be plain Dijkstra).
 _GUIDE = 5
+# A cost no path reaches (the routes' costs are sums of small integers).
 _INFINITY = 1 << 62
 # Plans for the last two tiles of a line inside their 3-deep, 2-wide box, keyed by
 # (cell of A, cell of B, blank cell) in box-local numbering depth * 2 + side.

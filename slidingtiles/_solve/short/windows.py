@@ -49,6 +49,7 @@ __all__ = [
 
 #: The largest box (in cells) a window is re-solved in.
 WINDOW_CELLS = 30
+# The move that undoes each move.
 _REVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 # Window lengths of successive passes: short ones first, they are cheap and most often shorter.
 _WINDOWS = (12, 20, 32, 48)
