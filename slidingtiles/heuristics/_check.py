@@ -5,7 +5,7 @@
 >>> report.admissible.holds, report.consistent.holds, report.boards
 (False, False, 360)
 >>> report.admissible.nearest.board.to_text(), report.admissible.nearest.distance
-('1 2 3/4 0 5', 1)
+('1 2 0/4 5 3', 1)
 
 `check` is the one judge of a heuristic's claims: the report a user reads,
 the testing helpers (`slidingtiles.testing`) and `solve`'s own check of a
