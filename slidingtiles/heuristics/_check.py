@@ -599,8 +599,9 @@ def _claim_error(info: HeuristicInfo, report: CheckReport) -> Exception | None:
             claim="admissible", distance=0,
         )  # fmt: skip
     if info.admissible and not report.admissible.holds:
-        example = report.admissible.nearest
-        assert example is not None  # it fails somewhere
+        nearest = report.admissible.nearest
+        assert nearest is not None  # it fails somewhere
+        example = nearest
         return HeuristicClaimError(
             f"heuristic {name!r} is registered admissible=True, but it overestimates: "
             f"h = {_number(example.value)} on {example.board.to_text()}, which is "
@@ -611,8 +612,9 @@ def _claim_error(info: HeuristicInfo, report: CheckReport) -> Exception | None:
             distance=example.distance,
         )  # fmt: skip
     if info.consistent and not report.consistent.holds:
-        example = report.consistent.nearest
-        assert example is not None  # it fails somewhere
+        jump = report.consistent.nearest
+        assert jump is not None  # it fails somewhere
+        example = jump
         return HeuristicClaimError(
             f"heuristic {name!r} is registered consistent=True, but one move changes it by "
             f"more than one: h = {_number(example.value)} on {example.board.to_text()} and "
