@@ -83,6 +83,7 @@ class Comparison:
         goal: the goal, as text.
         algorithm: the algorithm every search used.
         seed: the seed the boards were drawn with.
+        boards: per depth, the boards solved (as text), the same for every heuristic.
     """
 
     records: tuple[dict[str, Any], ...]
@@ -90,6 +91,7 @@ class Comparison:
     goal: str
     algorithm: str
     seed: int
+    boards: dict[int, tuple[str, ...]] = attrs.field(factory=dict)
 
     @property
     def heuristics(self) -> list[str]:
@@ -112,6 +114,7 @@ class Comparison:
         return {
             "shape": list(self.shape), "goal": self.goal, "algorithm": self.algorithm,
             "seed": self.seed, "records": [dict(r) for r in self.records],
+            "boards": {str(d): list(texts) for d, texts in self.boards.items()},
         }  # fmt: skip
 
     def to_markdown(self, nodes: str = "generated") -> str:
@@ -389,4 +392,5 @@ def compare(
             })  # fmt: skip
     if progress is not None:
         progress(total, total)
-    return Comparison(tuple(records), target.shape, target.to_text(), algorithm, seed)
+    drawn = {d: tuple(b.to_text() for b in boards[d]) for d in chosen_depths}
+    return Comparison(tuple(records), target.shape, target.to_text(), algorithm, seed, drawn)
