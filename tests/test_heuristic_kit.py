@@ -104,7 +104,8 @@ def test_check_passes_every_builtin_heuristic_exhaustively(
         assert report.boards == len(oracle_for(goal))
         assert report.claims_hold, str(report)
         assert report.admissible.holds
-        assert report.zero_at_goal.holds and report.whole_numbers.holds
+        assert report.zero_at_goal.holds
+        assert report.whole_numbers.holds
         assert report.consistent.holds == info.consistent or not info.consistent
 
 
@@ -128,7 +129,8 @@ def test_check_samples_4x4(name: str) -> None:
 def test_sampled_check_finds_an_overestimator_on_4x4() -> None:
     report = heuristics.check(twice, shape=(4, 4), samples=5)
     example = report.admissible.nearest
-    assert example is not None and example.distance is not None
+    assert example is not None
+    assert example.distance is not None
     assert example.value > example.distance == len(st_.solve(example.board))
 
 
@@ -137,21 +139,24 @@ def test_an_admissible_but_inconsistent_heuristic() -> None:
         return manhattan(board, goal) if board.tiles[0] == goal.tiles[0] else 0
 
     report = heuristics.check(lumpy, shape=(2, 3))
-    assert report.admissible.holds and not report.consistent.holds
+    assert report.admissible.holds
+    assert not report.consistent.holds
     example = report.consistent.nearest
-    assert example is not None and example.neighbour is not None
+    assert example is not None
+    assert example.neighbour is not None
     assert abs(example.value - lumpy(example.neighbour, Board.goal(2, 3))) > 1
     assert example.neighbour in dict(example.board.neighbors()).values()
 
 
 def test_check_reports_values_it_can_compare_and_raises_on_the_rest() -> None:
     report = heuristics.check(lambda b, g: manhattan(b, g) / 2 - 1, shape=(2, 2))
-    assert not report.whole_numbers.holds and not report.zero_at_goal.holds
+    assert not report.whole_numbers.holds
+    assert not report.zero_at_goal.holds
     assert report.zero_at_goal.examples[0].value == -1
     for bad, kind in ((lambda b, g: None, HeuristicTypeError),
                       (lambda b, g: math.nan, HeuristicError),
                       (lambda b, g: 1 / 0, HeuristicError)):  # fmt: skip
-        with pytest.raises(kind, match="heuristic '<lambda>'.* on the board "):
+        with pytest.raises(kind, match=r"heuristic '<lambda>'.* on the board "):
             heuristics.check(bad, shape=(2, 2))
 
 
@@ -188,7 +193,8 @@ def test_a_passing_claim_is_checked_once(registered: Any) -> None:
 
     registered("counted", counted, admissible=True, consistent=True)
     first = st_.solve("1 2 3/4 0 6/7 5 8", heuristic="counted")
-    assert first.optimal and len(first) == 2
+    assert first.optimal
+    assert len(first) == 2
     assert len(calls) > 181_440  # every board, once
     before = len(calls)
     st_.solve("1 2 3/4 0 6/7 5 8", heuristic="counted")
@@ -204,7 +210,8 @@ def test_a_false_consistency_claim_is_refused(registered: Any) -> None:
     registered("lumpy_claimed", lumpy, admissible=True, consistent=True)
     with pytest.raises(HeuristicClaimError, match="consistent=True") as err:
         st_.solve("1 2 3/4 0 5", heuristic="lumpy_claimed")
-    assert err.value.claim == "consistent" and err.value.neighbour is not None
+    assert err.value.claim == "consistent"
+    assert err.value.neighbour is not None
 
 
 def test_claims_above_nine_cells_are_trusted_as_documented(registered: Any) -> None:
@@ -309,7 +316,7 @@ def test_compare_counts_are_the_searches_own() -> None:
         assert all(oracle.distance[b.tiles] == record["depth"] for b in boards)
         assert len(set(boards)) == record["boards"] == 6
         h = heuristics.get(record["heuristic"]).for_goal(goal)
-        stats = [astar(st_.TileState.from_boards(b, goal), lambda s: h(s.tiles)).stats
+        stats = [astar(st_.TileState.from_boards(b, goal), lambda s, h=h: h(s.tiles)).stats
                  for b in boards]  # fmt: skip
         assert record["generated"] == round(sum(s.generated for s in stats) / 6, 2)
         assert record["expanded"] == round(sum(s.expanded for s in stats) / 6, 2)
@@ -327,10 +334,12 @@ def test_compare_outputs_and_limits() -> None:
     json.dumps(table.to_dict())
     assert table.heuristics == ["misplaced", "<lambda>"]
     limited = [r for r in table.records if r["limited"]]
-    assert limited and all(r["generated"] is None for r in limited)
+    assert limited
+    assert all(r["generated"] is None for r in limited)
     assert "—" in table.to_markdown()
     svg = table.to_svg()
-    assert svg.startswith("<svg") and "&lt;lambda&gt;" in svg
+    assert svg.startswith("<svg")
+    assert "&lt;lambda&gt;" in svg
     import xml.etree.ElementTree as ET
 
     ET.fromstring(svg)
@@ -346,7 +355,8 @@ def test_boards_are_valid_boards(board: Board, data: st.DataObject) -> None:
     assert sorted(board.tiles) == list(range(board.size))
     solvable = data.draw(testing.boards(board.shape, solvable=True))
     unsolvable = data.draw(testing.boards(board.shape, solvable=False))
-    assert st_.is_solvable(solvable) and not st_.is_solvable(unsolvable)
+    assert st_.is_solvable(solvable)
+    assert not st_.is_solvable(unsolvable)
 
 
 @given(testing.goals(testing.shapes(max_cells=8)).flatmap(
@@ -397,7 +407,8 @@ def test_assert_consistent() -> None:
 def test_board_strategy_through_the_entry_point() -> None:
     from importlib.metadata import entry_points
 
-    if not any(e.value.startswith("slidingtiles.testing") for e in entry_points(group="hypothesis")):
+    hooks = entry_points(group="hypothesis")
+    if not any(e.value.startswith("slidingtiles.testing") for e in hooks):
         pytest.skip("the package is not installed with its entry points (pip install -e .)")
 
     @settings(max_examples=20)
@@ -435,7 +446,8 @@ def test_cli_check_and_compare(
     assert main(["heuristics", "check", "my_heuristics:twice", "--shape", "2x3",
                  "--format", "json"]) == 1  # fmt: skip
     report = json.loads(capsys.readouterr().out)["report"]
-    assert report["heuristic"] == "twice" and not report["admissible"]["holds"]
+    assert report["heuristic"] == "twice"
+    assert not report["admissible"]["holds"]
     assert main(["heuristics", "check", "my_heuristics:nothing"]) == 2
     assert "has no 'nothing'" in capsys.readouterr().err
     svg = tmp_path / "plot.svg"
