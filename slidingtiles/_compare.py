@@ -28,6 +28,7 @@ import attrs
 
 from slidingtiles._board.board import Board
 from slidingtiles._board.coerce import GoalLike, board_and_goal
+from slidingtiles._board.random import scramble
 from slidingtiles._errors import InvalidOptionError, OptionTypeError, SearchLimitExceeded
 from slidingtiles._solve.solve import ALGORITHMS, solve
 from slidingtiles.heuristics._check import EXHAUSTIVE_BOARDS, HeuristicSpec, resolve
@@ -252,17 +253,10 @@ def _depth_boards(
                 f"after {tries - 1} random walks; ask for fewer or shallower boards",
                 depth, option="depths",
             )  # fmt: skip
-        board, previous = goal, ""
-        for _ in range(depth):
-            options = [m for m in str(board.legal_moves()) if m != _OPPOSITE.get(previous)]
-            previous = rng.choice(options)
-            board = board.move(previous)
+        board = scramble(goal, depth, seed=rng)  # never undoes its last move
         if len(algorithm_free(board, goal).moves) == depth:
             found[board] = None
     return list(found)
-
-
-_OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 
 
 def _check_depths(depths: object) -> list[int]:

@@ -36,7 +36,7 @@ except ImportError as _missing:  # pragma: no cover - the test suite has Hypothe
         'pip install "slidingtiles[testing]"'
     ) from _missing
 
-from slidingtiles import Board, InvalidOptionError, is_solvable, solve
+from slidingtiles import Board, InvalidOptionError, is_solvable, scramble, solve
 from slidingtiles.heuristics import HeuristicSpec
 from slidingtiles.heuristics._check import EXHAUSTIVE_BOARDS, resolve
 from slidingtiles.heuristics._exact import exact_distances, solvable_count
@@ -237,19 +237,11 @@ def boards_at_distance(
                 )  # fmt: skip
             tiles = layer[draw(st.integers(0, len(layer) - 1))].tolist()
             return Board(tiles, shape=(rows, cols), labels=target.labels)
-        walked = target
-        previous = ""
-        for _ in range(distance):
-            options = [m for m in str(walked.legal_moves()) if m != _OPPOSITE.get(previous)]
-            previous = draw(st.sampled_from(options))
-            walked = walked.move(previous)
+        walked = scramble(target, distance, seed=draw(st.integers(0, 2**32 - 1)))
         assume(len(solve(walked, target).moves) == distance)
         return walked
 
     return draw_board()
-
-
-_OPPOSITE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 
 
 def _oracle_distance(board: Board, goal: Board) -> int:
