@@ -27,6 +27,27 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from slidingtiles import Board, InvalidOptionError, is_solvable, scramble, solve
+from slidingtiles.heuristics import HeuristicSpec
+from slidingtiles.heuristics._check import EXHAUSTIVE_BOARDS, resolve
+from slidingtiles.heuristics._exact import exact_distances, solvable_count
+from slidingtiles.heuristics._values import evaluate
+
+
+def _hypothesis_setup_hook() -> None:
+    """Teach Hypothesis to draw a `Board` (Hypothesis runs this through its entry point).
+
+    Defined before this module imports Hypothesis: when this module is what
+    first imports Hypothesis, Hypothesis calls the hook while the module is
+    still loading, so the strategy is deferred until its first draw.
+    """
+    from hypothesis import strategies as hypothesis_strategies
+
+    hypothesis_strategies.register_type_strategy(
+        Board, hypothesis_strategies.deferred(lambda: boards(shapes(max_cells=16), solvable=None))
+    )
+
+
 try:
     from hypothesis import HealthCheck, Phase, Verbosity, assume, given, settings
     from hypothesis import strategies as st
@@ -35,12 +56,6 @@ except ImportError as _missing:  # pragma: no cover - the test suite has Hypothe
         "slidingtiles.testing needs Hypothesis, an optional dependency: "
         'pip install "slidingtiles[testing]"'
     ) from _missing
-
-from slidingtiles import Board, InvalidOptionError, is_solvable, scramble, solve
-from slidingtiles.heuristics import HeuristicSpec
-from slidingtiles.heuristics._check import EXHAUSTIVE_BOARDS, resolve
-from slidingtiles.heuristics._exact import exact_distances, solvable_count
-from slidingtiles.heuristics._values import evaluate
 
 __all__ = [
     "SMALL_SHAPES",
@@ -361,9 +376,4 @@ def assert_consistent(
 
 def _moves(count: int) -> str:
     return f"{count} move" if count == 1 else f"{count} moves"
-
-
-def _hypothesis_setup_hook() -> None:
-    """Teach Hypothesis to draw a `Board` (run by Hypothesis through its entry point)."""
-    st.register_type_strategy(Board, boards(shapes(max_cells=16), solvable=None))
 
