@@ -11,6 +11,11 @@ implementation comes from ``SLIDINGTILES_IMPLEMENTATION``:
   else pure Python;
 * ``python``: the pure-Python kernels, numba never imported;
 * ``numba``: the numba kernels, or `BackendError` when numba is missing.
+
+Anything else is a `BackendError` too. The dispatcher does not let either stop
+the import: it warns on first use and substitutes (see
+`slidingtiles._engine.dispatch`), and ``slidingtiles.check_environment()``
+raises it.
 """
 
 from __future__ import annotations

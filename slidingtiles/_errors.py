@@ -17,6 +17,7 @@ from typing import Any
 
 __all__ = [
     "BackendError",
+    "BackendWarning",
     "CacheDirectoryError",
     "CacheWarning",
     "GoalMismatchError",
@@ -25,11 +26,13 @@ __all__ = [
     "InvalidOptionError",
     "NoPathError",
     "OptionTypeError",
+    "OutOfMemoryError",
     "PatternDatabaseError",
     "SearchLimitExceeded",
     "SlidingTilesError",
     "UnknownHeuristicError",
     "UnsolvableError",
+    "WorkerDiedError",
 ]
 
 
@@ -111,6 +114,31 @@ class SearchLimitExceeded(SlidingTilesError, RuntimeError):
         self.stats = stats
 
 
+class OutOfMemoryError(SearchLimitExceeded, MemoryError):
+    """A search ran out of memory: the system refused more before any limit was reached.
+
+    Both a `SearchLimitExceeded` (``limit == "memory"``, ``value`` None, ``stats``
+    the work done) and a MemoryError. Raised once the search has let go of
+    what it held, so handling it has the memory back.
+    """
+
+    def __init__(self, message: str, stats: Any = None) -> None:
+        super().__init__(message, "memory", None, stats)
+
+
+class WorkerDiedError(SlidingTilesError, RuntimeError):
+    """A worker process died while it held work: killed from outside (the system's
+    out-of-memory killer sends SIGKILL), crashed, or lost by a remote executor.
+
+    Attributes:
+        value: what happened, in words ("killed by signal 9 (SIGKILL)").
+    """
+
+    def __init__(self, message: str, value: object = None) -> None:
+        super().__init__(message)
+        self.value = value
+
+
 class NoPathError(SlidingTilesError, LookupError):
     """A search exhausted every reachable state without reaching a goal.
 
@@ -148,6 +176,16 @@ class BackendError(SlidingTilesError, ImportError):
     def __init__(self, message: str, value: object = None) -> None:
         super().__init__(message)
         self.value = value
+
+
+class BackendWarning(UserWarning):
+    """The implementation ``SLIDINGTILES_IMPLEMENTATION`` asks for cannot be used, so another is.
+
+    Issued once per process, by the first search or table build that needs the
+    tile engine; the message names the value and the implementation used
+    instead. ``slidingtiles.check_environment()`` raises the `BackendError`
+    instead, and the command line stops on it (one line, exit 2).
+    """
 
 
 class InvalidOptionError(SlidingTilesError, ValueError):
