@@ -43,6 +43,7 @@ from slidingtiles._accel import (
     INSTALL_HINT,
     numba_installed,
     prepare_numba_cache,
+    prepare_numba_threads,
     requested_implementation,
 )
 from slidingtiles._board.board import Board
@@ -209,6 +210,7 @@ class _NumbaKernels:
         module = self._modules.get(name)
         if module is None:
             prepare_numba_cache()
+            prepare_numba_threads()  # a pool forked after a table build must not abort
             importlib.import_module("numba")
             module = self._modules[name] = _kernel_module(f"numba.{name}")
         return module
