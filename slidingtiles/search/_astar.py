@@ -159,7 +159,7 @@ def _run(
     # Reopening keeps A* optimal under inconsistent heuristics; with weight > 1 and a
     # consistent heuristic the w-bound holds without it, and skipping saves re-expansions.
     reopen = not (consistent and w > 1.0)
-    return _astar(algorithm, start, heuristic, w, reopen, optimal, guard)
+    return guard.run(_astar, algorithm, start, heuristic, w, reopen, optimal)
 
 
 def _astar(
@@ -264,7 +264,7 @@ def greedy(
         progress_every=progress_every,
         state_bytes=state_bytes(start),
     )
-    return _greedy(start, heuristic, guard)
+    return guard.run(_greedy, start, heuristic)
 
 
 def _greedy(start: Any, hfun: Callable[[Any], float], guard: Guard) -> SearchResult[Any, Any]:

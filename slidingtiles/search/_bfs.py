@@ -51,7 +51,7 @@ def bfs(
         progress_every=progress_every,
         state_bytes=state_bytes(start),
     )
-    return _bfs(start, guard)
+    return guard.run(_bfs, start)  # out of memory: OutOfMemoryError, the memory back
 
 
 def _bfs(start: Any, guard: Guard) -> SearchResult[Any, Any]:

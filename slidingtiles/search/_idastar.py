@@ -91,7 +91,7 @@ def idastar(
         state_bytes=0,
     )
     optimal = heuristic is None or bool(admissible)
-    return _idastar(start, heuristic, optimal, guard)
+    return guard.run(_idastar, start, heuristic, optimal)
 
 
 def _idastar(
