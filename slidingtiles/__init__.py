@@ -24,6 +24,7 @@ from slidingtiles._errors import (
     OptionTypeError,
     OutOfMemoryError,
     SearchLimitExceeded,
+    SearchStopped,
     SlidingTilesError,
     UnknownHeuristicError,
     UnsolvableError,
@@ -33,6 +34,7 @@ from slidingtiles._render import board_svg, solution_html, solution_svg
 from slidingtiles._solve.reduce import ReduceResult, solve_constructive
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._solve.tile_state import TileState
+from slidingtiles._watch import TraceView
 from slidingtiles.pdb import TableBuildWarning
 from slidingtiles.search import SearchResult, SearchStats
 
@@ -59,11 +61,13 @@ __all__ = [
     "SearchLimitExceeded",
     "SearchResult",
     "SearchStats",
+    "SearchStopped",
     "SlidingTilesError",
     "Solution",
     "Solvability",
     "TableBuildWarning",
     "TileState",
+    "TraceView",
     "UnknownHeuristicError",
     "UnsolvableError",
     "WorkerDiedError",
