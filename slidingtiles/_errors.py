@@ -38,7 +38,28 @@ __all__ = [
 
 
 class SlidingTilesError(Exception):
-    """Base class of every error this library raises on purpose."""
+    """Base class of every error this library raises on purpose.
+
+    >>> import pickle
+    >>> error = pickle.loads(pickle.dumps(SearchLimitExceeded("gave up", "time", 2.0)))
+    >>> error.limit, error.value, str(error)
+    ('time', 2.0, 'gave up')
+
+    Every one pickles with its attributes, whatever its ``__init__`` takes, so
+    it crosses from a worker process (or a Dask worker) to its caller intact;
+    Python's default would call ``__init__`` with the message alone.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (type(self), self.args, dict(self.__dict__)))
+
+
+def _restore(kind: type[BaseException], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
+    """An unpickled error: made without ``__init__``, its message and attributes put back."""
+    error = kind.__new__(kind, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class InvalidBoardError(SlidingTilesError, ValueError):

@@ -156,3 +156,21 @@ def test_no_standard_input_object_is_one_line_exit_2(
     out, err = capsys.readouterr()
     assert out == ""
     assert err.startswith("slidingtiles: error: standard input is closed")
+
+
+def test_a_line_over_16_mb_is_its_own_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The cheap case of the memory-bound test: one long line between two boards."""
+    path = tmp_path / "boards.txt"
+    path.write_bytes(b"1 2/0 3\n" + b"x" * 17_000_000 + b"\r\n1 0/3 2")
+    assert main(["batch", str(path)]) == 1
+    records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [(r["line"], r["status"]) for r in records] == [
+        (1, "solved"), (2, "error"), (3, "solved"),
+    ]  # fmt: skip
+    assert records[1]["error"] == (
+        "line 2 is 17,000,000 bytes long; a board line holds at most 16,000,000 (16 per cell "
+        "of the largest board)"
+    )
+    assert records[1]["input"] == "x" * 80 + "..."

@@ -14,10 +14,11 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from slidingtiles import random_board
+from slidingtiles import OutOfMemoryError, SearchLimitExceeded, random_board, search
 
 pytestmark = pytest.mark.skipif(
     not sys.platform.startswith("linux"), reason="caps the address space (RLIMIT_AS, /proc)"
@@ -119,3 +120,46 @@ def test_a_table_build_counts_the_process_limit() -> None:
     assert result.returncode == 0, result.stderr
     assert "building a test table needs about 0.2 GB" in result.stdout
     assert "ulimit" in result.stdout
+
+
+class Hungry:
+    """An endless chain of states whose successors run out of memory at state ``last``."""
+
+    last = 10_000
+
+    def __init__(self, n: int = 0) -> None:
+        self.n = n
+
+    def __hash__(self) -> int:
+        return self.n
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hungry) and other.n == self.n
+
+    def is_goal(self) -> bool:
+        return False
+
+    def successors(self) -> Any:
+        if self.n >= self.last:
+            raise MemoryError
+        yield "next", Hungry(self.n + 1), 1.0
+
+
+@pytest.mark.parametrize("algorithm", ["bfs", "astar", "greedy", "idastar"])
+@pytest.mark.parametrize("trace", [None, 10])
+def test_every_generic_search_turns_memory_error_into_the_documented_error(
+    algorithm: str, trace: int | None
+) -> None:
+    """The cheap case of the caps above: a state space that runs out on its own."""
+    run = getattr(search, algorithm)
+    options: dict[str, Any] = {"trace": trace}
+    if algorithm in ("greedy", "idastar"):
+        options["heuristic"] = lambda state: Hungry.last - state.n
+    with pytest.raises(MemoryError) as info:
+        run(Hungry(), **options)
+    error = info.value
+    assert isinstance(error, OutOfMemoryError)
+    assert isinstance(error, SearchLimitExceeded)
+    assert (error.limit, error.value) == ("memory", None)
+    assert error.stats.expanded == 8_192  # the last check before the 10,000th expansion
+    assert str(error).startswith(f"{algorithm}: ran out of memory after 8,192 expanded nodes")

@@ -44,7 +44,8 @@ ANY_TEXT = hs.lists(hs.characters(codec=None) | SURROGATE, max_size=8).map("".jo
 def json_values(text: hs.SearchStrategy[str]) -> hs.SearchStrategy[Any]:
     """JSON values whose strings (keys too) come from ``text``."""
     return hs.recursive(
-        hs.none() | hs.booleans() | hs.integers() | hs.floats(allow_nan=False) | text,
+        hs.none() | hs.booleans() | hs.integers() | hs.floats(allow_nan=False, allow_infinity=False)
+        | text,
         lambda inner: hs.lists(inner, max_size=4) | hs.dictionaries(text, inner, max_size=3),
         max_leaves=10,
     )

@@ -207,3 +207,46 @@ def test_workers_forked_after_a_table_build_live(tmp_path: Path) -> None:
     )
     assert result.returncode == 0, result.stderr
     assert "fork()" not in result.stderr
+
+
+TEST_PROCESS = os.getpid()
+DEADLY = st.Board("0 1/3 2")  # a 2x2 board: no search of a 3x3 board meets it
+
+
+def fatal(board: st.Board, goal: st.Board) -> int:
+    """A heuristic whose worker dies (SIGKILL, by its own hand) on DEADLY: only in workers."""
+    if board == DEADLY and os.getpid() != TEST_PROCESS:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return 0
+
+
+def test_a_dead_workers_board_fails_and_the_rest_are_solved() -> None:
+    """The cheap case of the batch test above: a worker this call started dies on one board."""
+    boards = [*QUICK[:2], DEADLY.to_text(), *QUICK[2:5]]
+    results = list(st.solve_many(boards, workers=2, heuristic=fatal, algorithm="astar"))
+    assert [r.index for r in results] == list(range(len(boards)))
+    assert [r.ok for r in results] == [True, True, False, True, True, True]
+    died = results[2]
+    assert died.error_type == "WorkerDiedError"
+    assert died.error == (
+        "the worker process solving this board died: killed by SIGKILL (signal 9), as the "
+        "system's out-of-memory killer does"
+    )
+
+
+def test_errors_cross_processes_with_their_attributes() -> None:
+    """Each error pickles whole (a worker's error reaches its caller as it was raised)."""
+    import pickle
+
+    stats = st.SearchStats(5, 9, 3, 0, 1, 0.25)
+    for error in [
+        st.SearchLimitExceeded("gave up", "time", 2.0, stats),
+        st.OutOfMemoryError("ran out", stats),
+        st.WorkerDiedError("lost", "killed by SIGKILL (signal 9)"),
+        st.OptionTypeError("bad", "10", option="max_nodes"),
+        st.pdb.CacheDirectoryError("no cache", "/nowhere"),
+    ]:
+        back = pickle.loads(pickle.dumps(error))
+        assert type(back) is type(error)
+        assert str(back) == str(error)
+        assert back.__dict__ == error.__dict__
