@@ -121,8 +121,19 @@ def _show_warning(
     message: Warning | str, category: type[Warning], filename: str, lineno: int,
     file: TextIO | None = None, line: str | None = None,
 ) -> None:  # fmt: skip
-    """Print a warning as one line with the program's prefix (no file, line or source)."""
-    print(f"{PROG}: {message}", file=sys.stderr)
+    r"""Print a warning as one line with the program's prefix (no file, line or source).
+
+    >>> import contextlib
+    >>> with contextlib.redirect_stderr(sys.stdout):
+    ...     _show_warning(UserWarning("a value\nwas read.\nTraceback (most recent call last):\n"
+    ...                               "  File ..."), UserWarning, "x.py", 1)
+    slidingtiles: a value was read.
+
+    A warning that carries a traceback (numba's, for a ``NUMBA_*`` variable it
+    cannot parse) is cut before it: a warning is a line, never a traceback.
+    """
+    text = str(message).split("Traceback (most recent call last):", 1)[0]
+    print(f"{PROG}: {' '.join(text.split())}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
