@@ -189,7 +189,9 @@ def load_for_solving(
     bar if tqdm is installed, else a line every few seconds); otherwise
     nothing is printed. A cache directory that cannot take the table (a file,
     uncreatable, read-only) does not stop it: the table is built in memory,
-    for this process, and `tell_cache_problem` says so once. With a ``clock``
+    for this process, and `tell_cache_problem` says so once; when the write
+    fails only after the build (a full disk), the table just built is used
+    from memory, never built again, and said so once. With a ``clock``
     the build stops with `SearchLimitExceeded` (``limit="time"``) at the first
     breadth-first layer past the caller's ``time_limit``.
     """
@@ -211,12 +213,20 @@ def load_for_solving(
             return load(rows, cols, tiles, cache_dir=cache_dir, build_missing=False)
         except PatternDatabaseError:
             pass
+        problem = cache_dir_problem(path.parent)
+        if problem is not None:  # said before the build, which is announced once
+            tell_cache_problem(problem, "the table is built in memory, for this process only")
+            return _build_announced(goal, path, cache_dir, clock, save=False)
         try:
             return _build_announced(goal, path, cache_dir, clock)
-        except CacheDirectoryError as refused:  # refused before building: build in memory
-            reason = cache_dir_problem(Path(str(refused.value))) or str(refused)
-            tell_cache_problem(reason, "the table is built in memory, for this process only")
-            return _build_announced(goal, path, cache_dir, clock, save=False)
+        except CacheDirectoryError as refused:  # built, then not saved: the disk filled up
+            where = Path(str(refused.value))
+            reason = cache_dir_problem(where) or f"{where} cannot take it ({refused.strerror})"
+            tell_cache_problem(reason, "the table just built is used from memory, for this process")
+            try:
+                return load(rows, cols, tiles, cache_dir=cache_dir, build_missing=False)
+            except PatternDatabaseError:  # refused before the build after all (a race)
+                return _build_announced(goal, path, cache_dir, clock, save=False)
 
 
 # Problems with the cache directory already told, one CacheWarning each per process.

@@ -143,12 +143,15 @@ def _write_atomic(path: Path, payload: bytes) -> None:
 
 
 def _unwritable(path: Path, error: OSError) -> CacheDirectoryError:
+    """The error of a write that failed, naming the file and why; ``errno`` is the system's."""
     reason = cache_dir_problem(path.parent) or f"{path.parent}: {error.strerror or error}"
-    return CacheDirectoryError(
+    refused = CacheDirectoryError(
         f"cannot write {path.name} into the table cache: {reason} (set SLIDINGTILES_CACHE_DIR, "
         "or pass cache_dir, to a writable directory)",
         path.parent,
     )
+    refused.errno, refused.strerror = error.errno, error.strerror  # ENOSPC: a full disk
+    return refused
 
 
 def write_table(db: PatternDatabase, path: Path) -> None:
