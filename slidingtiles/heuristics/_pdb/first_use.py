@@ -213,9 +213,9 @@ def load_for_solving(
             return load(rows, cols, tiles, cache_dir=cache_dir, build_missing=False)
         except PatternDatabaseError:
             pass
-        problem = cache_dir_problem(path.parent)
-        if problem is not None:  # said before the build, which is announced once
-            tell_cache_problem(problem, "the table is built in memory, for this process only")
+        unusable = cache_dir_problem(path.parent)
+        if unusable is not None:  # said before the build, which is announced once
+            tell_cache_problem(unusable, "the table is built in memory, for this process only")
             return _build_announced(goal, path, cache_dir, clock, save=False)
         try:
             return _build_announced(goal, path, cache_dir, clock)
