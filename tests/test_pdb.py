@@ -387,7 +387,7 @@ def test_solve_prefers_cached_7_8_tables_under_numba(
     assert handled
     assert db is small
     # The damaged 7-8 file is never rebuilt; the default table is looked up (found: no build).
-    assert requested == [("7-8", False), ("default", False)]
+    assert requested == [("7-8", False), ("6-6-3", False)]
 
 
 def test_contiguous_tables_are_views_and_still_pickle() -> None:

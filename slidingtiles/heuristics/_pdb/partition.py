@@ -14,6 +14,7 @@ the groups in canonical labels, all checked.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from slidingtiles._board.board import Board
@@ -305,6 +306,32 @@ def resolve(
     """
     check_shape(rows, cols)
     goal_tiles = goal_tuple(rows, cols, goal)
+    try:  # what was resolved before is remembered: `solve` asks several times per call
+        key = None if groups is None else tuple(tuple(g) for g in groups)
+        return _resolved(rows, cols, goal_tiles, name, key, dispatch.IMPLEMENTATION)
+    except TypeError:  # unhashable groups or name: resolved (and refused) without the memory
+        return _resolve(rows, cols, goal_tiles, name, groups)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolved(
+    rows: int,
+    cols: int,
+    goal_tiles: tuple[int, ...],
+    name: str,
+    groups: tuple[tuple[int, ...], ...] | None,
+    implementation: str,  # part of the key: partitions refused under Python may not be
+) -> tuple[Frame, str, tuple[tuple[int, ...], ...]]:
+    return _resolve(rows, cols, goal_tiles, name, groups)
+
+
+def _resolve(
+    rows: int,
+    cols: int,
+    goal_tiles: tuple[int, ...],
+    name: str,
+    groups: Iterable[Iterable[int]] | None,
+) -> tuple[Frame, str, tuple[tuple[int, ...], ...]]:
     frame = frame_for(rows, cols, goal_tiles)
     if groups is not None:
         grouping = frame.groups(check_groups(groups, goal_tiles))

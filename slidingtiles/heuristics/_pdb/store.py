@@ -29,10 +29,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import itertools
 import json
 import logging
-import math
 import os
 import re
 import threading
@@ -42,16 +40,10 @@ from pathlib import Path
 import attrs
 
 from slidingtiles._board.board import Board
-from slidingtiles._board.geometry import neighbour_table
 from slidingtiles._board.symmetry import Frame, canonical_blank, canonical_goal
 from slidingtiles._cache import ENV_CACHE_DIR, cache_dir_problem, user_cache_dir
-from slidingtiles._engine import dispatch
 from slidingtiles._engine.indexing import (
     PERM,
-    REGION_TABLE_MAX_CELLS,
-    U4_EXCESS,
-    encoding_for,
-    table_entries,
 )
 from slidingtiles._errors import CacheDirectoryError, InvalidOptionError, PatternDatabaseError
 from slidingtiles.heuristics._pdb.database import (
@@ -60,11 +52,7 @@ from slidingtiles.heuristics._pdb.database import (
     Progress,
 )
 from slidingtiles.heuristics._pdb.partition import (
-    NUMBA_PARTITIONS,
-    default_partition_name,
     numba_encoding,
-    numba_entry,
-    partition,
     resolve,
 )
 from slidingtiles.heuristics._pdb.shipped import DATA_DIR, SHIPPED, SHIPPED_BLANK, shipped_names
@@ -80,28 +68,18 @@ from slidingtiles.heuristics._pdb.tablefile import (
 )
 
 __all__ = [
-    "BUILD_COSTS",
     "ENV_CACHE_DIR",
     "TableInfo",
     "build",
-    "build_states",
     "cache_dir",
     "clear",
-    "estimate_build_seconds",
-    "estimate_table_bytes",
     "is_cached",
     "list_tables",
     "load",
-    "preferred_partition",
     "ship",
     "table_path",
     "verify",
 ]
-
-# Measured build rate (abstract states per second, numpy, this project's 2-core machine),
-# used only to decide whether "auto" may build a table on first use.
-_STATES_PER_SECOND = 800_000.0
-
 
 def cache_dir(directory: str | os.PathLike[str] | None = None) -> Path:
     """Return the table directory: the argument, else ``$SLIDINGTILES_CACHE_DIR``, else user cache.
@@ -159,6 +137,7 @@ def _digest(
     return hashlib.sha256(json.dumps(key).encode()).hexdigest()[:12]
 
 
+@functools.lru_cache(maxsize=1024)  # `solve` asks for the same few paths several times per call
 def _path(
     goal: tuple[int, ...], rows: int, cols: int, name: str,
     groups: tuple[tuple[int, ...], ...], directory: Path, *, legacy: bool = False,
@@ -303,8 +282,12 @@ def load(
         damaged = os.path.lexists(path)
         if damaged and path not in _DAMAGED_REPORTED:
             _DAMAGED_REPORTED.add(path)
-            instead = "replaced by the copy shipped with slidingtiles" if shipped else "rebuilt"
-            _LOG.warning("the table file cannot be used, so it is %s: %s", instead, problem)
+            instead = (
+                ", so it is replaced by the copy shipped with slidingtiles" if shipped
+                else ", so it is rebuilt" if build_missing
+                else ""  # the caller decides: build it, or use another table
+            )  # fmt: skip
+            _LOG.warning("the table file cannot be used%s: %s", instead, problem)
         if shipped is not None:
             return _serving(_keep_shipped(shipped, path), frame)
         if not build_missing:
@@ -354,132 +337,6 @@ def is_cached(
     frame, name, grouping = resolve(rows, cols, goal, name, None)
     old = _path(frame.canonical_goal, rows, cols, name, grouping, path.parent, legacy=True)
     return old.is_file()  # `load` renames it
-
-
-def preferred_partition(
-    rows: int,
-    cols: int,
-    goal: Sequence[int] | Board | None = None,
-    *,
-    cache_dir: str | os.PathLike[str] | None = None,
-) -> str:
-    """Return the partition ``solve(heuristic="pdb")`` uses: the strongest one ready to use.
-
-    >>> preferred_partition(3, 3), preferred_partition(3, 4)
-    ('perfect', 'default')
-
-    Under the numba backend that is the shape's numba-only partition
-    (`NUMBA_PARTITIONS`: ``"7-8"`` on 4x4, about 17x fewer nodes than 6-6-3;
-    ``"7-7"`` on 3x5 and 5x3, ``"7-6"`` on 2x7 and 7x2, ``"8-7"`` on 2x8 and
-    8x2) when its tables are cached (for the goal's blank orbit); they are never built implicitly
-    (minutes: ``slidingtiles pdb build``). Otherwise, the shape's default.
-    """
-    default = default_partition_name(rows, cols)
-    strong = NUMBA_PARTITIONS.get((rows, cols), (None, None))[0]
-    if (
-        strong is not None
-        and dispatch.IMPLEMENTATION == "numba"
-        and is_cached(rows, cols, goal, strong, cache_dir=cache_dir)
-    ):
-        return strong
-    return default
-
-
-#: What a long build costs, measured (docs/accelerated.md), told before it starts.
-BUILD_COSTS = {
-    "7-8": "about 4 minutes on 2 cores (230 s of CPU; more when they are busy), 5.9 GB of "
-    "memory at peak, 1.15 GB on disk",
-    "7-7": "about 2 minutes on 2 cores (more when they are busy), 32 MB on disk",
-    "7-6": "about 20 seconds on 2 cores, 20 MB on disk",
-    "8-7": "about 5 minutes on 2 cores, about 4 GB of memory at peak, 576 MB on disk",
-    "6-6-6-6": "about 2-3 minutes on 2 cores (140 s of CPU; more when the cores are busy), "
-    "2.4 GB of memory at peak, 510 MB on disk",
-}
-
-
-def estimate_build_seconds(
-    rows: int, cols: int, name: str = "default", goal: Sequence[int] | Board | None = None
-) -> float:
-    """Return a rough build time in seconds, from the number of abstract states.
-
-    >>> estimate_build_seconds(3, 3) < 5
-    True
-
-    The estimate counts, per group, placements times two (blank regions per
-    placement) at a rate measured on the project machine; it
-    decides whether ``heuristic="auto"`` builds a table on first use.
-    """
-    cells = rows * cols
-    groups = partition(rows, cols, goal, name)
-    # About two blank regions per placement on average (measured on 4x4 6-tile groups).
-    states = sum(2 * table_entries(cells, len(g), PERM) for g in groups)
-    if cells > REGION_TABLE_MAX_CELLS:
-        states = states * 3 // 2  # regions by an iterated flood fill (4x5: 19.9 s measured)
-    return states / _STATES_PER_SECOND
-
-
-@functools.cache
-def build_states(rows: int, cols: int, size: int) -> tuple[int, bool]:
-    """How many abstract states building a ``size``-tile group visits, and whether exactly.
-
-    >>> build_states(3, 3, 8), build_states(3, 4, 6)
-    ((181440, True), (1542240, True))
-
-    A state is a placement of the group's tiles and the region of free cells holding
-    the blank, so the count is ``size!`` times the free regions summed over every set
-    of occupied cells (halved when one cell is free: then the parity rule holds). The
-    builders visit exactly these on the shapes checked (2x3, 3x3, 3x4, 4x4). Past
-    300,000 cell sets counting would take seconds: then two regions per placement,
-    the library's own estimate, and False.
-    """
-    cells = rows * cols
-    if math.comb(cells, size) > 300_000:
-        return 2 * math.perm(cells, size), False
-    neighbours = [
-        sum(1 << n for n in cell_neighbours if n >= 0)
-        for cell_neighbours in neighbour_table(rows, cols)
-    ]
-    regions = 0
-    for occupied in itertools.combinations(range(cells), size):
-        free = ((1 << cells) - 1) & ~sum(1 << cell for cell in occupied)
-        while free:
-            region = free & -free  # flood from the lowest free cell
-            while True:
-                grown = region
-                rest = region
-                while rest:
-                    low = rest & -rest
-                    grown |= neighbours[low.bit_length() - 1] & free
-                    rest ^= low
-                if grown == region:
-                    break
-                region = grown
-            free &= ~region
-            regions += 1
-    states = regions * math.factorial(size)
-    return (states // 2 if cells - size == 1 else states), True
-
-
-def estimate_table_bytes(
-    rows: int, cols: int, name: str = "default", goal: Sequence[int] | Board | None = None
-) -> int:
-    """Return a table's size in bytes, in memory and on disk (the file's header adds under 1 kB).
-
-    >>> estimate_table_bytes(3, 3), estimate_table_bytes(4, 4)
-    (362880, 33558528)
-
-    Exact: one byte per index of each group's table (half a byte for the 7-8
-    partition, whose entries take 4 bits, four per placement on 4x4).
-    """
-    cells = rows * cols
-    groups = partition(rows, cols, goal, name)
-    entry = numba_entry(rows, cols, name)
-    if entry == U4_EXCESS:
-        encoding = numba_encoding(rows, cols, name)
-        return sum((table_entries(cells, len(g), encoding) + 1) // 2 for g in groups)
-    if entry is not None:
-        return sum(table_entries(cells, len(g), PERM) for g in groups)
-    return sum(table_entries(cells, len(g), encoding_for(cells, len(g))) for g in groups)
 
 
 def ship(
