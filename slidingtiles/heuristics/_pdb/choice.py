@@ -15,6 +15,7 @@ tables solve uses"), are beside each entry.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Sequence
 from pathlib import Path
@@ -24,6 +25,7 @@ import attrs
 from slidingtiles._board.board import Board
 from slidingtiles._engine import dispatch
 from slidingtiles.heuristics._pdb.partition import default_partition_name
+from slidingtiles.heuristics._pdb.store import cache_dir as store_cache_dir
 from slidingtiles.heuristics._pdb.store import is_cached, table_path
 
 __all__ = [
@@ -69,7 +71,12 @@ def choices(rows: int, cols: int) -> tuple[tuple[str, str], ...]:
     >>> choices(3, 4)
     (('default', 'build'),)
     """
-    listed = TABLES.get((dispatch.IMPLEMENTATION, rows, cols), (("default", BUILD),))
+    return _choices(dispatch.IMPLEMENTATION, rows, cols)
+
+
+@functools.lru_cache(maxsize=64)
+def _choices(implementation: str, rows: int, cols: int) -> tuple[tuple[str, str], ...]:
+    listed = TABLES.get((implementation, rows, cols), (("default", BUILD),))
     default = default_partition_name(rows, cols)
     return tuple((default if name == "default" else name, when) for name, when in listed)
 
@@ -106,6 +113,7 @@ def table_choice(
     when no partition fits the board.
     """
     first_build: TableChoice | None = None
+    cache_dir = store_cache_dir(cache_dir)  # the environment read once
     for name, when in choices(rows, cols):
         if is_cached(rows, cols, goal, name, cache_dir=cache_dir):
             return TableChoice(name, True, table_path(rows, cols, goal, name, cache_dir=cache_dir))

@@ -39,7 +39,7 @@ from slidingtiles.heuristics._pdb.cost import (
 )
 from slidingtiles.heuristics._pdb.database import BuildProgress, PatternDatabase
 from slidingtiles.heuristics._pdb.partition import default_partition_name, partition
-from slidingtiles.heuristics._pdb.store import build, load, table_path
+from slidingtiles.heuristics._pdb.store import build, is_cached, load, table_path
 from slidingtiles.search._limits import Deadline
 
 __all__ = [
@@ -234,6 +234,8 @@ def _ready_or_first_built(
     build_name: str | None = None
     problem = PatternDatabaseError("no partition declared", goal)
     for name, when in choices(rows, cols):
+        if when == READY and not is_cached(rows, cols, tiles, name, cache_dir=cache_dir):
+            continue  # not there: not worth a try
         try:
             return name, load(rows, cols, tiles, name, cache_dir=cache_dir, build_missing=False)
         except PatternDatabaseError as missing:  # missing, or damaged (`load` logs that once)

@@ -81,6 +81,7 @@ __all__ = [
     "verify",
 ]
 
+
 def cache_dir(directory: str | os.PathLike[str] | None = None) -> Path:
     """Return the table directory: the argument, else ``$SLIDINGTILES_CACHE_DIR``, else user cache.
 
@@ -92,7 +93,9 @@ def cache_dir(directory: str | os.PathLike[str] | None = None) -> Path:
     ``~/.cache/slidingtiles``) on Linux, ``~/Library/Caches/slidingtiles`` on
     macOS and ``%LOCALAPPDATA%\\slidingtiles\\Cache`` on Windows.
     """
-    return Path(directory) if directory is not None else user_cache_dir()
+    if directory is None:
+        return user_cache_dir()
+    return directory if isinstance(directory, Path) else Path(directory)
 
 
 def table_path(
@@ -111,16 +114,36 @@ def table_path(
 
     Every goal whose blank maps to the same canonical cell shares the file
     (the standard 3x3 goal and Korf's both use ``blank0``). The digest covers
-    shape, canonical goal and groups (in canonical labels).
+    shape, canonical goal and groups (in canonical labels). A path once worked
+    out is remembered (`solve` asks for the same few several times per call).
     """
-    frame, name, grouping = resolve(rows, cols, goal, name, groups)
-    if not isinstance(name, str) or not _NAME.fullmatch(name):  # it becomes part of a file name
+    directory = _cache_dir(cache_dir)
+    key: tuple[object, ...] | None = None
+    if groups is None and type(rows) is int and type(cols) is int and type(name) is str:
+        tiles = goal.tiles if isinstance(goal, Board) else goal if goal is None else tuple(goal)
+        key = (rows, cols, tiles, name, directory)
+        with contextlib.suppress(TypeError):  # unhashable tiles: worked out, and refused, below
+            found = _PATHS.get(key)
+            if found is not None:
+                return found
+    frame, resolved, grouping = resolve(rows, cols, goal, name, groups)
+    if not isinstance(resolved, str) or not _NAME.fullmatch(resolved):  # part of a file name
         raise InvalidOptionError(
-            f"partition name {name!r} is not a name: letters, digits, '.', '_', '+' and '-', "
+            f"partition name {resolved!r} is not a name: letters, digits, '.', '_', '+' and '-', "
             "at most 64, starting with a letter or digit (it becomes part of a file name)",
-            name, option="name",
+            resolved, option="name",
         )  # fmt: skip
-    return _path(frame.canonical_goal, rows, cols, name, grouping, _cache_dir(cache_dir))
+    path = _path(frame.canonical_goal, rows, cols, resolved, grouping, directory)
+    if key is not None:
+        if len(_PATHS) >= _PATHS_KEPT:
+            _PATHS.clear()
+        _PATHS[key] = path
+    return path
+
+
+# Paths worked out by `table_path`, by its arguments (validated when first worked out).
+_PATHS: dict[tuple[object, ...], Path] = {}
+_PATHS_KEPT = 1024
 
 
 # A partition name as it may appear in a file name: no separators, no "..", nothing hidden.
@@ -332,11 +355,20 @@ def is_cached(
     Shipped tables (`SHIPPED`) count: `load` unpacks them without building.
     """
     path = table_path(rows, cols, goal, name, cache_dir=cache_dir)
-    if path in _LOADED or path.name in shipped_names() or path.is_file():
+    if path in _LOADED or path.name in shipped_names() or os.path.isfile(path):
         return True
-    frame, name, grouping = resolve(rows, cols, goal, name, None)
-    old = _path(frame.canonical_goal, rows, cols, name, grouping, path.parent, legacy=True)
-    return old.is_file()  # `load` renames it
+    old = _LEGACY_PATHS.get(path)
+    if old is None:
+        frame, name, grouping = resolve(rows, cols, goal, name, None)
+        old = _path(frame.canonical_goal, rows, cols, name, grouping, path.parent, legacy=True)
+        if len(_LEGACY_PATHS) >= _PATHS_KEPT:
+            _LEGACY_PATHS.clear()
+        _LEGACY_PATHS[path] = old
+    return os.path.isfile(old)  # `load` renames it
+
+
+# The file of the earlier naming for a table file, by the file (`is_cached` looks for both).
+_LEGACY_PATHS: dict[Path, Path] = {}
 
 
 def ship(
