@@ -31,6 +31,7 @@ from slidingtiles.heuristics._pdb.partition import (
     partition,
     partition_names,
 )
+from slidingtiles.heuristics._pdb.shipped import SHIPPED
 from slidingtiles.heuristics._pdb.store import (
     ENV_CACHE_DIR,
     TableInfo,
@@ -54,6 +55,7 @@ __all__ = [
     "ENV_CACHE_DIR",
     "FORMAT_VERSION",
     "MAX_TABLE_ENTRIES",
+    "SHIPPED",
     "BuildProgress",
     "PatternDatabase",
     "PatternDatabaseError",

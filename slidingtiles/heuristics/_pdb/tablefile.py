@@ -506,7 +506,8 @@ def read_packed(
             for g, e in zip(header["groups"], header["encodings"])
         ]
         needed = offset + sum(lengths)
-        body = head + unxz.decompress(b"", max_length=needed - len(head) + 1)
+        rest = b"" if unxz.eof else unxz.decompress(b"", max_length=needed - len(head) + 1)
+        body = head + rest
     except lzma.LZMAError as exc:
         raise PatternDatabaseError(f"{path}: not an xz stream ({exc})", path) from None
     if len(body) != needed or not unxz.eof:
