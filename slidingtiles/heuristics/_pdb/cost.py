@@ -38,8 +38,9 @@ __all__ = ["BUILD_COSTS", "build_states", "estimate_build_seconds", "estimate_ta
 BUILD_COSTS = {
     "7-8": "about 4 minutes on 2 cores (230 s of CPU; more when they are busy), 5.9 GB of "
     "memory at peak, 1.15 GB on disk",
-    "7-7": "about half a minute (26 s of CPU), 0.4 GB of memory at peak, 32 MB on disk",
-    "7-6": "about 20 seconds on 2 cores, 20 MB on disk",
+    "7-7": "about half a minute (23 s of CPU; more when the cores are busy), 0.6 GB of memory "
+    "at peak, 130 MB on disk",
+    "7-6": "about 10 seconds (8 s of CPU), 0.3 GB of memory at peak, 20 MB on disk",
     "8-7": "about 5 minutes on 2 cores, about 4 GB of memory at peak, 576 MB on disk",
     "6-6-6-6": "about 2-3 minutes on 2 cores (140 s of CPU; more when the cores are busy), "
     "2.4 GB of memory at peak, 510 MB on disk",
@@ -47,7 +48,7 @@ BUILD_COSTS = {
 
 # Measured build rates in abstract states per second (see `estimate_build_seconds`), one core of
 # the project's machine: the pure-Python (numpy) builder, and the numba builder of perm-ranked
-# tables (3x5 7-7: 130 million states in 26 s of CPU; 4x4 7-8: 1.15 billion in 230 s).
+# tables (3x5 7-7: 130 million states in 23-26 s of CPU; 4x4 7-8: 1.15 billion in 231 s).
 _STATES_PER_SECOND = {"python": 800_000.0, "numba": 5_000_000.0}
 
 
