@@ -4,11 +4,30 @@ Without numba the numba kernel modules still import (their decorators fall back 
 Python), but the maxed kernel's doctest reads tables through numba's pointer intrinsics, which
 have no plain-Python fallback for numpy integers: its doctest runs only where numba is installed.
 The pure-Python mirror (`slidingtiles._engine.python.maxed`) is tested everywhere.
+
+A few doctests take seconds in pure Python: they are marked ``slow`` (the full run, ``pytest -m
+""``, runs them; the default run leaves them out), and a test under tests/ covers the same
+behaviour in the default run, named beside each.
 """
 
 from __future__ import annotations
 
 import importlib.util
 
+import pytest
+
 NEEDS_NUMBA = ["slidingtiles/_engine/numba/maxed.py"]
 collect_ignore = [] if importlib.util.find_spec("numba") else NEEDS_NUMBA
+
+#: Doctests left out of the default run, with the tests that cover their behaviour there.
+SLOW_DOCTESTS = {
+    "slidingtiles._solve.peeled": "test_peeled.py::test_peeled_solutions_replay_for_every_goal",
+    "slidingtiles._solve.staged.solve_chunked": "test_suboptimal.py::test_chunked_solutions_replay",
+}
+
+
+@pytest.hookimpl(tryfirst=True)  # before the mark expression deselects
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        if isinstance(item, pytest.DoctestItem) and item.name in SLOW_DOCTESTS:
+            item.add_marker(pytest.mark.slow)

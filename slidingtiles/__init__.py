@@ -14,12 +14,16 @@ from slidingtiles._board.random import random_board, scramble
 from slidingtiles._board.solvability import Solvability, is_solvable, solvability
 from slidingtiles._errors import (
     GoalMismatchError,
+    HeuristicClaimError,
+    HeuristicError,
+    HeuristicTypeError,
     InvalidBoardError,
     InvalidMoveError,
     InvalidOptionError,
     NoPathError,
     OptionTypeError,
     SearchLimitExceeded,
+    SearchStopped,
     SlidingTilesError,
     UnknownHeuristicError,
     UnsolvableError,
@@ -28,6 +32,7 @@ from slidingtiles._render import board_svg, solution_html, solution_svg
 from slidingtiles._solve.reduce import ReduceResult, solve_constructive
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._solve.tile_state import TileState
+from slidingtiles._watch import TraceView
 from slidingtiles.pdb import TableBuildWarning
 from slidingtiles.search import SearchResult, SearchStats
 
@@ -41,6 +46,9 @@ __all__ = [
     "BoardLike",
     "GoalLike",
     "GoalMismatchError",
+    "HeuristicClaimError",
+    "HeuristicError",
+    "HeuristicTypeError",
     "InvalidBoardError",
     "InvalidMoveError",
     "InvalidOptionError",
@@ -51,11 +59,13 @@ __all__ = [
     "SearchLimitExceeded",
     "SearchResult",
     "SearchStats",
+    "SearchStopped",
     "SlidingTilesError",
     "Solution",
     "Solvability",
     "TableBuildWarning",
     "TileState",
+    "TraceView",
     "UnknownHeuristicError",
     "UnsolvableError",
     "__version__",

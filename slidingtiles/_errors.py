@@ -20,6 +20,9 @@ __all__ = [
     "CacheDirectoryError",
     "CacheWarning",
     "GoalMismatchError",
+    "HeuristicClaimError",
+    "HeuristicError",
+    "HeuristicTypeError",
     "InvalidBoardError",
     "InvalidMoveError",
     "InvalidOptionError",
@@ -27,6 +30,7 @@ __all__ = [
     "OptionTypeError",
     "PatternDatabaseError",
     "SearchLimitExceeded",
+    "SearchStopped",
     "SlidingTilesError",
     "UnknownHeuristicError",
     "UnsolvableError",
@@ -95,6 +99,71 @@ class UnknownHeuristicError(SlidingTilesError, LookupError):
         return str(self.args[0]) if self.args else ""
 
 
+class HeuristicError(SlidingTilesError, ValueError):
+    """A heuristic misbehaved, or cannot be registered under the name asked for.
+
+    Raised by `solve` (every algorithm that uses a heuristic, before or during
+    the search), by `heuristics.check` and by `heuristics.register`: the
+    heuristic raised an exception (kept as ``__cause__``), returned NaN, an
+    infinity, a negative or a fractional value, or not 0 at the goal; or the
+    name is reserved (``"auto"``), built in, or taken. The message names the
+    heuristic and the board. A returned value that is not a number at all
+    raises the subclass `HeuristicTypeError`; a registered claim found false,
+    `HeuristicClaimError`.
+
+    Attributes:
+        value: what the heuristic returned (or the name, or the callable, as given).
+        heuristic: the heuristic's name.
+        board: the `Board` it was evaluated on, or None.
+    """
+
+    def __init__(
+        self, message: str, value: Any = None, *, heuristic: str | None = None, board: Any = None
+    ) -> None:
+        super().__init__(message)
+        self.value = value
+        self.heuristic = heuristic
+        self.board = board
+
+
+class HeuristicTypeError(HeuristicError, TypeError):
+    """A heuristic returned something that is not a number (None, a string), or is not callable.
+
+    Both a `HeuristicError` (so a ValueError) and a TypeError.
+    """
+
+
+class HeuristicClaimError(HeuristicError):
+    """A heuristic registered ``admissible=True`` (or ``consistent=True``) is not.
+
+    Raised by `solve` before it would report ``optimal=True`` on the strength
+    of the claim, and by the testing helpers. ``board`` is a counterexample,
+    ``value`` the heuristic's value there.
+
+    Attributes:
+        claim: ``"admissible"`` or ``"consistent"``.
+        distance: the board's true distance to the goal (for ``"admissible"``), else None.
+        neighbour: for ``"consistent"``, the board one move away whose value
+            differs by more than one, else None.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        value: Any = None,
+        *,
+        heuristic: str | None = None,
+        board: Any = None,
+        claim: str = "admissible",
+        distance: int | None = None,
+        neighbour: Any = None,
+    ) -> None:
+        super().__init__(message, value, heuristic=heuristic, board=board)
+        self.claim = claim
+        self.distance = distance
+        self.neighbour = neighbour
+
+
 class SearchLimitExceeded(SlidingTilesError, RuntimeError):
     """A search stopped at a limit (nodes, time or memory) before it finished.
 
@@ -102,6 +171,8 @@ class SearchLimitExceeded(SlidingTilesError, RuntimeError):
         limit: which limit: ``"nodes"``, ``"time"`` or ``"memory"``.
         value: the limit's value.
         stats: the statistics of the search up to the moment it stopped.
+        trace: the `SearchTrace` recorded so far when the search was traced
+            (``trace=N``), else None.
     """
 
     def __init__(self, message: str, limit: str, value: Any = None, stats: Any = None) -> None:
@@ -109,6 +180,22 @@ class SearchLimitExceeded(SlidingTilesError, RuntimeError):
         self.limit = limit
         self.value = value
         self.stats = stats
+        self.trace: Any = None
+
+
+class SearchStopped(SearchLimitExceeded):
+    """A search's ``on_event`` callback returned ``STOP``, so the search stopped there.
+
+    A `SearchLimitExceeded` whose ``limit`` is ``"stopped"``: code that handles
+    limits handles a stop the same way. Nothing is half-done: the statistics
+    and the trace (when recorded) end at the event the callback stopped at.
+
+    Attributes:
+        value: the event the callback returned ``STOP`` for.
+    """
+
+    def __init__(self, message: str, value: Any = None, stats: Any = None) -> None:
+        super().__init__(message, "stopped", value, stats)
 
 
 class NoPathError(SlidingTilesError, LookupError):
@@ -116,11 +203,14 @@ class NoPathError(SlidingTilesError, LookupError):
 
     Attributes:
         stats: the statistics of the exhausted search.
+        trace: the `SearchTrace` recorded when the search was traced
+            (``trace=N``), else None.
     """
 
     def __init__(self, message: str, stats: Any = None) -> None:
         super().__init__(message)
         self.stats = stats
+        self.trace: Any = None
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""

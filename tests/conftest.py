@@ -25,16 +25,56 @@ os.environ[_pdb.ENV_CACHE_DIR] = tempfile.mkdtemp(prefix="st-tables-")
 # The suite may build small tables on first use, never the 4x4 ones (20-30 s each).
 first_use.AUTO_BUILD_SECONDS = 5.0
 
-# Explicit parents: under CI=true hypothesis loads its "ci" profile, which ours must not inherit.
-settings.register_profile(
-    "dev", parent=settings.get_profile("default"), max_examples=60, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)  # fmt: skip
-settings.register_profile(
-    "ci", parent=settings.get_profile("ci"), max_examples=100, deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)  # fmt: skip
-settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci" if os.environ.get("CI") else "dev"))
+# Two runs share one suite (README "Development"): the fast run (the default, `-m "not slow"` in
+# pyproject's addopts) and the full run (`-m ""`, what .ci/run does). The full run keeps the
+# example counts we always had: "ci" under CI=true (hypothesis's own "ci" profile is what CI
+# would load, ours must not inherit it: explicit parents), "dev" elsewhere; the fast run draws
+# fewer examples. HYPOTHESIS_PROFILE chooses one by name.
+#: Profile name: (parent profile, examples per test).
+HYPOTHESIS_PROFILES = {"fast": ("default", 20), "dev": ("default", 60), "ci": ("ci", 100)}
+for _name, (_parent, _examples) in HYPOTHESIS_PROFILES.items():
+    settings.register_profile(
+        _name, parent=settings.get_profile(_parent), max_examples=_examples, deadline=None,
+        suppress_health_check=[HealthCheck.too_slow],
+    )  # fmt: skip
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Load the Hypothesis profile of this run (before any test module is imported)."""
+    LOADED_PROFILE[0] = os.environ.get("HYPOTHESIS_PROFILE") or hypothesis_profile(config)
+    settings.load_profile(LOADED_PROFILE[0])
+
+
+#: The name of the Hypothesis profile `pytest_configure` loaded.
+LOADED_PROFILE = ["dev"]
+
+
+def examples(count: int) -> int:
+    """``count`` Hypothesis examples in the full run, a third of them in the fast run.
+
+    For tests that set their own ``max_examples`` (``@settings(max_examples=examples(30))``),
+    which the profile's count would not change. Read when the test module is imported,
+    after `pytest_configure` loaded the profile.
+    """
+    return max(1, count // 3) if LOADED_PROFILE[0] == "fast" else count
+
+
+def hypothesis_profile(config: pytest.Config) -> str:
+    """The fast profile when the run leaves the slow tests out, else the full run's profile."""
+    if "not slow" in (config.option.markexpr or ""):
+        return "fast"
+    return "ci" if os.environ.get("CI") else "dev"
+
+
+def slow_case(*values: object) -> Any:
+    """A parametrize case that runs only in the full run (marked ``slow``).
+
+    Use it for the costly cases of a test whose cheaper cases cover the same behaviour in
+    the fast run, so that every module's main behaviour is still checked by the default
+    ``python -m pytest``.
+    """
+    return pytest.param(*values, marks=pytest.mark.slow)
+
 
 #: Shapes whose whole state space the oracle explores (3x3: 181,440 states).
 ORACLE_SHAPES = [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4)]

@@ -20,7 +20,7 @@ from slidingtiles._engine.dispatch import engine_guard
 from slidingtiles._engine.pruning import pruning_table
 from slidingtiles._engine.python import batched
 from slidingtiles._engine.python import pdb as python_pdb
-from tests.conftest import Oracle, goals
+from tests.conftest import Oracle, goals, slow_case
 
 pytestmark = pytest.mark.usefixtures("table_cache")
 
@@ -57,6 +57,7 @@ def chunk(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> in
     return int(request.param)
 
 
+@pytest.mark.parametrize("chunk", [2, slow_case(64), 1 << 13], indirect=True)  # the extremes
 @pytest.mark.parametrize(
     ("shape", "groups"),
     [((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]), ((3, 3), [(2, 5), (1, 3, 4, 6)]),
@@ -79,6 +80,7 @@ def test_same_moves_and_counts_as_depth_first_on_oracle_states(
             assert table.board(tiles).apply(expected[0]) == goal
 
 
+@pytest.mark.parametrize("chunk", [slow_case(2), slow_case(64), 1 << 13], indirect=True)
 def test_same_moves_and_counts_on_random_4x4(chunk: int) -> None:
     """Scrambled 15-puzzles, both goal conventions, 4-4-4-3 tables maxed with the reflection."""
     rng = random.Random(11)

@@ -12,7 +12,7 @@ from slidingtiles._engine import dispatch
 from slidingtiles._engine.numba import beam as numba_beam
 from slidingtiles._engine.python import beam as python_beam
 from slidingtiles._solve import suboptimal
-from tests.conftest import goals, replay
+from tests.conftest import goals, replay, slow_case
 
 
 def arguments(board: Board, goal: Board, width: int, max_nodes: int = 10**7) -> tuple[object, ...]:
@@ -26,7 +26,7 @@ def random_goal(rows: int, cols: int, seed: int) -> Board:
     return random_board(rows, cols, seed=seed + 1000)
 
 
-@pytest.mark.parametrize("size", [(3, 3), (3, 4), (4, 4), (4, 5), (5, 5)])
+@pytest.mark.parametrize("size", [(3, 3), (3, 4), (4, 4), slow_case((4, 5)), slow_case((5, 5))])
 @pytest.mark.parametrize("width", [1, 4, 20])
 def test_kernels_agree_and_replay(size: tuple[int, int], width: int) -> None:
     rows, cols = size
@@ -95,6 +95,7 @@ def test_memory_bound_cuts_levels() -> None:
         dispatch.beam_solve(Board.goal(3, 3), Board.goal(3, 3), 0, max_nodes=1)
 
 
+@pytest.mark.slow  # the beam route of solve(optimal=False) also runs in test_timed_solve_replays
 def test_suboptimal_never_longer(monkeypatch: pytest.MonkeyPatch) -> None:
     # A small budget keeps the test quick in pure Python; the route is the same.
     monkeypatch.setattr(suboptimal, "BEAM_NODES", 60_000)

@@ -8,6 +8,7 @@ stop at its limits, report each iteration, and leave no worker process behind.
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import sys
@@ -28,11 +29,13 @@ GOAL3 = Board.goal(3, 3, blank="first")
 GOAL34 = Board.goal(3, 4, blank="first")
 
 
+@functools.cache  # a table is a value: built once for all the tests
 def tables3() -> pdb.PatternDatabase:
     """Non-perfect 3x3 tables (a perfect table is walked, never split)."""
     return pdb.PatternDatabase.build(3, 3, GOAL3, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
 
 
+@functools.cache
 def tables34() -> pdb.PatternDatabase:
     return pdb.PatternDatabase.build(3, 4, GOAL34, groups=[(1, 2, 4, 5, 8), (3, 6, 7, 9, 10, 11)])
 
@@ -48,6 +51,7 @@ def unique_optimal_boards(count: int, seed: int) -> list[Board]:
     oracle = oracle_for(GOAL3)
     moves = [[n for n, _ in options] for options in _blank_moves(3, 3)]
 
+    @functools.cache  # each board's count once: without it the recursion takes seconds
     def paths(tiles: tuple[int, ...]) -> int:
         d = oracle.distance[tiles]
         if d == 0:
@@ -85,6 +89,7 @@ def test_in_this_process_the_split_search_is_the_serial_search() -> None:
         assert board.apply(moves) == GOAL34
 
 
+@pytest.mark.slow  # pools give the serial length in test_solve_with_workers_and_with_an_executor
 def test_a_pool_gives_the_serial_length_and_the_unique_path() -> None:
     db = tables3()
     for board in unique_optimal_boards(3, seed=1):

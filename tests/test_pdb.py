@@ -21,7 +21,7 @@ from slidingtiles import Board, heuristics, pdb
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import digits_index, encoding_for, perm_rank
 from slidingtiles.heuristics._pdb import first_use, store
-from tests.conftest import goals
+from tests.conftest import goals, slow_case
 
 KORF = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "korf100.txt"
 
@@ -91,8 +91,8 @@ def test_perfect_table_is_the_exact_distance(shape: tuple[int, int], oracle) -> 
 
 @pytest.mark.parametrize(
     ("shape", "groups"),
-    [((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]), ((3, 3), [(1, 5, 7), (2, 3, 4), (6, 8)]),
-     ((2, 4), [(1, 2, 3, 4), (5, 6, 7)]), ((2, 4), [(1, 5), (2, 6), (3, 7), (4,)])],
+    [((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]), slow_case((3, 3), [(1, 5, 7), (2, 3, 4), (6, 8)]),
+     slow_case((2, 4), [(1, 2, 3, 4), (5, 6, 7)]), ((2, 4), [(1, 5), (2, 6), (3, 7), (4,)])],
 )  # fmt: skip
 def test_additive_tables_are_admissible(  # type: ignore[no-untyped-def]
     shape: tuple[int, int], groups: list[tuple[int, ...]], oracle

@@ -13,7 +13,7 @@ from slidingtiles._engine.numba import beam as numba_beam
 from slidingtiles._engine.python import beam as python_beam
 from slidingtiles._solve import peeled
 from slidingtiles._solve.peeled import solve_peeled
-from tests.conftest import goals, replay
+from tests.conftest import goals, replay, slow_case
 
 
 def target_distance(tiles: list[int], cols: int, goal_cells: list[int], targets: list[int]) -> int:
@@ -167,7 +167,7 @@ def test_subgoal_beam_stops_without_progress() -> None:
         )  # fmt: skip
 
 
-@pytest.mark.parametrize("shape", [(7, 7), (8, 9), (9, 7), (3, 12)])
+@pytest.mark.parametrize("shape", [(7, 7), slow_case((8, 9)), slow_case((9, 7)), (3, 12)])
 def test_peeled_solutions_replay_for_every_goal(shape: tuple[int, int]) -> None:
     for index, goal in enumerate(goals(*shape)):
         board = random_board(*shape, goal=goal, seed=index)
@@ -186,6 +186,7 @@ def test_peeled_is_deterministic_and_wider_is_not_needed_to_replay() -> None:
     assert replay(board, first) == goal
 
 
+@pytest.mark.slow  # the fallbacks run in test_failed_repairs_fall_back_to_the_constructive_solver
 def test_stuck_lines_fall_back_and_still_replay(monkeypatch: pytest.MonkeyPatch) -> None:
     # Patience 1 stops every beam at once: the weighted A* repairs (and, where they fail, the
     # constructive solver) place the lines.

@@ -190,6 +190,7 @@ def test_the_help_names_the_extra(capsys: pytest.CaptureFixture[str]) -> None:
     assert "play" in run(capsys, "--help")[1]
 
 
+@pytest.mark.slow  # a wheel build; tests/test_packaging.py builds one in every run
 def test_the_wheel_carries_the_page(tmp_path: Path) -> None:
     completed = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir",

@@ -23,7 +23,7 @@ from slidingtiles._solve import suboptimal
 from slidingtiles._solve.peeled import solve_peeled
 from slidingtiles._solve.shorten import cancel_moves, shorten
 from slidingtiles._solve.staged import solve_chunked, solve_staged
-from tests.conftest import Oracle, oracle_for, replay
+from tests.conftest import Oracle, examples, oracle_for, replay, slow_case
 
 seeds = st.integers(0, 2**32 - 1)
 
@@ -47,7 +47,7 @@ def check(board: Board, goal: Board, **options: object) -> slidingtiles.Solution
 # -- every solution replays to the goal ------------------------------------------------
 
 
-@settings(max_examples=25)
+@settings(max_examples=examples(25))
 @given(st.integers(1, 4), st.integers(1, 5), seeds, seeds, st.booleans())
 def test_small_boards_of_any_shape_and_goal(
     rows: int, cols: int, goal_seed: int, seed: int, standard: bool
@@ -58,13 +58,17 @@ def test_small_boards_of_any_shape_and_goal(
     check(random_board(rows, cols, goal=goal, seed=seed), goal)
 
 
-@pytest.mark.parametrize("shape", [(5, 5), (8, 8), (12, 9), (3, 17)])
+@pytest.mark.parametrize(
+    "shape", [slow_case((5, 5)), slow_case((8, 8)), (12, 9), slow_case((3, 17))]
+)
 def test_larger_boards(shape: tuple[int, int]) -> None:
     goal = random_board(*shape, seed=3)
     check(random_board(*shape, goal=goal, seed=4), goal)
 
 
-@pytest.mark.parametrize(("shape", "seconds"), [((4, 5), 0.4), ((11, 11), 0.4), ((25, 25), 2.0)])
+@pytest.mark.parametrize(
+    ("shape", "seconds"), [((4, 5), 0.4), ((11, 11), 0.4), slow_case((25, 25), 2.0)]
+)
 def test_with_a_time_limit(shape: tuple[int, int], seconds: float) -> None:
     # The budget must hold the first (constructive) solution even on a loaded machine: 25x25
     # takes about 0.1 s of CPU alone, and a CI runner shared with other jobs gives less.
@@ -100,7 +104,9 @@ def test_an_unreachable_first_solution_is_a_time_limit() -> None:
 # -- the anytime mode never returns something worse than its first answer ----------------
 
 
-@pytest.mark.parametrize(("n", "seed"), [(4, 1), (5, 2), (9, 5), (16, 6)])
+@pytest.mark.parametrize(
+    ("n", "seed"), [slow_case(4, 1), slow_case(5, 2), slow_case(9, 5), (16, 6)]
+)
 def test_never_longer_than_the_first_answer(n: int, seed: int) -> None:
     board = random_board(n, n, seed=seed)
     goal = Board.goal(n, n)
@@ -363,7 +369,7 @@ def test_staged_solutions_replay(shape: tuple[int, int], blank: str) -> None:
 
 
 @pytest.mark.parametrize(
-    ("shape", "blank", "variant"), [((5, 8), "last", 0), ((8, 5), "random", 5)]
+    ("shape", "blank", "variant"), [slow_case((5, 8), "last", 0), ((8, 5), "random", 5)]
 )
 def test_chunked_solutions_replay(shape: tuple[int, int], blank: str, variant: int) -> None:
     goal = Board.goal(*shape) if blank == "last" else random_board(*shape, seed=variant)
@@ -378,7 +384,7 @@ def test_chunked_gives_up_at_a_passed_deadline() -> None:
     assert solve_chunked(board, Board.goal(9, 9), deadline=0.0) is None
 
 
-@pytest.mark.parametrize("overhead", [0.0, 1e9])
+@pytest.mark.parametrize("overhead", [slow_case(0.0), slow_case(1e9)])  # both spend 3 s
 def test_above_the_untimed_range_the_peel_runs_only_when_its_repairs_fit(
     monkeypatch: pytest.MonkeyPatch, overhead: float
 ) -> None:

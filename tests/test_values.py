@@ -317,6 +317,7 @@ def _mypy(tmp_path: Path, source: str) -> tuple[str, int]:
     return out + err, status
 
 
+@pytest.mark.slow  # a mypy run; CI's `mypy --strict` checks the package itself in every run
 def test_typical_calls_pass_mypy_strict(tmp_path: Path) -> None:
     output, status = _mypy(tmp_path, TYPED_USE)
     assert status == 0, output

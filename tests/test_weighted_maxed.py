@@ -24,7 +24,7 @@ from slidingtiles._engine.indexing import PERM, U8_MOVES
 from slidingtiles._engine.lookups import maxed_searches
 from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._solve import anytime, suboptimal
-from tests.conftest import kernel_guard, oracle_for
+from tests.conftest import examples, kernel_guard, oracle_for
 
 pytestmark = pytest.mark.usefixtures("table_cache")
 
@@ -116,7 +116,7 @@ def states3() -> list[tuple[tuple[int, ...], int]]:
     return _STATES
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=examples(40), deadline=None)
 @given(index=strat.integers(min_value=0), num=strat.integers(64, 256))
 def test_any_weight_keeps_its_guarantee(index: int, num: int) -> None:
     states = states3()
@@ -179,6 +179,7 @@ def test_weight_fraction_never_exceeds_the_weight() -> None:
         assert weight - num / den < 1 / dispatch.WEIGHT_DEN
 
 
+@pytest.mark.slow  # weighted_anytime also runs in test_solve_suboptimal_uses_cached_perm_tables
 def test_the_anytime_search_never_returns_longer_than_its_first_answer() -> None:
     db = table2x7()
     goal = Board.goal(2, 7, blank="first")
