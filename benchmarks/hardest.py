@@ -51,23 +51,21 @@ DIAMETER = {(3, 5): 84, (5, 3): 84, (2, 7): 108, (7, 2): 108, (2, 8): 140, (8, 2
 
 def turned_goal(rows: int, cols: int) -> Board:
     """The standard goal turned 180° (solvable: two tiles swapped when the parity is wrong)."""
-    goal = Board.goal(rows, cols)
-    tiles = list(reversed(goal.tiles))
-    board = Board(tiles, (rows, cols))
-    if not is_solvable(board, goal):
-        a, b = (i for i, t in enumerate(tiles) if t in (1, 2))
-        tiles[a], tiles[b] = tiles[b], tiles[a]
-        board = Board(tiles, (rows, cols))
-    return board
+    return _solvable(list(reversed(Board.goal(rows, cols).tiles)), rows, cols)
 
 
 def mirrored_goal(rows: int, cols: int) -> Board:
     """The standard goal mirrored left to right, each row reversed (solvable: two tiles swapped
     when that is the wrong parity). On 3x5 this is 84 moves from the goal, the diameter."""
-    goal = Board.goal(rows, cols)
-    tiles = [goal.tiles[r * cols + cols - 1 - c] for r in range(rows) for c in range(cols)]
+    goal = Board.goal(rows, cols).tiles
+    return _solvable([goal[r * cols + cols - 1 - c] for r in range(rows) for c in range(cols)],
+                     rows, cols)  # fmt: skip
+
+
+def _solvable(tiles: list[int], rows: int, cols: int) -> Board:
+    """The board, tiles 1 and 2 swapped if that is what it takes to reach the standard goal."""
     board = Board(tiles, (rows, cols))
-    if not is_solvable(board, goal):
+    if not is_solvable(board, Board.goal(rows, cols)):
         a, b = (i for i, t in enumerate(tiles) if t in (1, 2))
         tiles[a], tiles[b] = tiles[b], tiles[a]
         board = Board(tiles, (rows, cols))

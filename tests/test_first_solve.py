@@ -38,17 +38,9 @@ def korf_instances() -> list[tuple[int, tuple[int, ...]]]:
 
 
 @pytest.fixture
-def no_builds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+def no_builds(table_builds: list[tuple[int, int]]) -> list[tuple[int, int]]:
     """Every table build, recorded (there should be none)."""
-    builds: list[tuple[int, int]] = []
-    real = pdb.PatternDatabase.build
-
-    def counted(rows: int, cols: int, *args: Any, **kwargs: Any) -> pdb.PatternDatabase:
-        builds.append((rows, cols))
-        return real(rows, cols, *args, **kwargs)
-
-    monkeypatch.setattr(pdb.PatternDatabase, "build", counted)
-    return builds
+    return table_builds
 
 
 def _shipped_path(rows: int, cols: int, name: str) -> Path:

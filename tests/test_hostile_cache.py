@@ -459,17 +459,11 @@ def test_any_bytes_at_a_tables_path_read_or_are_refused_naming_the_file(
 IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 
 
-def _solve_on_a_full_disk(cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def _solve_on_a_full_disk(
+    cache: Path, monkeypatch: pytest.MonkeyPatch, builds: list[tuple[int, int]]
+) -> None:
     """Two solves needing a table the disk cannot take: one build, one notice, one warning."""
     monkeypatch.setenv(store.ENV_CACHE_DIR, str(cache))
-    builds: list[tuple[int, int]] = []
-    real_build = pdb.PatternDatabase.build
-
-    def counted(rows: int, cols: int, *args: Any, **kwargs: Any) -> pdb.PatternDatabase:
-        builds.append((rows, cols))
-        return real_build(rows, cols, *args, **kwargs)
-
-    monkeypatch.setattr(pdb.PatternDatabase, "build", counted)
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always")
         solved = [solve(NEAR_EDGE_GOAL, EDGE_GOAL, heuristic="pdb") for _ in range(2)]
@@ -497,7 +491,11 @@ class _FullFile(io.BufferedWriter):
 
 @pytest.mark.parametrize("where", ["create", "write", "fsync", "rename"])
 def test_a_full_disk_keeps_the_table_just_built(
-    where: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fresh: None
+    where: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    fresh: None,
+    table_builds: list[tuple[int, int]],
 ) -> None:
     """ENOSPC at each step of the atomic write: creating the file (the cache check fails too:
     built in memory at once), writing it, flushing it to disk, renaming it into place."""
@@ -516,7 +514,7 @@ def test_a_full_disk_keeps_the_table_just_built(
         monkeypatch.setattr(os, "fsync", _no_space)
     else:
         monkeypatch.setattr(os, "replace", _no_space)
-    _solve_on_a_full_disk(tmp_path / "cache", monkeypatch)
+    _solve_on_a_full_disk(tmp_path / "cache", monkeypatch, table_builds)
 
 
 @pytest.fixture
@@ -542,6 +540,9 @@ def tiny_tmpfs(tmp_path: Path) -> Iterator[Path]:
 
 
 def test_a_full_tmpfs_keeps_the_table_just_built(
-    tiny_tmpfs: Path, monkeypatch: pytest.MonkeyPatch, fresh: None
+    tiny_tmpfs: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    fresh: None,
+    table_builds: list[tuple[int, int]],
 ) -> None:
-    _solve_on_a_full_disk(tiny_tmpfs, monkeypatch)
+    _solve_on_a_full_disk(tiny_tmpfs, monkeypatch, table_builds)

@@ -414,13 +414,20 @@ def read_table(
         tables = [handle.read(n) for n in lengths]
     if [len(t) for t in tables] != lengths:  # the file shrank while being read
         raise PatternDatabaseError(f"{path}: truncated while being read", path)
+    return _verified(header, tables, path, path)
+
+
+def _verified(
+    header: Mapping[str, Any], tables: list[bytes], path: Path, source: Path | None
+) -> PatternDatabase:
+    """The database of a file's header and tables, once the checksum and the goal entry hold."""
     if _checksum(tables) != header["sha256"]:
         raise PatternDatabaseError(f"{path}: checksum mismatch (the file was altered)", path)
     _check_body(header, tables, path)
     return PatternDatabase(
         header["rows"], header["cols"], tuple(header["goal"]), header["partition"],
         tuple(tuple(g) for g in header["groups"]), tuple(header["encodings"]), tuple(tables),
-        path, header["entry"],
+        source, header["entry"],
     )  # fmt: skip
 
 
@@ -522,11 +529,4 @@ def read_packed(
         tables.append(
             compact.unpack(header["rows"], header["cols"], header["goal"], group, encoding, packed)
         )
-    if _checksum(tables) != header["sha256"]:
-        raise PatternDatabaseError(f"{path}: checksum mismatch (the file was altered)", path)
-    _check_body(header, tables, path)
-    return PatternDatabase(
-        header["rows"], header["cols"], tuple(header["goal"]), header["partition"],
-        tuple(tuple(g) for g in header["groups"]), tuple(header["encodings"]), tuple(tables),
-        None, header["entry"],
-    )  # fmt: skip
+    return _verified(header, tables, path, None)
