@@ -255,3 +255,31 @@ def test_the_game_solves_and_hints_a_random_15_puzzle_on_a_fresh_cache(
     hint = client.post("/api/hint", content=body, headers=headers)
     assert hint.status_code == 200, hint.text
     assert no_builds == []
+
+
+# -- which tables, per implementation -------------------------------------------------------------
+
+
+def test_the_tables_solve_uses_are_declared_per_implementation(
+    table_cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from slidingtiles._engine import dispatch  # the active implementation, switched here
+
+    korf = Board.goal(4, 4, blank="first")
+    monkeypatch.setattr(dispatch, "IMPLEMENTATION", "numba")
+    assert [pdb.first_use_partition(r, c) for r, c in [(4, 4), (3, 5), (5, 3), (2, 7), (2, 8)]] == [
+        "6-6-3", "7-7", "7-7", "7-6", "default",
+    ]  # fmt: skip
+    seven_eight = pdb.table_path(4, 4, korf, "7-8")
+    seven_eight.write_bytes(b"as if built")  # 7-8 cached (a stand-in: only its presence counts)
+    assert pdb.preferred_partition(4, 4) == "7-8"  # numba: the strongest tables ready
+    monkeypatch.setattr(dispatch, "IMPLEMENTATION", "python")
+    assert pdb.preferred_partition(4, 4) == "6-6-3"  # pure Python never searches 7-8
+    assert [pdb.first_use_partition(r, c) for r, c in [(4, 4), (3, 5), (2, 7)]] == [
+        "6-6-3", "default", "default",
+    ]  # fmt: skip
+    assert pdb.preferred_partition(3, 5) == "default"
+    monkeypatch.setattr(dispatch, "IMPLEMENTATION", "numba")
+    pdb.table_path(3, 5, None, "7-7").write_bytes(b"as if built")
+    monkeypatch.setattr(dispatch, "IMPLEMENTATION", "python")
+    assert pdb.preferred_partition(3, 5) == "7-7"  # built by numba, searched by either

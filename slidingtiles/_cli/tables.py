@@ -70,7 +70,8 @@ def add_pdb_command(subparsers: Subparsers) -> None:
     )
     build.add_argument(
         "--partition", default="default", metavar="NAME",
-        help="partition name (4x4: 6-6-3, 5-5-5, 7-8; default: the shape's default)",
+        help="partition name (4x4: 6-6-3, 5-5-5, 7-8; default: the one solve builds on first "
+        "use: 6-6-3 on 4x4, 7-7 on 3x5 and 7-6 on 2x7 under numba, else the shape's default)",
     )  # fmt: skip
     ship = actions.add_parser(
         "ship",
@@ -200,8 +201,8 @@ def _build(args: argparse.Namespace) -> int:
     rows, cols = args.shape
     goal = board_and_goal(Board.goal(rows, cols), args.goal)[1]
     name = args.partition
-    if name == "default":
-        name = pdb.default_partition_name(rows, cols)
+    if name == "default":  # the one solve builds on first use (3x5 under numba: 7-7)
+        name = pdb.first_use_partition(rows, cols)
     pdb.check_cache_dir(args.cache_dir)  # before the build, not after it: one line, exit 2
     cost = pdb.BUILD_COSTS.get(name)
     if cost is None:

@@ -15,7 +15,7 @@ is `slidingtiles.pdb`; this package re-exports what it and
 
 from slidingtiles._engine.indexing import MAX_TABLE_ENTRIES
 from slidingtiles._errors import PatternDatabaseError
-from slidingtiles.heuristics._pdb.choice import preferred_partition
+from slidingtiles.heuristics._pdb.choice import first_use_partition, preferred_partition
 from slidingtiles.heuristics._pdb.cost import BUILD_COSTS, build_states, estimate_build_seconds
 from slidingtiles.heuristics._pdb.database import FORMAT_VERSION, BuildProgress, PatternDatabase
 from slidingtiles.heuristics._pdb.first_use import (
@@ -68,6 +68,7 @@ __all__ = [
     "clear",
     "default_partition_name",
     "estimate_build_seconds",
+    "first_use_partition",
     "is_cached",
     "list_tables",
     "load",

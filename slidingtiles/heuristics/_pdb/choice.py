@@ -34,6 +34,7 @@ __all__ = [
     "TABLES",
     "TableChoice",
     "choices",
+    "first_use_partition",
     "preferred_partition",
     "table_choice",
 ]
@@ -156,3 +157,20 @@ def preferred_partition(
     cached. In pure Python, and on other shapes, the shape's default.
     """
     return table_choice(rows, cols, goal, cache_dir=cache_dir).name
+
+
+def first_use_partition(rows: int, cols: int) -> str:
+    """Return the partition a first use builds for this shape under the active implementation.
+
+    >>> first_use_partition(4, 4), first_use_partition(3, 4)
+    ('6-6-3', 'default')
+
+    The first declared partition that is built on first use (`TABLES`): what
+    ``slidingtiles pdb build SHAPE`` builds by default, so that a table built
+    ahead of time is the one `solve` then uses (under numba, 3x5's 7-7 rather
+    than its reading-order default).
+    """
+    for name, when in choices(rows, cols):
+        if when == BUILD:
+            return name
+    return default_partition_name(rows, cols)
