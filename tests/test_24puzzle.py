@@ -23,7 +23,7 @@ from slidingtiles._engine.lookups import PERM_U4, entry_value, maxed_searches, m
 from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._engine.resources import ENV_MEMORY, available_memory, check_memory
 from slidingtiles._errors import BackendError, PatternDatabaseError
-from slidingtiles.heuristics._pdb.store import estimate_table_bytes
+from slidingtiles.heuristics._pdb.cost import estimate_table_bytes
 from slidingtiles.heuristics._pdb.tablefile import read_table, write_table
 from tests.conftest import group_moves, kernel_guard, near_goal, oracle_for, resumed_in_slices
 

@@ -15,6 +15,8 @@ is `slidingtiles.pdb`; this package re-exports what it and
 
 from slidingtiles._engine.indexing import MAX_TABLE_ENTRIES
 from slidingtiles._errors import PatternDatabaseError
+from slidingtiles.heuristics._pdb.choice import first_use_partition, preferred_partition
+from slidingtiles.heuristics._pdb.cost import BUILD_COSTS, build_states, estimate_build_seconds
 from slidingtiles.heuristics._pdb.database import FORMAT_VERSION, BuildProgress, PatternDatabase
 from slidingtiles.heuristics._pdb.first_use import (
     AUTO_BUILD_SECONDS,
@@ -29,19 +31,17 @@ from slidingtiles.heuristics._pdb.partition import (
     partition,
     partition_names,
 )
+from slidingtiles.heuristics._pdb.shipped import SHIPPED
 from slidingtiles.heuristics._pdb.store import (
-    BUILD_COSTS,
     ENV_CACHE_DIR,
     TableInfo,
     build,
-    build_states,
     cache_dir,
     clear,
-    estimate_build_seconds,
     is_cached,
     list_tables,
     load,
-    preferred_partition,
+    ship,
     table_path,
     verify,
 )
@@ -55,6 +55,7 @@ __all__ = [
     "ENV_CACHE_DIR",
     "FORMAT_VERSION",
     "MAX_TABLE_ENTRIES",
+    "SHIPPED",
     "BuildProgress",
     "PatternDatabase",
     "PatternDatabaseError",
@@ -67,6 +68,7 @@ __all__ = [
     "clear",
     "default_partition_name",
     "estimate_build_seconds",
+    "first_use_partition",
     "is_cached",
     "list_tables",
     "load",
@@ -75,6 +77,7 @@ __all__ = [
     "pattern_database",
     "preferred_partition",
     "read_table",
+    "ship",
     "table_path",
     "verify",
 ]
