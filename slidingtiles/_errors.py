@@ -17,25 +17,52 @@ from typing import Any
 
 __all__ = [
     "BackendError",
+    "BackendWarning",
     "CacheDirectoryError",
     "CacheWarning",
     "GoalMismatchError",
+    "HeuristicClaimError",
+    "HeuristicError",
+    "HeuristicTypeError",
     "InvalidBoardError",
     "InvalidMoveError",
     "InvalidOptionError",
     "NoPathError",
     "OptionTypeError",
+    "OutOfMemoryError",
     "PatternDatabaseError",
     "SearchLimitExceeded",
     "SearchStopped",
     "SlidingTilesError",
     "UnknownHeuristicError",
     "UnsolvableError",
+    "WorkerDiedError",
 ]
 
 
 class SlidingTilesError(Exception):
-    """Base class of every error this library raises on purpose."""
+    """Base class of every error this library raises on purpose.
+
+    >>> import pickle
+    >>> error = pickle.loads(pickle.dumps(SearchLimitExceeded("gave up", "time", 2.0)))
+    >>> error.limit, error.value, str(error)
+    ('time', 2.0, 'gave up')
+
+    Every one pickles with its attributes, whatever its ``__init__`` takes, so
+    it crosses from a worker process (or a Dask worker) to its caller intact;
+    Python's default would call ``__init__`` with the message alone.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (type(self), self.args, dict(self.__dict__)))
+
+
+def _restore(kind: type[BaseException], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
+    """An unpickled error: made without ``__init__``, its message and attributes put back."""
+    error = kind.__new__(kind, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class InvalidBoardError(SlidingTilesError, ValueError):
@@ -96,6 +123,71 @@ class UnknownHeuristicError(SlidingTilesError, LookupError):
         return str(self.args[0]) if self.args else ""
 
 
+class HeuristicError(SlidingTilesError, ValueError):
+    """A heuristic misbehaved, or cannot be registered under the name asked for.
+
+    Raised by `solve` (every algorithm that uses a heuristic, before or during
+    the search), by `heuristics.check` and by `heuristics.register`: the
+    heuristic raised an exception (kept as ``__cause__``), returned NaN, an
+    infinity, a negative or a fractional value, or not 0 at the goal; or the
+    name is reserved (``"auto"``), built in, or taken. The message names the
+    heuristic and the board. A returned value that is not a number at all
+    raises the subclass `HeuristicTypeError`; a registered claim found false,
+    `HeuristicClaimError`.
+
+    Attributes:
+        value: what the heuristic returned (or the name, or the callable, as given).
+        heuristic: the heuristic's name.
+        board: the `Board` it was evaluated on, or None.
+    """
+
+    def __init__(
+        self, message: str, value: Any = None, *, heuristic: str | None = None, board: Any = None
+    ) -> None:
+        super().__init__(message)
+        self.value = value
+        self.heuristic = heuristic
+        self.board = board
+
+
+class HeuristicTypeError(HeuristicError, TypeError):
+    """A heuristic returned something that is not a number (None, a string), or is not callable.
+
+    Both a `HeuristicError` (so a ValueError) and a TypeError.
+    """
+
+
+class HeuristicClaimError(HeuristicError):
+    """A heuristic registered ``admissible=True`` (or ``consistent=True``) is not.
+
+    Raised by `solve` before it would report ``optimal=True`` on the strength
+    of the claim, and by the testing helpers. ``board`` is a counterexample,
+    ``value`` the heuristic's value there.
+
+    Attributes:
+        claim: ``"admissible"`` or ``"consistent"``.
+        distance: the board's true distance to the goal (for ``"admissible"``), else None.
+        neighbour: for ``"consistent"``, the board one move away whose value
+            differs by more than one, else None.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        value: Any = None,
+        *,
+        heuristic: str | None = None,
+        board: Any = None,
+        claim: str = "admissible",
+        distance: int | None = None,
+        neighbour: Any = None,
+    ) -> None:
+        super().__init__(message, value, heuristic=heuristic, board=board)
+        self.claim = claim
+        self.distance = distance
+        self.neighbour = neighbour
+
+
 class SearchLimitExceeded(SlidingTilesError, RuntimeError):
     """A search stopped at a limit (nodes, time or memory) before it finished.
 
@@ -128,6 +220,31 @@ class SearchStopped(SearchLimitExceeded):
 
     def __init__(self, message: str, value: Any = None, stats: Any = None) -> None:
         super().__init__(message, "stopped", value, stats)
+
+
+class OutOfMemoryError(SearchLimitExceeded, MemoryError):
+    """A search ran out of memory: the system refused more before any limit was reached.
+
+    Both a `SearchLimitExceeded` (``limit == "memory"``, ``value`` None, ``stats``
+    the work done) and a MemoryError. Raised once the search has let go of
+    what it held, so handling it has the memory back.
+    """
+
+    def __init__(self, message: str, stats: Any = None) -> None:
+        super().__init__(message, "memory", None, stats)
+
+
+class WorkerDiedError(SlidingTilesError, RuntimeError):
+    """A worker process died while it held work: killed from outside (the system's
+    out-of-memory killer sends SIGKILL), crashed, or lost by a remote executor.
+
+    Attributes:
+        value: what happened, in words ("killed by signal 9 (SIGKILL)").
+    """
+
+    def __init__(self, message: str, value: object = None) -> None:
+        super().__init__(message)
+        self.value = value
 
 
 class NoPathError(SlidingTilesError, LookupError):
@@ -170,6 +287,16 @@ class BackendError(SlidingTilesError, ImportError):
     def __init__(self, message: str, value: object = None) -> None:
         super().__init__(message)
         self.value = value
+
+
+class BackendWarning(UserWarning):
+    """The implementation ``SLIDINGTILES_IMPLEMENTATION`` asks for cannot be used, so another is.
+
+    Issued once per process, by the first search or table build that needs the
+    tile engine; the message names the value and the implementation used
+    instead. ``slidingtiles.check_environment()`` raises the `BackendError`
+    instead, and the command line stops on it (one line, exit 2).
+    """
 
 
 class InvalidOptionError(SlidingTilesError, ValueError):
