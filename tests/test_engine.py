@@ -1,4 +1,7 @@
-"""The tile engine against the generic search and the BFS oracle, and `solve`'s routing."""
+"""The tile engine against the generic search and the BFS oracle, and `solve`'s routing.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 

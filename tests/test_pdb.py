@@ -1,4 +1,7 @@
-"""Pattern databases: tables against the BFS oracle, the file format, the cache, concurrency."""
+"""Pattern databases: tables against the BFS oracle, the file format, the cache, concurrency.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 

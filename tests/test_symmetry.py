@@ -4,6 +4,7 @@ A table is built only for the canonical goal of its blank cell's orbit; every
 other goal reaches it through a `Frame` (a turn or mirror and a relabelling).
 These tests check the frames on their own, then whole searches through them
 against the breadth-first oracle on every small shape, with random goals.
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
 """
 
 from __future__ import annotations
