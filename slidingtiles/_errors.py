@@ -13,6 +13,7 @@ code, and what is kept.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 __all__ = [
@@ -30,7 +31,9 @@ __all__ = [
     "NoPathError",
     "OptionTypeError",
     "OutOfMemoryError",
+    "OutOfReachError",
     "PatternDatabaseError",
+    "SearchCostWarning",
     "SearchLimitExceeded",
     "SearchStopped",
     "SlidingTilesError",
@@ -191,12 +194,23 @@ class HeuristicClaimError(HeuristicError):
 class SearchLimitExceeded(SlidingTilesError, RuntimeError):
     """A search stopped at a limit (nodes, time or memory) before it finished.
 
+    >>> error = SearchLimitExceeded("gave up after 2 s", "time", 2)
+    >>> error.advise([("optimal=False for a short solution", "--suboptimal for a short solution")])
+    >>> str(error)
+    'gave up after 2 s; try optimal=False for a short solution'
+    >>> error.explain(cli=True)
+    'gave up after 2 s; try --suboptimal for a short solution'
+
     Attributes:
-        limit: which limit: ``"nodes"``, ``"time"`` or ``"memory"``.
+        limit: which limit: ``"nodes"``, ``"time"`` or ``"memory"`` (``"reach"``:
+            `OutOfReachError`; ``"stopped"``: `SearchStopped`).
         value: the limit's value.
         stats: the statistics of the search up to the moment it stopped.
         trace: the `SearchTrace` recorded so far when the search was traced
             (``trace=N``), else None.
+        reason: the message without its advice.
+        advice: what to try next, as (Python, command line) phrasings; `solve`
+            adds it (docs/errors.md); the message ends with the Python ones.
     """
 
     def __init__(self, message: str, limit: str, value: Any = None, stats: Any = None) -> None:
@@ -205,6 +219,51 @@ class SearchLimitExceeded(SlidingTilesError, RuntimeError):
         self.value = value
         self.stats = stats
         self.trace: Any = None
+        self.reason = message
+        self.advice: tuple[tuple[str, str], ...] = ()
+
+    def advise(self, advice: Sequence[tuple[str, str]]) -> None:
+        """Set what to try next, (Python, command line) pairs; the message ends with them."""
+        self.advice = tuple(advice)
+        self.args = (self.explain(), *self.args[1:])
+
+    def explain(self, *, cli: bool = False) -> str:
+        """The message, its advice phrased for Python (``str(error)``) or for the command line."""
+        if not self.advice:
+            return self.reason
+        tried = [cli_text if cli else api for api, cli_text in self.advice]
+        return f"{self.reason}; try {', or '.join(tried)}"
+
+
+class OutOfReachError(SearchLimitExceeded):
+    """An optimal search refused before it starts: its estimated cost is beyond reach.
+
+    >>> error = OutOfReachError("beyond reach", 3600.0, 1e40, 1e33)
+    >>> error.limit, error.value, error.nodes
+    ('reach', 3600.0, 1e+40)
+
+    `solve` asks for a shortest solution only where one can be found in
+    reasonable time (docs/solving.md, "Optimal reach"): it estimates the
+    search's nodes from the board's Manhattan distance, the heuristic and the
+    board's size, and its seconds from the implementation's speed; past the
+    time allowed (``time_limit``, or an hour without one) it raises this at
+    once, nothing searched, saying what to try (``optimal=False``, or
+    ``optimal=True`` to search anyway). A `SearchLimitExceeded`, so code that
+    handles limits handles it.
+
+    Attributes:
+        value: the seconds allowed (``time_limit``, or the hour without one).
+        nodes: the estimated expansions (a float; ``inf`` past a float's range).
+        seconds: the estimated seconds (``inf`` likewise).
+        stats: `solve` gives all-zero statistics: nothing was searched.
+    """
+
+    def __init__(
+        self, message: str, value: float, nodes: float, seconds: float, stats: Any = None
+    ) -> None:
+        super().__init__(message, "reach", value, stats)
+        self.nodes = nodes
+        self.seconds = seconds
 
 
 class SearchStopped(SearchLimitExceeded):
@@ -341,6 +400,15 @@ class CacheDirectoryError(SlidingTilesError, OSError):
 
     def __str__(self) -> str:  # OSError would format (errno, strerror); we have a sentence
         return str(self.args[0]) if self.args else ""
+
+
+class SearchCostWarning(UserWarning):
+    """An optimal search beyond reach runs because the caller insisted (``optimal=True``).
+
+    The message gives the estimate (nodes, seconds) and how to follow or bound
+    the search (``progress=``, ``time_limit=``, Ctrl-C); docs/solving.md,
+    "Optimal reach".
+    """
 
 
 class CacheWarning(UserWarning):

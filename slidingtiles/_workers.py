@@ -33,6 +33,14 @@ batch --workers N``, and any parallel search):
   so `WorkerPool.lost_work` can tell the futures whose task died with its
   worker (and how it died) from those that may simply run again on a new pool.
 
+* **A pool may be kept between calls.** `borrow_pool` and `return_pool` let a
+  caller that runs one search after another (``solve(board, workers=N)``) keep
+  its pool: one pool at most is kept, for the key the caller gives (the tables
+  its workers hold), and only by the main thread (whose death signal its
+  workers follow); a broken pool is never kept. The kept pool's workers still
+  die with their parent; `end_kept_pools` ends it (at exit too), and a forked
+  child forgets its parent's pool without touching it.
+
 Platforms: Linux gets both guards (death signal at once, watchdog as the
 fallback); macOS, the BSDs and Windows get the watchdog (within
 `WATCH_SECONDS`). Windows has no signal mask, so a Ctrl-C that lands while a
@@ -44,6 +52,7 @@ that thread ends.
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import ctypes
 import itertools
@@ -53,13 +62,16 @@ import signal
 import sys
 import threading
 import weakref
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing.context import BaseContext
 from types import TracebackType
 from typing import Any
 
-__all__ = ["WATCH_SECONDS", "WorkerPool", "death_of"]
+__all__ = [
+    "WATCH_SECONDS", "WorkerPool", "borrow_pool", "death_of", "end_kept_pools", "kept_pool",
+    "return_pool",
+]  # fmt: skip
 
 #: How often a worker's watchdog looks at its parent, in seconds (its longest orphaned life).
 WATCH_SECONDS = 0.25
@@ -302,6 +314,11 @@ class WorkerPool(ProcessPoolExecutor):
                         lost[future] = death
         return lost
 
+    @property
+    def broken(self) -> bool:
+        """True once the pool cannot take work: a worker died, or it was shut down."""
+        return bool(getattr(self, "_broken", False)) or bool(getattr(self, "_shutdown_thread", False))
+
     def terminate(self) -> None:
         """Stop now: cancel what has not started, kill every worker, and reap them.
 
@@ -336,3 +353,87 @@ class WorkerPool(ProcessPoolExecutor):
             self.terminate()
             return False
         return super().__exit__(exc_type, exc_val, exc_tb)
+
+
+# -- a pool kept between calls ----------------------------------------------------------------
+
+# At most one pool, by (workers, key); only the main thread keeps or borrows one.
+_KEPT: dict[tuple[int, Hashable], WorkerPool] = {}
+_KEPT_LOCK = threading.Lock()
+
+
+def _main_thread() -> bool:
+    return threading.current_thread() is threading.main_thread()
+
+
+def borrow_pool(workers: int, key: Hashable) -> WorkerPool:
+    """A pool of ``workers`` processes: the one kept for ``key``, else a new one.
+
+    >>> pool = borrow_pool(1, "doc")
+    >>> return_pool(pool, "doc", healthy=True)
+    >>> borrow_pool(1, "doc") is pool
+    True
+    >>> pool.terminate()
+
+    Give it back with `return_pool`. Outside the main thread the pool is always new.
+    """
+    pool = None
+    if _main_thread():
+        with _KEPT_LOCK:
+            pool = _KEPT.pop((workers, key), None)
+    if pool is not None and not pool.broken:
+        return pool
+    if pool is not None:
+        pool.terminate()
+    return WorkerPool(workers)
+
+
+def return_pool(pool: WorkerPool, key: Hashable, *, healthy: bool) -> None:
+    """Keep ``pool`` for the next `borrow_pool` of ``key`` (ending any other kept), or end it.
+
+    Only a ``healthy`` pool (the caller's work ended normally or at a limit,
+    not by Ctrl-C or a lost worker), not broken, given back by the main
+    thread, with a ``key`` (None: never kept), is kept.
+    """
+    if not healthy or key is None or pool.broken or not _main_thread():
+        pool.terminate()
+        return
+    with _KEPT_LOCK:
+        others = [kept for kept in _KEPT.values() if kept is not pool]
+        _KEPT.clear()
+        _KEPT[(pool.workers, key)] = pool
+    for other in others:
+        other.terminate()
+
+
+def kept_pool() -> WorkerPool | None:
+    """The pool kept between calls, if any."""
+    with _KEPT_LOCK:
+        return next(iter(_KEPT.values()), None)
+
+
+def end_kept_pools() -> None:
+    """End the pool kept between calls (its workers killed at once); registered at exit."""
+    with _KEPT_LOCK:
+        pools = list(_KEPT.values())
+        _KEPT.clear()
+    for pool in pools:
+        pool.terminate()
+
+
+# In a forked child, the parent's kept pools: never used or ended, and never collected (which
+# would wake the parent's pool manager through a pipe the child shares).
+_PARENTS: list[WorkerPool] = []
+
+
+def _forget_kept_pools() -> None:
+    """In a forked child: the parent's pool is not ours to use or end; set it aside untouched."""
+    global _KEPT_LOCK
+    _KEPT_LOCK = threading.Lock()
+    _PARENTS.extend(_KEPT.values())
+    _KEPT.clear()
+
+
+atexit.register(end_kept_pools)
+if hasattr(os, "register_at_fork"):  # POSIX
+    os.register_at_fork(after_in_child=_forget_kept_pools)

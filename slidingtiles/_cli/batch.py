@@ -32,7 +32,9 @@ from slidingtiles._cli.common import (
     MOST_TEXT,
     Formatter,
     Subparsers,
+    add_optimality,
     heuristic_completer,
+    optimality,
     positive_float,
     positive_int,
     sigterm_as_interrupt,
@@ -100,10 +102,9 @@ def add_batch_command(subparsers: Subparsers) -> None:
         "--weight", type=weight, default=None, metavar="W",
         help="weighted A*: solutions at most W times the shortest, found faster",
     )  # fmt: skip
-    parser.add_argument(
-        "--suboptimal", action="store_true",
-        help="any-size constructive solver: fast, not shortest (solve(optimal=False))",
-    )  # fmt: skip
+    add_optimality(
+        parser, "any-size constructive solver: fast, not shortest (solve(optimal=False))"
+    )
     parser.add_argument(
         "--time-limit", type=positive_float, default=None, metavar="SECONDS",
         help='give up on a board after this many seconds (its line: "status": "limit")',
@@ -310,8 +311,7 @@ def batch_command(args: argparse.Namespace) -> int:
         "goal": args.goal, "heuristic": args.heuristic, "algorithm": args.algorithm,
         "weight": args.weight, "time_limit": args.time_limit, "max_nodes": args.max_nodes,
     }  # fmt: skip
-    if args.suboptimal:
-        options["optimal"] = False
+    options["optimal"] = optimality(args)
     where: dict[int, Line] = {}  # the boards in flight, by index
 
     def boards() -> Iterator[str | InvalidBoardError]:

@@ -20,7 +20,7 @@ from collections.abc import Callable, Iterator
 from types import FrameType
 from typing import IO, NoReturn, TypeAlias, TypeVar
 
-from slidingtiles import MAX_CELLS, Board, heuristics
+from slidingtiles import MAX_CELLS, Board, SearchLimitExceeded, heuristics
 
 __all__ = [
     "ERROR_PREFIX",
@@ -33,6 +33,8 @@ __all__ = [
     "PROG",
     "CommandError",
     "Formatter",
+    "add_optimality",
+    "optimality",
     "Handler",
     "Parser",
     "Registrar",
@@ -138,8 +140,12 @@ def one_line(error: BaseException) -> str:
 
     >>> one_line(ValueError("tile 9\\n   is out of range")), one_line(KeyError())
     ('tile 9 is out of range', 'KeyError')
+
+    A limit's advice (`SearchLimitExceeded.advice`) is phrased for the command
+    line: ``--suboptimal`` where Python reads ``optimal=False``.
     """
-    text = str(error).strip() or type(error).__name__
+    text = error.explain(cli=True) if isinstance(error, SearchLimitExceeded) else str(error)
+    text = text.strip() or type(error).__name__
     return " ".join(text.split())
 
 
@@ -334,3 +340,36 @@ def read_board(args: argparse.Namespace) -> Board:
     '1 2/0 3'
     """
     return Board(_board_text(args))
+
+
+# -- optimal, short, or insisting -------------------------------------------------------------
+
+
+def add_optimality(parser: argparse.ArgumentParser, suboptimal: str) -> None:
+    """Add ``--suboptimal`` (with its help) and ``--optimal``, which exclude each other."""
+    group = parser.add_mutually_exclusive_group()
+    group.add_argument("--suboptimal", action="store_true", help=suboptimal)
+    group.add_argument(
+        "--optimal", action="store_true",
+        help="a shortest solution even where it is beyond reach (by default such a board is "
+        "refused at once, naming --suboptimal; docs/solving.md): the search runs whatever "
+        "it costs, its progress shown on standard error when it is a terminal",
+    )  # fmt: skip
+
+
+def optimality(args: argparse.Namespace) -> bool | None:
+    """``optimal=`` for `solve`: False (``--suboptimal``), True (``--optimal``), else None.
+
+    ``--max-nodes`` with ``--suboptimal`` (and no ``--weight``) or ``--algorithm
+    reduce`` is a `CommandError`: those methods are no single search, and are
+    bounded by ``--time-limit``.
+    """
+    short = args.suboptimal and args.weight is None
+    if args.max_nodes is not None and (short or args.algorithm == "reduce"):
+        what = "--suboptimal" if short else "--algorithm reduce"
+        raise CommandError(
+            f"--max-nodes bounds a search's expansions, and {what} runs the short-solution "
+            "methods, which are no single search: bound them with --time-limit (without it "
+            "the answer is the same every run)"
+        )
+    return False if args.suboptimal else (True if args.optimal else None)

@@ -34,8 +34,10 @@ from slidingtiles._cli.common import (
     Subparsers,
     add_board_input,
     add_format,
+    add_optimality,
     heuristic_completer,
     non_negative_int,
+    optimality,
     positive_float,
     positive_int,
     print_error,
@@ -73,10 +75,13 @@ examples:
   slidingtiles random 3 --seed 1 | slidingtiles solve - --html steps.html
   slidingtiles solve "1 2 3/4 5 6/8 7 0"             # "No solution possible", exit 1
   slidingtiles solve "$(slidingtiles random 20 --seed 1)" --suboptimal --time-limit 2
+  slidingtiles solve "$(slidingtiles random 5 --seed 1)" --optimal   # beyond reach: insist
   slidingtiles solve -f puzzle5x5.txt --goal first --workers 2   # one 24-puzzle, two cores
 
 moves are the directions the BLANK travels (U, D, L, R).
-exit status: 0 solved, 1 unsolvable or limit reached, 2 bad input.
+a board whose optimal search is beyond reach (a random board of 6x6 and up, or 5x5
+without its tables: docs/solving.md) is refused at once, naming --suboptimal and --optimal.
+exit status: 0 solved, 1 unsolvable, limit reached or beyond reach, 2 bad input.
 """
 
 
@@ -111,12 +116,12 @@ def add_solve_command(subparsers: Subparsers) -> None:
         metavar="W",
         help="weighted A*: a solution at most W times the shortest, found faster",
     )
-    parser.add_argument(
-        "--suboptimal", action="store_true",
-        help="any size: a short solution, not proven shortest (with --time-limit, the "
-        "shortest found in that time); prints the Manhattan lower bound and the ratio "
-        "(with --weight: weighted A*, at most W times the shortest)",
-    )  # fmt: skip
+    add_optimality(
+        parser,
+        "any size: a short solution, not proven shortest (with --time-limit, the shortest "
+        "found in that time); prints the Manhattan lower bound and the ratio (with --weight: "
+        "weighted A*, at most W times the shortest)",
+    )
     parser.add_argument(
         "--time-limit", type=positive_float, default=None, metavar="SECONDS",
         help="give up after this many seconds (exit 1); with --suboptimal: the time to "
@@ -124,7 +129,8 @@ def add_solve_command(subparsers: Subparsers) -> None:
     )  # fmt: skip
     parser.add_argument(
         "--max-nodes", type=positive_int, default=None, metavar="N",
-        help="give up after expanding N states (exit 1)",
+        help="give up after expanding N states (exit 1); not with --suboptimal, which "
+        "--time-limit bounds",
     )  # fmt: skip
     parser.add_argument(
         "--workers", type=positive_int, default=None, metavar="N",
@@ -150,8 +156,10 @@ def add_solve_command(subparsers: Subparsers) -> None:
 
 
 def _solve_command(args: argparse.Namespace) -> int:
+    optimal = optimality(args)
     board = read_board(args)
-    with Progress("searching", unit="nodes", enabled=args.progress) as progress:
+    shown = args.progress or args.optimal  # insisting on a long search: show it
+    with Progress("searching", unit="nodes", enabled=shown) as progress:
 
         def show(stats: SearchStats) -> None:
             progress.update(
@@ -166,7 +174,7 @@ def _solve_command(args: argparse.Namespace) -> int:
                 heuristic=args.heuristic,
                 algorithm=args.algorithm,
                 weight=args.weight,
-                optimal=not args.suboptimal,
+                optimal=optimal,
                 max_nodes=args.max_nodes,
                 time_limit=args.time_limit,
                 progress=show if progress.shown else None,

@@ -51,6 +51,7 @@ from slidingtiles._errors import (
 )
 from slidingtiles._solve.checks import check_choice
 from slidingtiles._solve.parallel import splits
+from slidingtiles._solve.reach import judge
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.heuristics import HeuristicInfo
@@ -65,7 +66,7 @@ from slidingtiles.search._limits import Deadline, check_limits
 
 __all__ = [
     "ROUTES", "HeuristicLike", "Plan", "already_solved", "cached_tables", "check_options",
-    "check_setup", "is_flag", "plan",
+    "check_setup", "is_flag", "plan", "searched_heuristic",
 ]  # fmt: skip
 
 #: A heuristic: a registered name, ``"auto"``, a `HeuristicInfo`, or ``h(board, goal) -> int``.
@@ -94,7 +95,7 @@ def check_options(
     time_limit: object = None,
     max_memory: object = None,
     progress: object = None,
-    optimal: object = True,
+    optimal: object = None,
     build_tables: object = True,
     where: str = "solve",
 ) -> None:
@@ -116,7 +117,10 @@ def check_options(
     heuristic name `UnknownHeuristicError`; a bad
     ``$SLIDINGTILES_BUILD_TABLES`` `PatternDatabaseError`. The limits follow
     `check_limits` (the rules every `Guard` applies). ``weight`` (a finite
-    number >= 1) goes only with ``algorithm="weighted"`` or ``"auto"``.
+    number >= 1) goes only with ``algorithm="weighted"`` or ``"auto"``;
+    ``optimal`` is True, False or None; ``max_nodes`` is refused where the
+    short-solution methods run (``optimal=False`` without ``weight``, and
+    ``algorithm="reduce"``): they are bounded by ``time_limit``.
     """
     check_choice("algorithm", algorithm, algorithms)
     if isinstance(heuristic, str):
@@ -153,12 +157,31 @@ def check_options(
         where, max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
         progress=progress, documented=True,
     )  # fmt: skip
-    for name, value in (("optimal", optimal), ("build_tables", build_tables)):
-        if not is_flag(value):
-            raise OptionTypeError(
-                f"{name} must be True or False, not {value!r}", value, option=name
-            )
+    if optimal is not None and not is_flag(optimal):
+        raise OptionTypeError(
+            f"optimal must be True, False or None, not {optimal!r}", optimal, option="optimal"
+        )
+    if not is_flag(build_tables):
+        raise OptionTypeError(
+            f"build_tables must be True or False, not {build_tables!r}", build_tables,
+            option="build_tables",
+        )  # fmt: skip
+    if max_nodes is not None and _constructive(optimal, algorithm, weight):
+        raise InvalidOptionError(
+            f"{where}: max_nodes bounds a search's expansions, and "
+            f"{'optimal=False' if algorithm == 'auto' else 'algorithm=' + repr(algorithm)} "
+            "runs the short-solution methods, which are no single search (the constructive "
+            "solver expands no nodes): bound them with time_limit (without it the answer "
+            "is the same every run)",
+            max_nodes, option="max_nodes",
+        )  # fmt: skip
     first_use.implicit_builds_allowed(bool(build_tables))  # a bad environment value, at once
+
+
+def _constructive(optimal: object, algorithm: object, weight: object) -> bool:
+    """Whether these options send the board to the short-solution methods or "reduce"."""
+    short = optimal is not None and not optimal and algorithm == "auto" and weight is None
+    return short or algorithm == "reduce"
 
 
 def already_solved(
@@ -491,26 +514,30 @@ def plan(
     heuristic: HeuristicLike = "auto",
     algorithm: str = "auto",
     weight: float | None = None,
-    optimal: bool = True,
+    optimal: bool | None = None,
     build_tables: bool = True,
     max_memory: int | None = None,
     parallel: bool = False,
+    workers: int = 1,
 ) -> Plan:
     """Choose the route, heuristic and tables of a solve with checked options (`check_options`).
 
     ``start`` and ``goal`` are checked boards, the start solvable for the
-    goal; ``parallel`` says the caller asked for more than one process.
-    Table builds and the heuristic's set-up happen here, on the ``clock``
-    (`check_setup`); a build the time left cannot pay for is refused before
-    it starts.
+    goal; ``parallel`` says the caller asked for more than one process, and
+    ``workers`` how many. An optimal search is first held to the rule of
+    `slidingtiles._solve.reach` (`OutOfReachError` at once beyond reach,
+    unless ``optimal=True`` insists). Table builds and the heuristic's set-up
+    happen here, on the ``clock`` (`check_setup`); a build the time left cannot
+    pay for is refused before it starts.
     """
-    if not optimal and algorithm == "auto" and weight is None:
+    if optimal is False and algorithm == "auto" and weight is None:
         return Plan("short")  # as short as the budget allows, by board size (docs/large-boards.md)
     if algorithm == "reduce":
         return Plan("reduce", "reduce")
     if weight is not None and algorithm == "auto":
         algorithm = "weighted"
     info = _resolve_heuristic(heuristic, start, goal, build_tables=build_tables, clock=clock)
+    _within_reach(info, algorithm, start, goal, clock, insist=optimal is True, workers=workers)
     if algorithm == "bfs":  # BFS uses no heuristic, so none is set up
         return Plan("search", "bfs")
     check_setup(info, start, clock, max_memory)
@@ -533,6 +560,46 @@ def plan(
         w = 1.0
     evaluate = _checked(info, start, goal, build_tables=build_tables, clock=clock)
     return Plan("search", algorithm, info, None, w, evaluate)
+
+
+def searched_heuristic(info: HeuristicInfo | None, algorithm: str) -> tuple[str, bool] | None:
+    """The name `reach` knows an optimal search by, and whether the tile engine runs it.
+
+    >>> searched_heuristic(heuristics.get("pdb"), "auto"), searched_heuristic(None, "bfs")
+    (('pdb', True), ('none', False))
+
+    None for a search that is not after a shortest solution (greedy,
+    weighted, an inadmissible heuristic) or a heuristic of the user's own.
+    """
+    if algorithm == "bfs":
+        return "none", False
+    if info is None or not info.admissible or algorithm not in ("auto", "astar", "idastar"):
+        return None
+    if heuristics.registry().get(info.name) is not info:
+        return None
+    engine = algorithm in ("auto", "idastar") and info.name in dispatch.ENGINE_HEURISTICS
+    return info.name, engine
+
+
+def _within_reach(
+    info: HeuristicInfo,
+    algorithm: str,
+    start: Board,
+    goal: Board,
+    clock: Deadline,
+    *,
+    insist: bool,
+    workers: int,
+) -> None:
+    """The plan's rule: an optimal search beyond reach is refused at once (`reach.judge`)."""
+    searched = searched_heuristic(info, algorithm)
+    if searched is None:
+        return
+    name, engine = searched
+    judge(
+        start, goal, name, engine=engine, workers=workers if engine and name == "pdb" else 1,
+        time_limit=clock.time_limit, insist=insist, clock_elapsed=clock.elapsed(),
+    )  # fmt: skip
 
 
 def _checked(

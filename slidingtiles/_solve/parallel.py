@@ -28,9 +28,17 @@ tile engine searches pattern tables. Each IDA* iteration, with cost bound B:
 The length found is the optimal length, as serial IDA*'s: an iteration starts
 only when every subtree of the previous one came back empty. The moves are the
 serial search's whenever one optimal path exists, or the first subtree holding
-a goal finishes first. ``workers=N`` runs on a `WorkerPool` this call owns
-(workers ignore Ctrl-C and die with this process; the pool is killed when the
-search ends, however it ends); an ``executor`` (any `concurrent.futures`-style
+a goal finishes first.
+
+Small work stays here: an iteration runs in this process, slice after slice,
+until the next one is expected to take more than `INLINE_SLICES` slices (the
+last iteration's expansions times their growth), so a search that ends in a
+fraction of a second never starts or waits for a process. ``workers=N`` then
+borrows a `WorkerPool` (workers ignore Ctrl-C and die with this process) and
+gives it back when the search ends: kept for the next call with the same
+tables when the search ended normally or at a limit (`_workers.return_pool`:
+one pool at most, main thread only), killed at once otherwise (Ctrl-C, a
+lost worker). An ``executor`` (any `concurrent.futures`-style
 ``submit``: a ``ProcessPoolExecutor``, Dask's ``Client.get_executor()``)
 belongs to the caller, whose workers load the table files themselves (from
 the same cache path, or the tables travel pickled when they have no file).
@@ -62,11 +70,12 @@ from slidingtiles._errors import (
     WorkerDiedError,
 )
 from slidingtiles._solve.checks import check_count
-from slidingtiles._workers import WorkerPool
+from slidingtiles._workers import WorkerPool, borrow_pool, return_pool
 from slidingtiles.heuristics._pdb.tablefile import read_table
 from slidingtiles.search import SearchStats
 
 __all__ = [
+    "INLINE_SLICES",
     "SUBTREES_PER_WORKER",
     "IterationStats",
     "check_parallel",
@@ -77,6 +86,9 @@ __all__ = [
 
 #: Subtrees per worker the split aims at (more balance the load; each costs a task).
 SUBTREES_PER_WORKER = 16
+#: Iterations expected to take fewer slices than this run in this process: a small search never
+#: waits for processes (benchmarks/workers.py).
+INLINE_SLICES = 4
 # Expansions per slice: about a tenth of a second in either implementation.
 _SLICE_NODES = {"numba": 1 << 21, "python": 1 << 14}
 _INF = 1 << 62
@@ -226,11 +238,16 @@ class _Search:
     """The coordinator: splits each iteration, hands out slices, gathers, enforces the limits."""
 
     def __init__(
-        self, dbs: Sequence[PatternTables], tiles: list[int], order: Order, submit: Any,
-        workers: int, *, max_nodes: int | None, time_limit: float | None,
-        progress: Callable[[SearchStats], object] | None,
+        self, dbs: Sequence[PatternTables], tiles: list[int], order: Order,
+        pooled: Callable[[], Any] | None, workers: int, *, max_nodes: int | None,
+        time_limit: float | None, progress: Callable[[SearchStats], object] | None,
     ) -> None:  # fmt: skip
-        self.dbs, self.tiles, self.order, self.submit = dbs, tiles, order, submit
+        self.dbs, self.tiles, self.order = dbs, tiles, order
+        #: Slices run here (`_inline`) until an iteration is expected to be large; then
+        #: ``pooled()`` gives the pool's (or the executor's) submit. None: always here.
+        self.submit: Any = _inline
+        self.pooled = pooled
+        self.sizes: list[int] = []  # the expansions of each finished iteration
         self.ref = _Tables.of(dbs)
         self.workers = workers
         self.moves = blank_moves(dbs[0].rows, dbs[0].cols, order)
@@ -310,6 +327,8 @@ class _Search:
         pv: tuple[int, ...] = ()
         while True:
             self.iterations += 1
+            began = self.expanded
+            self._choose_where()
             found, roots, top = self._split(bound, pv)
             if found is not None:
                 return found, self._stats()
@@ -322,9 +341,25 @@ class _Search:
             if path is not None:
                 return path, self._stats()
             self._report(bound, len(roots), len(roots), final=True)
+            self.sizes.append(self.expanded - began)
             if next_bound >= _INF:  # pragma: no cover - a solvable board always has a next bound
                 raise RuntimeError("the parallel search ran out of nodes below every bound")
             bound, pv = next_bound, best[2]
+
+    def _choose_where(self) -> None:
+        """Go to the pool once the next iteration is expected to pass `INLINE_SLICES` slices.
+
+        The expectation is the last iteration's expansions times the growth of
+        the last two (at least 2, at most 20; 8 after the first). The first
+        iteration always runs here: it is the smallest, and splitting a small
+        tree between processes costs more than it saves.
+        """
+        if self.pooled is None or self.submit is not _inline or not self.sizes:
+            return
+        last = self.sizes[-1]
+        growth = min(20.0, max(2.0, last / max(1, self.sizes[-2]))) if len(self.sizes) > 1 else 8
+        if last * growth > INLINE_SLICES * self.slice:
+            self.submit = self.pooled()
 
     def _split(
         self, bound: int, pv: tuple[int, ...]
@@ -335,7 +370,8 @@ class _Search:
         there are fewer than the target and the top stays small (an iteration
         too small to split is simply searched here).
         """
-        target = SUBTREES_PER_WORKER * self.workers
+        # Here, one subtree is as good as many: the split only serves the pool.
+        target = 1 if self.submit is _inline else SUBTREES_PER_WORKER * self.workers
         depth = self.depth
         while True:
             self._check_time()
@@ -502,19 +538,33 @@ def parallel_search(
             _LOADED.setdefault(ref.paths, list(dbs))
     own = executor is None and (workers or os.cpu_count() or 1) > 1
     count = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
-    pool: Any = WorkerPool(count) if own else executor
-    submit = pool.submit if pool is not None else _inline
-    search = _Search(
-        dbs, tiles, frame.order, submit, count, max_nodes=max_nodes, time_limit=time_limit,
-        progress=progress,
-    )  # fmt: skip
-    if own:
+    key = ref.paths if ref.dbs is None else None  # a pool is kept for tables read from files
+    borrowed: list[WorkerPool] = []
+
+    def pooled() -> Any:
+        """The pool's submit, the pool borrowed at the first iteration that needs it."""
+        if not own:
+            return executor.submit
+        pool = borrow_pool(count, key)
+        borrowed.append(pool)
         search.deaths = pool.deaths
+        return pool.submit
+
+    search = _Search(
+        dbs, tiles, frame.order, pooled if own or executor is not None else None, count,
+        max_nodes=max_nodes, time_limit=time_limit, progress=progress,
+    )  # fmt: skip
+    healthy = False
     try:
-        return search.run()
+        found = search.run()
+        healthy = True
+        return found
+    except SearchLimitExceeded:
+        healthy = True  # the pool is sound: its slices end within a slice
+        raise
     finally:
-        if own:
-            pool.terminate()  # no worker outlives the search, however it ended
+        for pool in borrowed:  # kept for the next call, or killed: never left running
+            return_pool(pool, key, healthy=healthy)
 
 
 def _inline(function: Callable[[_Job], _Outcome], job: _Job) -> concurrent.futures.Future[_Outcome]:

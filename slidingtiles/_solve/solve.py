@@ -7,6 +7,7 @@ Moves('DR')
 from __future__ import annotations
 
 import math
+import os
 from collections.abc import Callable, Hashable
 from typing import Any, Literal, TypeAlias
 
@@ -17,9 +18,17 @@ from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._engine import dispatch
-from slidingtiles._errors import UnsolvableError
-from slidingtiles._solve.choose import HeuristicLike, Plan, already_solved, check_options, plan
+from slidingtiles._errors import SearchLimitExceeded, UnsolvableError
+from slidingtiles._solve.choose import (
+    HeuristicLike,
+    Plan,
+    already_solved,
+    check_options,
+    plan,
+    searched_heuristic,
+)
 from slidingtiles._solve.parallel import check_parallel, parallel_search
+from slidingtiles._solve.reach import limit_advice
 from slidingtiles._solve.short.constructive import construct
 from slidingtiles._solve.short.methods import solve_short
 from slidingtiles._solve.solution import Solution
@@ -48,7 +57,7 @@ def solve(
     time_limit: float | None = None,
     max_memory: int | None = None,
     progress: Callable[[SearchStats], None] | None = None,
-    optimal: bool = True,
+    optimal: bool | None = None,
     build_tables: bool = True,
     workers: int | None = None,
     executor: Any = None,
@@ -76,7 +85,14 @@ def solve(
             the tile engine's IDA* for the built-in heuristics, else A* up to 12 cells
             and IDA* above (docs/solving.md).
         weight: the bound w >= 1 for ``"weighted"`` (with ``"auto"``, implies it).
-        optimal: False asks for a short solution instead, at any size: the board goes
+        optimal: None (the default) asks for a shortest solution where one is within
+            reach: an optimal search whose estimated cost (by the board's Manhattan
+            distance, size and heuristic, the implementation and ``workers``) is past
+            ``time_limit``, or past an hour without one, is refused at once with
+            `OutOfReachError` naming ``optimal=False`` (docs/solving.md, "Optimal
+            reach"). True insists: the search runs whatever it costs, announced by a
+            `SearchCostWarning` when beyond reach. False asks for a short solution
+            instead, at any size: the board goes
             to the short-solution methods (`slidingtiles._solve.short`), chosen by
             its cells, the time limit and the implementation from one table
             (docs/large-boards.md prints it): exact IDA* up to 12 cells; weighted IDA*
@@ -90,12 +106,16 @@ def solve(
         blank: the label of the empty cell on labelled boards.
         max_nodes, time_limit, max_memory: stop with `SearchLimitExceeded` past this
             many expansions, seconds (every step of the call spends from one clock;
-            ``inf`` is none) or bytes of growth (A*, BFS).
+            ``inf`` is none) or bytes of growth (A*, BFS); its message ends with what to
+            try next. ``max_nodes`` is refused with ``optimal=False`` (without
+            ``weight``) and ``algorithm="reduce"``: those methods are bounded by time.
         progress: called with a `SearchStats` snapshot every so often.
         build_tables: whether a missing pattern table may be built here (announced by
             a `TableBuildWarning`; ``SLIDINGTILES_BUILD_TABLES=0`` overrides True).
         workers, executor: split the engine's IDA* with pattern tables over this many
-            processes, or a caller's executor (docs/24-puzzle.md).
+            processes, or a caller's executor (docs/24-puzzle.md). The first iterations
+            run in this process while they are small, so a small search never waits for
+            processes; ``workers=N`` keeps its pool for the next call.
 
     Raises:
         InvalidOptionError, OptionTypeError: a bad option value or type, checked first.
@@ -104,6 +124,7 @@ def solve(
         UnknownHeuristicError: no heuristic has that name.
         PatternDatabaseError: a table that may not be built (docs/errors.md).
         SearchLimitExceeded: a limit was reached, or a step would not fit in it.
+        OutOfReachError: an optimal search beyond reach, refused before it starts.
 
     ``optimal`` in the result is True only when the guarantee holds (BFS, or A*/IDA*
     with an admissible heuristic); `Solution.lower_bound` is a proven bound.
@@ -124,13 +145,31 @@ def solve(
         raise UnsolvableError(
             f"no solution possible for {start.to_text()}: {report.reason}", start, report
         )
+    count = workers or (getattr(executor, "_max_workers", None) if executor is not None else 1)
     chosen = plan(
         start, target, clock, heuristic=heuristic, algorithm=algorithm, weight=weight,
-        optimal=optimal, build_tables=build_tables, max_memory=max_memory,
-        parallel=executor is not None or (workers or 1) > 1,
+        optimal=None if optimal is None else bool(optimal), build_tables=build_tables,
+        max_memory=max_memory, parallel=executor is not None or (workers or 1) > 1,
+        workers=count or os.cpu_count() or 1,
     )  # fmt: skip
     call = _Call(start, target, clock, max_nodes, max_memory, progress, workers, executor)
-    return _ROUTES[chosen.route](chosen, call)
+    try:
+        return _ROUTES[chosen.route](chosen, call)
+    except SearchLimitExceeded as error:
+        if not error.advice and error.limit in ("time", "nodes", "memory"):
+            error.advise(_advice(error, chosen, call))
+        raise
+
+
+def _advice(error: SearchLimitExceeded, chosen: Plan, call: _Call) -> list[tuple[str, str]]:
+    """What to try after a limit stopped the route (`reach.limit_advice`)."""
+    searched = searched_heuristic(chosen.heuristic, chosen.algorithm)
+    optimal_search = chosen.route in ("engine", "parallel", "search") and searched is not None
+    name, engine = searched if searched is not None else (None, False)
+    return limit_advice(
+        error, call.start, call.goal, heuristic=name if name != "none" else None,
+        optimal_search=optimal_search, engine=engine, algorithm=chosen.algorithm,
+    )  # fmt: skip
 
 
 @attrs.frozen

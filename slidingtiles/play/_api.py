@@ -30,6 +30,7 @@ from slidingtiles import (
     Board,
     GoalMismatchError,
     InvalidBoardError,
+    OutOfReachError,
     SearchLimitExceeded,
     SearchStats,
     SlidingTilesError,
@@ -109,6 +110,10 @@ class PlayLimits:
         build_seconds: a pattern-database table estimated to build in at most this many
             seconds may be built on first use, for the usual goals (blank last or first)
             only; others are used if cached (``slidingtiles pdb build``), never built.
+        short_seconds: a board whose optimal search is beyond reach in ``time_limit``
+            (`OutOfReachError`) gets a short solution instead, from the shortest-solution
+            methods given at most this many seconds (``max_nodes`` bounds only optimal
+            searches).
     """
 
     time_limit: float = attrs.field(default=10.0, validator=_positive(float))
@@ -121,6 +126,7 @@ class PlayLimits:
     solves: int = attrs.field(default=1, validator=_positive(int))
     queue_seconds: float = attrs.field(default=2.0)
     build_seconds: float = attrs.field(default=2.0)
+    short_seconds: float = attrs.field(default=2.0, validator=_positive(float))
 
     @queue_seconds.validator
     @build_seconds.validator
@@ -464,6 +470,43 @@ def _cancelled_by(cancelled: Callable[[], bool]) -> Callable[[SearchStats], None
     return progress
 
 
+@attrs.frozen
+class _Found:
+    """A solution, and why it is a short one when an optimal search was beyond reach."""
+
+    solution: Solution
+    note: str | None = None
+
+
+def _short(
+    board: Board,
+    goal: Board,
+    limits: PlayLimits,
+    cancelled: Callable[[], bool],
+    time_limit: float,
+    beyond: OutOfReachError,
+) -> _Found:
+    """A short solution where the optimal search is beyond reach, saying so (``"note"``).
+
+    The shortest-solution methods get `PlayLimits.short_seconds` (at most the
+    time limit); should they find nothing in it (a slow machine), the
+    constructive solver answers, which searches nothing.
+    """
+    progress = _cancelled_by(cancelled)
+    try:
+        found = solve(
+            board, goal, optimal=False, time_limit=min(time_limit, limits.short_seconds),
+            progress=progress,
+        )  # fmt: skip
+    except SearchLimitExceeded:
+        found = solve(board, goal, algorithm="reduce", progress=progress)
+    note = (
+        f"{beyond.reason}; so the shortest-solution methods answered ({found.algorithm}): "
+        "a short solution, not proven shortest"
+    )
+    return _Found(found, note)
+
+
 def _search(
     board: Board,
     goal: Board,
@@ -474,15 +517,23 @@ def _search(
     algorithm: str = "auto",
     weight: float | None = None,
     time_limit: float | None = None,
-) -> tuple[int, dict[str, Any]] | Solution:
-    """Solve under the server's limits; a failure becomes its status and JSON object."""
+) -> tuple[int, dict[str, Any]] | _Found:
+    """Solve under the server's limits; a failure becomes its status and JSON object.
+
+    An optimal search beyond reach in the time limit (the library's rule,
+    `OutOfReachError`, raised before any search) is answered by `_short`.
+    """
+    seconds = limits.time_limit if time_limit is None else time_limit
     try:
-        return solve(
-            board, goal, heuristic=heuristic, algorithm=algorithm, weight=weight,
-            time_limit=limits.time_limit if time_limit is None else time_limit,
-            max_nodes=limits.max_nodes, max_memory=limits.max_memory,
-            progress=_cancelled_by(cancelled), build_tables=_build_tables(goal, limits),
+        return _Found(
+            solve(
+                board, goal, heuristic=heuristic, algorithm=algorithm, weight=weight,
+                time_limit=seconds, max_nodes=limits.max_nodes, max_memory=limits.max_memory,
+                progress=_cancelled_by(cancelled), build_tables=_build_tables(goal, limits),
+            )
         )  # fmt: skip
+    except OutOfReachError as beyond:
+        return _short(board, goal, limits, cancelled, seconds, beyond)
     except UnsolvableError as error:
         reason = error.report.reason if error.report is not None else str(error)
         return 422, _failure("unsolvable", board, goal, error, reason=reason)
@@ -540,8 +591,11 @@ class SearchJob:
         )  # fmt: skip
         if isinstance(found, tuple):
             return found
-        data = found.to_dict()
-        return 200, _hint(data) if self.hint else data
+        data = found.solution.to_dict()
+        answer = _hint(data) if self.hint else data
+        if found.note is not None:
+            answer["note"] = found.note
+        return 200, answer
 
 
 def prepare_solve(body: bytes, limits: PlayLimits, *, hint: bool = False) -> SearchJob:

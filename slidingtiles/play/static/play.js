@@ -414,6 +414,10 @@
       stats.seconds.toFixed(3) + " s on the server. Step " + solution.at + " of " +
       solution.moves.length + (solution.moves ? ": " + solution.moves : "") + ".";
   }
+  // Beyond optimal reach the server answers with a short solution, and says why ("note").
+  function beyondReach(data) {
+    return data.note ? " " + data.note.charAt(0).toUpperCase() + data.note.slice(1) + "." : "";
+  }
   function search(path, body, then) {
     var controller = new AbortController(), game = state.game;
     state.searching = controller;
@@ -443,8 +447,8 @@
       if (data.optimal && sameBoard(from, state.start)) {
         state.par = { length: data.length, optimal: true };
       }
-      say(data.length ? "Solved on the server: Step or Play to watch it." :
-        "This board is already the goal.", "");
+      say((data.length ? "Solved on the server: Step or Play to watch it." :
+        "This board is already the goal.") + beyondReach(data), "");
       showSolution();
       draw();
     });
@@ -495,7 +499,8 @@
         say("Hint: slide " + state.labels[data.tile] + " " + TILE_ARROWS[data.move] +
           " (the blank goes " + BLANK_WORDS[data.move] + "); " +
           plural(data.remaining, "move") + " to the goal" +
-          (data.optimal ? " from here at best." : " (not proven shortest)."), "");
+          (data.optimal ? " from here at best." : " (not proven shortest).") +
+          beyondReach(data), "");
       });
   }
   function cancel() {

@@ -1,0 +1,463 @@
+"""Optimal reach: what an optimal search would cost, estimated before it starts, as one table.
+
+>>> from slidingtiles import Board, random_board
+>>> near = Board.goal(20, 20).apply("ULURDLUL")
+>>> far = random_board(20, 20, seed=1)
+>>> estimate(near, Board.goal(20, 20), "linear_conflict").within(None)
+True
+>>> estimate(far, Board.goal(20, 20), "linear_conflict").within(None)
+False
+
+`solve` asks for a shortest solution only where one can be found: before an
+optimal search (the tile engine's IDA*, the generic A*, IDA* and BFS) it
+looks up the row of `REACH` for the heuristic and the board's cells, whose
+terms give the search's expansions from the board's Manhattan distance
+``md``: ``log10(nodes) = base + growth * md + crowding * md**2 / cells``
+(the last term grows with how crowded the disorder is: a random board's,
+against a few tiles moved on a large board). `RATES` turns nodes into
+seconds for the implementation (the tile engine's kernels per heuristic;
+the generic search in Python). Past the time allowed (``time_limit``, or
+`REACH_SECONDS` without one) the call is refused at once with
+`OutOfReachError`, naming ``optimal=False`` (`judge`), unless the caller
+insisted with ``optimal=True``: then the search runs, announced by a
+`SearchCostWarning`. The same rule phrases the advice of a search a limit
+stopped (`limit_advice`). The numbers, measured with ``benchmarks/reach.py``
+and from published node counts, are in docs/solving.md ("Optimal reach"),
+which prints `reach_table`; an estimate is a central one, and single boards
+lie up to a few orders of magnitude either side (the residuals there).
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import warnings
+import attrs
+
+from slidingtiles._board.board import Board
+from slidingtiles._engine import dispatch
+from slidingtiles._errors import OutOfReachError, SearchCostWarning, SearchLimitExceeded
+from slidingtiles.heuristics._pdb.choice import first_use_partition, table_choice
+from slidingtiles.heuristics._pdb.cost import estimate_build_seconds
+from slidingtiles.search import SearchStats
+
+__all__ = [
+    "RATES",
+    "REACH",
+    "REACH_SECONDS",
+    "Estimate",
+    "Reach",
+    "estimate",
+    "judge",
+    "limit_advice",
+    "reach_table",
+    "row_for",
+]
+
+#: The seconds an optimal search may be expected to take without a ``time_limit``: an hour.
+REACH_SECONDS = 3600.0
+_ABOVE = 1 << 40
+
+
+@attrs.frozen
+class Reach:
+    """One row of `REACH`: the expansions of an optimal search with this heuristic, by size.
+
+    Attributes:
+        heuristic: the registered name the search uses, ``"none"`` for BFS, ``"*"`` for any.
+        cells: the least and the most cells of the boards it covers.
+        base, growth, crowding: ``log10(nodes) = base + growth * md + crowding * md**2 /
+            cells``, ``md`` the board's Manhattan distance.
+        source: where the numbers come from.
+    """
+
+    heuristic: str
+    cells: tuple[int, int]
+    base: float
+    growth: float
+    crowding: float
+    source: str
+
+    def log_nodes(self, md: int, cells: int) -> float:
+        """log10 of the expansions estimated for a board of ``cells`` at Manhattan ``md``."""
+        return self.base + self.growth * md + self.crowding * md * md / cells
+
+
+# The fits of benchmarks/reach.py, kept once where two rows share them.
+_LINEAR_CONFLICT = (1.373, 0.0526, 0.0298)
+_MANHATTAN = (1.373, 0.0526, 0.0398)
+_TABLES_5X5 = (0.14, 0.1026, 0.0)
+_MISPLACED = (1.373, 0.0526, 0.0498)
+_BREADTH_FIRST = (0.747, 0.2948, 0.0)
+
+#: The reach of an optimal search, by heuristic and cells (the first row that fits is used).
+REACH: tuple[Reach, ...] = (
+    Reach("*", (2, 9), math.log10(181_440), 0.0, 0.0,
+          "every board: 9!/2 = 181,440 states at most"),
+    Reach("pdb", (10, 16), math.log10(306_000), 0.0, 0.0,
+          "every board: Korf's 100 15-puzzles take 30.6 million expansions with 6-6-3"),
+    Reach("pdb", (17, 25), *_TABLES_5X5,
+          "Korf & Felner's 50 24-puzzles (published nodes x our ratio) and 5x5 scrambles"),
+    Reach("pdb", (26, _ABOVE), *_LINEAR_CONFLICT,
+          "no tables measured past 25 cells: linear conflict's fit"),
+    Reach("linear_conflict", (10, _ABOVE), *_LINEAR_CONFLICT,
+          "scrambles of 4x4 to 20x20 and 20 of Korf's 100"),
+    Reach("manhattan", (10, _ABOVE), *_MANHATTAN,
+          "scrambles of 4x4 to 8x8 and 10 of Korf's 100"),
+    Reach("walking_distance", (10, _ABOVE), *_MANHATTAN,
+          "not measured: Manhattan distance's fit (walking distance is stronger)"),
+    Reach("misplaced", (10, _ABOVE), *_MISPLACED, "scrambles of 3x4 to 5x5 (A*)"),
+    Reach("none", (10, _ABOVE), *_BREADTH_FIRST,
+          "breadth-first search of scrambles of 3x4 to 5x5, at most the cells! / 2 boards"),
+)  # fmt: skip
+
+#: Expansions a second: the tile engine per (implementation, heuristic); ``"generic"``: the
+#: generic search over `TileState` (Python either way). Measured by ``benchmarks/reach.py rates``.
+RATES: dict[tuple[str, str], float] = {
+    ("numba", "pdb"): 6e6,
+    ("numba", "linear_conflict"): 1.5e6,
+    ("numba", "manhattan"): 2e7,
+    ("python", "pdb"): 1e5,
+    ("python", "linear_conflict"): 3e5,
+    ("python", "manhattan"): 9e5,
+    ("numba", "generic"): 5e4,
+    ("python", "generic"): 5e4,
+}
+# Two processes search the 24-puzzle at 1.7 times one's speed (docs/24-puzzle.md): per worker.
+_WORKER_SHARE = 0.85
+
+
+def row_for(heuristic: str, cells: int) -> Reach | None:
+    """The row of `REACH` for an optimal search with ``heuristic`` on ``cells`` cells, or None.
+
+    >>> row_for("pdb", 16).source.split(":")[0], row_for("my_own", 16)
+    ('every board', None)
+    """
+    for row in REACH:
+        low, high = row.cells
+        if row.heuristic in ("*", heuristic) and low <= cells <= high:
+            return row
+    return None
+
+
+@attrs.frozen
+class Estimate:
+    """What an optimal search of one board would cost (`estimate`).
+
+    Attributes:
+        heuristic: the heuristic it would search with (``"none"``: BFS).
+        manhattan: the board's Manhattan distance.
+        log_nodes, log_seconds: log10 of the expansions and seconds estimated (None: no row
+            of `REACH` covers the heuristic, a user's own: not judged).
+        rate: the expansions a second assumed.
+    """
+
+    heuristic: str
+    rows: int
+    cols: int
+    manhattan: int
+    log_nodes: float | None
+    log_seconds: float | None
+    rate: float
+
+    @property
+    def nodes(self) -> float:
+        """The expansions estimated (``inf`` past a float's range or unjudged)."""
+        return _power(self.log_nodes)
+
+    @property
+    def seconds(self) -> float:
+        """The seconds estimated (``inf`` past a float's range or unjudged)."""
+        return _power(self.log_seconds)
+
+    def within(self, time_limit: float | None) -> bool:
+        """Whether the search is expected to end within ``time_limit`` (None: `REACH_SECONDS`)."""
+        if self.log_seconds is None:
+            return True
+        return self.log_seconds <= math.log10(allowed(time_limit))
+
+    def describe(self) -> str:
+        """The estimate in words, for messages."""
+        return (
+            f"about {amount(self.log_nodes)} nodes with {self.heuristic} (its Manhattan "
+            f"distance is {self.manhattan:,}), about {duration(self.log_seconds)} at "
+            f"{self.rate:,.0f} nodes a second ({dispatch.IMPLEMENTATION})"
+        )
+
+
+def allowed(time_limit: float | None) -> float:
+    """The seconds an optimal search may be expected to take: ``time_limit``, or the hour."""
+    return REACH_SECONDS if time_limit is None else time_limit
+
+
+def estimate(
+    start: Board,
+    goal: Board,
+    heuristic: str,
+    *,
+    engine: bool = True,
+    workers: int = 1,
+    implementation: str | None = None,
+) -> Estimate:
+    """Estimate an optimal search of ``start`` for ``goal`` with ``heuristic`` (a registered name).
+
+    >>> estimate(Board.goal(4, 4).move("U"), Board.goal(4, 4), "pdb").nodes < 1e6
+    True
+
+    ``engine``: the tile engine's IDA* (else the generic search, in Python);
+    ``workers``: processes splitting it; ``implementation``: ``"numba"`` or
+    ``"python"`` (default: the active one). Cost: one Manhattan distance,
+    O(cells).
+    """
+    kind = implementation or dispatch.IMPLEMENTATION
+    md = start.manhattan(goal)
+    row = row_for(heuristic, start.size)
+    rate = RATES.get((kind, heuristic if engine else "generic"), RATES[(kind, "generic")])
+    if workers > 1:
+        rate *= workers * _WORKER_SHARE
+    if row is None:
+        return Estimate(heuristic, start.rows, start.cols, md, None, None, rate)
+    log_nodes = row.log_nodes(md, start.size)
+    if not engine or heuristic == "none":  # A* and BFS never expand a state twice
+        log_nodes = min(log_nodes, _log_states(start.size))
+    log_nodes = max(0.0, log_nodes)
+    return Estimate(
+        heuristic, start.rows, start.cols, md, log_nodes, log_nodes - math.log10(rate), rate
+    )
+
+
+def _log_states(cells: int) -> float:
+    """log10 of the boards reachable from one board of ``cells`` cells: cells! / 2."""
+    return math.lgamma(cells + 1) / math.log(10) - math.log10(2)
+
+
+def judge(
+    start: Board,
+    goal: Board,
+    heuristic: str,
+    *,
+    engine: bool,
+    workers: int,
+    time_limit: float | None,
+    insist: bool,
+    clock_elapsed: float = 0.0,
+) -> Estimate:
+    """Refuse an optimal search beyond reach (`OutOfReachError`), or warn when ``insist``.
+
+    >>> from slidingtiles import random_board
+    >>> judge(random_board(8, 8, seed=1), Board.goal(8, 8), "linear_conflict", engine=True,
+    ...       workers=1, time_limit=None, insist=False)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.OutOfReachError: an optimal search of this 8x8 board is beyond reach: ...
+
+    Returns the estimate of a search within reach (or of one insisted on,
+    after a `SearchCostWarning`). Nothing is searched either way.
+    """
+    found = estimate(start, goal, heuristic, engine=engine, workers=workers)
+    if found.within(time_limit):
+        return found
+    budget = allowed(time_limit)
+    over = (
+        f"more than time_limit={time_limit} s"
+        if time_limit is not None
+        else f"more than the {duration(math.log10(REACH_SECONDS))} allowed without a time_limit"
+    )
+    if insist:
+        warnings.warn(
+            SearchCostWarning(
+                f"an optimal search of this {start.rows}x{start.cols} board is beyond reach "
+                f"({found.describe()}, {over}); searching anyway, as optimal=True asks: "
+                "progress= shows it, time_limit= bounds it, Ctrl-C stops it"
+            ),
+            stacklevel=4,
+        )
+        return found
+    error = OutOfReachError(
+        f"an optimal search of this {start.rows}x{start.cols} board is beyond reach: "
+        f"{found.describe()}, {over}",
+        budget, found.nodes, found.seconds, SearchStats(0, 0, 0, 0, 0, clock_elapsed),
+    )  # fmt: skip
+    advice = [_SHORT, *_helpers(start, goal, found, engine=engine, workers=workers,
+                                time_limit=time_limit)]  # fmt: skip
+    if time_limit is not None and found.within(None):
+        advice.append(
+            (f"time_limit={_ceil(found.seconds)}", f"--time-limit {_ceil(found.seconds)}")
+        )
+    advice.append(("optimal=True to search anyway", "--optimal to search anyway"))
+    error.advise(advice)
+    raise error
+
+
+_SHORT = ("optimal=False for a short solution", "--suboptimal for a short solution")
+
+
+def _ceil(seconds: float) -> str:
+    return f"{math.ceil(seconds):,}".replace(",", "_")
+
+
+def _helpers(
+    start: Board,
+    goal: Board,
+    found: Estimate,
+    *,
+    engine: bool,
+    workers: int,
+    time_limit: float | None,
+) -> list[tuple[str, str]]:
+    """What would bring the search within the time allowed, by the same rule: tables, numba,
+    workers."""
+    advice = []
+    tables = _tables_advice(start, goal, found, time_limit)
+    if tables is not None:
+        advice.append(tables)
+    if dispatch.IMPLEMENTATION == "python" and engine:
+        compiled = estimate(start, goal, found.heuristic, workers=workers, implementation="numba")
+        if compiled.within(time_limit):
+            advice.append(_NUMBA)
+    cpus = os.cpu_count() or 1
+    if engine and found.heuristic == "pdb" and workers <= 1 and cpus > 1:
+        split = estimate(start, goal, "pdb", workers=cpus)
+        if split.within(time_limit):
+            advice.append((f"workers={cpus}", f"--workers {cpus}"))
+    return advice
+
+
+_NUMBA = (
+    "the compiled implementation (pip install 'slidingtiles[fast]')",
+    "the compiled implementation (pip install 'slidingtiles[fast]')",
+)
+# The largest boards whose tables were measured (REACH's own pdb rows): larger ones are not
+# advised to build any.
+_TABLES_MEASURED = 25
+# The goals whose tables `slidingtiles pdb build SHAPE` builds without a --goal.
+_CORNER_BLANKS = ("last", "first")
+
+
+def _tables_advice(
+    start: Board, goal: Board, found: Estimate, time_limit: float | None
+) -> tuple[str, str] | None:
+    """Building the shape's pattern tables, when they are missing and would bring it in reach."""
+    if found.heuristic == "pdb" or start.size > _TABLES_MEASURED:
+        return None
+    if all(goal.tiles != Board.goal(goal.rows, goal.cols, b).tiles for b in _CORNER_BLANKS):
+        return None
+    try:
+        if table_choice(goal.rows, goal.cols, goal.tiles).ready:
+            return None
+        name = first_use_partition(goal.rows, goal.cols)
+        build = estimate_build_seconds(goal.rows, goal.cols, name, goal.tiles)
+    except (ValueError, OSError):  # no partition fits, or the cache cannot be read
+        return None
+    if not estimate(start, goal, "pdb").within(time_limit):
+        return None
+    shape = f"{goal.rows}x{goal.cols}"
+    took = duration(math.log10(max(build, 1.0)))
+    return (
+        f"building the {shape} pattern tables once (slidingtiles.pdb.build({goal.rows}, "
+        f"{goal.cols}) or `slidingtiles pdb build {shape}`, about {took})",
+        f"building the {shape} pattern tables once (`slidingtiles pdb build {shape}`, "
+        f"about {took})",
+    )
+
+
+def limit_advice(
+    error: SearchLimitExceeded,
+    start: Board,
+    goal: Board,
+    *,
+    heuristic: str | None,
+    optimal_search: bool,
+    engine: bool,
+    algorithm: str,
+) -> list[tuple[str, str]]:
+    """What to try after a search ``error``'s limit stopped it (the message's advice).
+
+    ``optimal_search``: the search was after a shortest solution (a short
+    solution is then the first thing to try); ``heuristic``: the one it used
+    (None: none, or the short-solution methods).
+    """
+    advice = [_SHORT] if optimal_search else []
+    if error.limit == "time":
+        advice.append(("a larger time_limit", "a larger --time-limit"))
+    elif error.limit == "nodes":
+        advice.append(("a larger max_nodes", "a larger --max-nodes"))
+    elif error.limit == "memory" and algorithm in ("astar", "bfs"):
+        advice.append(
+            ("algorithm='idastar', whose memory does not grow",
+             "--algorithm idastar, whose memory does not grow")
+        )  # fmt: skip
+    if optimal_search and heuristic is not None:
+        found = estimate(start, goal, heuristic, engine=engine)
+        tables = _tables_advice(start, goal, found, None)
+        if tables is not None:
+            advice.append(tables)
+        if dispatch.IMPLEMENTATION == "python" and engine:
+            advice.append(_NUMBA)
+    return advice
+
+
+def _power(log10: float | None) -> float:
+    if log10 is None or log10 > 300:
+        return math.inf
+    return float(10**log10)
+
+
+def amount(log10: float | None) -> str:
+    """A count given by its log10, in words: ``'12,000'``, ``'3.2 billion'``, ``'10^45'``.
+
+    >>> amount(4.08), amount(9.5), amount(45.2)
+    ('12,000', '3.2 billion', '10^45')
+    """
+    if log10 is None:
+        return "an unknown number of"
+    if log10 >= 15:
+        return f"10^{math.floor(log10):,}"
+    value = 10**log10
+    for size, word in ((1e12, "trillion"), (1e9, "billion"), (1e6, "million")):
+        if value >= size:
+            return f"{value / size:.2g} {word}"
+    return f"{float(f'{value:.2g}'):,.0f}"
+
+
+def duration(log10: float | None) -> str:
+    """Seconds given by their log10, in words: ``'40 s'``, ``'2.2 hours'``, ``'10^32 years'``.
+
+    >>> duration(1.6), duration(3.9), duration(40.0), duration(-2.5)
+    ('40 s', '2.2 hours', '10^32 years', '0.0032 s')
+    """
+    if log10 is None:
+        return "an unknown time"
+    year = 365.25 * 86400
+    if log10 - math.log10(year) >= 6:
+        return f"10^{math.floor(log10 - math.log10(year)):,} years"
+    seconds = 10**log10
+    for size, word in ((year, "years"), (86400.0, "days"), (3600.0, "hours"), (60.0, "minutes")):
+        if seconds >= size:
+            return f"{_number(seconds / size)} {word}"
+    return f"{_number(seconds)} s"
+
+
+def _number(value: float) -> str:
+    return f"{value:,.0f}" if value >= 100 else f"{value:.2g}"
+
+
+def reach_table() -> str:
+    """`REACH` as the Markdown table docs/solving.md prints.
+
+    >>> reach_table().splitlines()[2]
+    '| any | 2 to 9 | 5.26 | 0 | 0 | every board: 9!/2 = 181,440 states at most |'
+    """
+    lines = [
+        "| heuristic | cells | base | growth | crowding | source |",
+        "|---|---|---:|---:|---:|---|",
+    ]
+    for row in REACH:
+        low, high = row.cells
+        cells = f"{low} and more" if high == _ABOVE else f"{low} to {high}"
+        name = "any" if row.heuristic == "*" else row.heuristic
+        lines.append(
+            f"| {name} | {cells} | {row.base:.3g} | {row.growth:.3g} | {row.crowding:.3g} | "
+            f"{row.source} |"
+        )
+    return "\n".join(lines)
