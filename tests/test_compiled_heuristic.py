@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import operator
 import os
+import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -322,6 +323,30 @@ def test_a_numba_function_is_taken_as_its_python_function() -> None:
     h = heuristics.compiled(numba.njit(flat_manhattan), admissible=True)
     assert h.function is flat_manhattan
     assert h.name == "flat_manhattan"
+
+
+@heuristics.compiled(admissible=True, consistent=True)
+def decorated(tiles, home, rows, cols):  # type: ignore[no-untyped-def]
+    count = 0
+    for cell in range(rows * cols):
+        if tiles[cell] != 0 and home[tiles[cell]] != cell:
+            count += 1
+    return count
+
+
+def test_it_pickles_for_worker_processes() -> None:
+    assert pickle.loads(pickle.dumps(decorated)) is decorated  # by name, as the decorator left it
+    copy = pickle.loads(pickle.dumps(MANHATTAN_DELTA))  # by its functions
+    assert (copy.function, copy.delta, copy.name) == (flat_manhattan, manhattan_step, "with_delta")
+
+
+@pytest.mark.slow
+def test_solve_many_on_workers() -> None:
+    boards = [random_board(3, 3, seed=seed) for seed in range(4)]
+    found = list(st.solve_many(boards, heuristic=decorated, workers=2))
+    expected = [len(solve(board, heuristic="manhattan")) for board in boards]
+    assert [len(item.solution) for item in found] == expected
+    assert {item.solution.engine for item in found} <= {"numba", "python"}
 
 
 # -- without numba ------------------------------------------------------------------------

@@ -26,6 +26,7 @@ imported, until the engine first runs it.
 
 from __future__ import annotations
 
+import importlib
 import re
 from collections.abc import Callable, Sequence
 from functools import lru_cache
@@ -94,6 +95,19 @@ class CompiledHeuristic:
         function, home, rows, cols = self.function, _home(goal.tiles), goal.rows, goal.cols
         return lambda tiles: function(tiles, home, rows, cols)
 
+    def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
+        """Pickle by reference where the decorator replaced the function by this object.
+
+        ``@compiled`` leaves this object under the function's name, so pickling
+        the function by reference (what pickle does with functions) would find
+        this object instead and fail; workers import it by that name instead.
+        """
+        module = getattr(self.function, "__module__", None)
+        qualname = getattr(self.function, "__qualname__", "")
+        if module and "<" not in qualname and _imported(module, qualname) is self:
+            return _imported, (module, qualname)
+        return CompiledHeuristic, attrs.astuple(self, recurse=False)
+
     @property
     def info(self) -> HeuristicInfo:
         """The heuristic with its claims, as `solve` and `check` take it unregistered."""
@@ -101,6 +115,17 @@ class CompiledHeuristic:
             self.name, self, self.admissible, self.consistent, self.description,
             specialize=self.for_goal,
         )  # fmt: skip
+
+
+def _imported(module: str, qualname: str) -> object:
+    """The object a module holds under a qualified name (None when there is none)."""
+    try:
+        found: object = importlib.import_module(module)
+        for part in qualname.split("."):
+            found = getattr(found, part)
+    except (ImportError, AttributeError):
+        return None
+    return found
 
 
 def _plain(function: object, what: str, name: str) -> FlatHeuristic:
