@@ -14,6 +14,7 @@ import functools
 import operator
 import os
 import pickle
+import runpy
 import subprocess
 import sys
 from pathlib import Path
@@ -29,54 +30,17 @@ from tests.conftest import IMPLEMENTATIONS, goals, kernel_guard, kernels_of, slo
 ROOT = Path(__file__).resolve().parent.parent
 
 
-# -- the heuristics: written once, for numba and for plain Python ---------------------------
+# -- the heuristics: the guide's example, written once for numba and for plain Python -------
 
 
-def flat_manhattan(tiles, home, rows, cols):  # type: ignore[no-untyped-def]
-    total = 0
-    for cell in range(rows * cols):
-        tile = tiles[cell]
-        if tile != 0:
-            goal = home[tile]
-            total += abs(cell // cols - goal // cols) + abs(cell % cols - goal % cols)
-    return total
-
-
-def manhattan_step(tiles, home, rows, cols, tile, src, dst):  # type: ignore[no-untyped-def]
-    goal = home[tile]
-    row, col = goal // cols, goal % cols
-    before = abs(src // cols - row) + abs(src % cols - col)
-    return abs(dst // cols - row) + abs(dst % cols - col) - before
-
-
-def manhattan_rows(tiles, home, rows, cols):  # type: ignore[no-untyped-def]
-    """Manhattan distance plus 2 for each tile that must leave its goal row to let others by."""
-    total = flat_manhattan(tiles, home, rows, cols)
-    columns = [0] * cols
-    run = [0] * cols
-    for row in range(rows):
-        count = 0
-        for col in range(cols):
-            tile = tiles[row * cols + col]
-            if tile != 0 and home[tile] // cols == row:
-                columns[count] = home[tile] % cols
-                count += 1
-        longest = 0
-        for i in range(count):
-            run[i] = 1
-            for j in range(i):
-                if columns[j] < columns[i] and run[j] + 1 > run[i]:
-                    run[i] = run[j] + 1
-            longest = max(longest, run[i])
-        total += 2 * (count - longest)
-    return total
-
-
+# The guide's heuristics, as a user writes them (examples/compiled_heuristic.py).
+EXAMPLE = runpy.run_path(str(ROOT / "examples" / "compiled_heuristic.py"))
+flat_manhattan, manhattan_step = EXAMPLE["manhattan"], EXAMPLE["manhattan_step"]
 MANHATTAN = heuristics.compiled(flat_manhattan, admissible=True, consistent=True)
 MANHATTAN_DELTA = heuristics.compiled(
     flat_manhattan, admissible=True, consistent=True, delta=manhattan_step, name="with_delta"
 )
-ROWS = heuristics.compiled(manhattan_rows, admissible=True)
+ROWS = EXAMPLE["manhattan_rows"]
 
 
 def run(implementation: str, h: heuristics.CompiledHeuristic, board: Board, goal: Board):  # type: ignore[no-untyped-def]
@@ -322,7 +286,7 @@ def test_a_numba_function_is_taken_as_its_python_function() -> None:
     numba = pytest.importorskip("numba")
     h = heuristics.compiled(numba.njit(flat_manhattan), admissible=True)
     assert h.function is flat_manhattan
-    assert h.name == "flat_manhattan"
+    assert h.name == "manhattan"
 
 
 @heuristics.compiled(admissible=True, consistent=True)
@@ -336,8 +300,9 @@ def decorated(tiles, home, rows, cols):  # type: ignore[no-untyped-def]
 
 def test_it_pickles_for_worker_processes() -> None:
     assert pickle.loads(pickle.dumps(decorated)) is decorated  # by name, as the decorator left it
-    copy = pickle.loads(pickle.dumps(MANHATTAN_DELTA))  # by its functions
-    assert (copy.function, copy.delta, copy.name) == (flat_manhattan, manhattan_step, "with_delta")
+    made = heuristics.compiled(negative, admissible=False, delta=wrong_step, name="made")
+    copy = pickle.loads(pickle.dumps(made))  # by its functions
+    assert (copy.function, copy.delta, copy.name) == (negative, wrong_step, "made")
 
 
 @pytest.mark.slow

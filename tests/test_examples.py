@@ -64,24 +64,25 @@ def test_custom_heuristic() -> None:
 
 
 def test_compiled_heuristic() -> None:
-    """Row conflicts in the engine: the built-ins' lengths, between their node counts."""
+    """Row conflicts in the engine: the built-ins' lengths, between their node counts; the
+    Manhattan distance written with its delta searches the built-in one's nodes."""
     out = run_example("compiled_heuristic.py", build_tables=False)
     boards = [line for line in out.splitlines() if not line.startswith("  ")]
     assert [line.split(": ")[1] for line in boards] == [
         "manhattan_rows = 20", "manhattan_rows = 24", "manhattan_rows = 30",
     ]  # fmt: skip
     rows = [line.split() for line in out.splitlines() if line.startswith("  ")]
-    assert len(rows) == 9
-    for first in range(0, 9, 3):
-        ours, manhattan, conflict = rows[first : first + 3]
-        assert [r[0] for r in (ours, manhattan, conflict)] == [
-            "manhattan_rows", "manhattan", "linear_conflict",
+    assert len(rows) == 12
+    for first in range(0, 12, 4):
+        ours, flat, manhattan, _ = found = rows[first : first + 4]
+        assert [r[0] for r in found] == [
+            "manhattan_rows", "flat_manhattan", "manhattan", "linear_conflict",
         ]  # fmt: skip
-        assert ours[1] == manhattan[1] == conflict[1]  # the same length
-        assert all(r[3] == "optimal=True," for r in (ours, manhattan, conflict))
-        nodes = [int(r[4].replace(",", "")) for r in (ours, manhattan, conflict)]
-        assert nodes[2] <= nodes[0] <= nodes[1]
-        assert ours[-1] == manhattan[-1] != "generic"  # both in the tile engine
+        assert len({r[1] for r in found}) == 1  # the same length
+        assert all(r[3] == "optimal=True," for r in found)
+        nodes = [int(r[4].replace(",", "")) for r in found]
+        assert nodes[3] <= nodes[0] <= nodes[2] == nodes[1]
+        assert ours[-1] == flat[-1] == manhattan[-1] != "generic"  # all in the tile engine
 
 
 def test_water_jugs() -> None:
