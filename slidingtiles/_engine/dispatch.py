@@ -196,17 +196,10 @@ def user_solve(
 ) -> EngineResult:
     """Return a move string and statistics: IDA* with a user's heuristic, by the active kernel.
 
-    >>> class Misplaced:
-    ...     name, delta = "misplaced", None
-    ...     @staticmethod
-    ...     def function(tiles, home, rows, cols):
-    ...         count = 0
-    ...         for cell in range(rows * cols):
-    ...             if tiles[cell] != 0 and home[tiles[cell]] != cell:
-    ...                 count += 1
-    ...         return count
-    >>> user_solve(Board("1 2 3/4 0 6/7 5 8"), Board.goal(3, 3), Misplaced)[0]
-    'DR'
+    >>> from types import SimpleNamespace
+    >>> blind = SimpleNamespace(name="blind", delta=None, function=lambda *board: 0)
+    >>> user_solve(Board("1 0/2 3"), Board.goal(2, 2, blank="first"), blind)[0]
+    'L'
 
     ``user`` is a `UserHeuristic` (``slidingtiles.heuristics.compiled`` makes
     one): the numba kernel compiles its functions for the board's shape, the

@@ -1,19 +1,10 @@
 """IDA* with a user's heuristic over numpy arrays: the numba kernel.
 
->>> from slidingtiles.search._limits import Guard
->>> class Misplaced:
-...     name, delta = "misplaced", None
-...     @staticmethod
-...     def function(tiles, home, rows, cols):
-...         count = 0
-...         for cell in range(rows * cols):
-...             if tiles[cell] != 0 and home[tiles[cell]] != cell:
-...                 count += 1
-...         return count
->>> guard = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
-...               progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)
->>> ida_user(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0), [1, 2, 3, 4, 0, 6, 7, 5, 8], guard, Misplaced)[0]
-'DR'
+>>> from types import SimpleNamespace
+>>> from slidingtiles._engine.dispatch import engine_guard
+>>> blind = SimpleNamespace(name="blind", delta=None, function=lambda tiles, home, rows, cols: 0)
+>>> ida_user(2, 2, (1, 2, 3, 0), [0, 2, 1, 3], engine_guard(), blind)
+('DR', SearchStats(expanded=6, generated=8, max_frontier=2, reopened=0, iterations=3, seconds=...))
 
 `slidingtiles._engine.python.user` as an explicit-stack search that pauses
 and resumes (`drive`): the same tree, node counts, moves and faults. The
