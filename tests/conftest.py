@@ -24,6 +24,7 @@ from slidingtiles._board.geometry import blank_moves, home_cells
 from slidingtiles._engine.kernels import Kernels, choose_kernels
 from slidingtiles.heuristics._pdb import first_use
 from slidingtiles.heuristics._pdb import store as _pdb
+from slidingtiles.pdb import PatternDatabase
 from slidingtiles.search._limits import Guard
 
 # Never touch the user's table cache; tables built by one test are reused by the next.
@@ -147,6 +148,20 @@ def table_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(_pdb.ENV_CACHE_DIR, str(tmp_path))
     monkeypatch.setattr(_pdb, "_LOADED", {})
     return tmp_path
+
+
+@pytest.fixture
+def table_builds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The shape of every pattern table built in memory during the test, in order."""
+    builds: list[tuple[int, int]] = []
+    real = PatternDatabase.build
+
+    def counted(rows: int, cols: int, *args: Any, **kwargs: Any) -> PatternDatabase:
+        builds.append((rows, cols))
+        return real(rows, cols, *args, **kwargs)
+
+    monkeypatch.setattr(PatternDatabase, "build", counted)
+    return builds
 
 
 def replay(board: Board, moves: str) -> Board:

@@ -19,8 +19,12 @@ package. The implementation is chosen once, at import, from
   warning goes to the ``slidingtiles`` logger and pure Python takes over for
   good (`IMPLEMENTATION` then says ``"python"``).
 * ``python``: the pure-Python kernels; numba is never imported.
-* ``numba``: the numba kernels; `BackendError` (an ImportError) at import when
-  numba is missing or broken, saying how to install it.
+* ``numba``: the numba kernels. When numba is missing or broken, and for a value
+  that names no implementation, importing still works (the command line, part of
+  this package, must be able to say what is wrong: one line, exit 2): `UNUSABLE`
+  holds the `BackendError`, the first use of the kernels warns once
+  (`BackendWarning`) and pure Python (for ``numba``) or ``auto`` (for an unknown
+  value) is used; ``slidingtiles.check_environment()`` raises the error.
 
 Both implementations give the same move strings, node counts and errors.
 Limits: the optimal searches run under one `Guard`; the beams stop at an
@@ -38,10 +42,11 @@ from slidingtiles._board.board import Board
 from slidingtiles._board.geometry import home_cells
 from slidingtiles._board.symmetry import frame_for
 from slidingtiles._engine.indexing import U4_EXCESS, U8_MOVES, table_entries
-from slidingtiles._engine.kernels import Kernels, Progress, choose_kernels
+from slidingtiles._engine.kernels import Kernels, Progress, choose_kernels, substitute
 from slidingtiles._engine.lookups import maxed_searches, supports_lookups
 from slidingtiles._engine.tables import EngineResult, Order, PatternTables, canonical_tables
 from slidingtiles._engine.user import UserHeuristic
+from slidingtiles._errors import BackendError
 from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Guard
 
@@ -50,6 +55,7 @@ __all__ = [
     "CHECK_EVERY",
     "ENGINE_HEURISTICS",
     "IMPLEMENTATION",
+    "UNUSABLE",
     "WEIGHT_DEN",
     "EngineResult",
     "Kernels",
@@ -85,7 +91,16 @@ def _fell_back() -> None:
 kernels: Kernels
 #: The active implementation: ``"python"`` or ``"numba"`` (``"python"`` once numba failed).
 IMPLEMENTATION: str
-kernels, IMPLEMENTATION = choose_kernels(fallback=_fell_back)
+#: Why the implementation the environment asks for cannot be used, or None (it is in use).
+UNUSABLE: BackendError | None = None
+try:
+    kernels, IMPLEMENTATION = choose_kernels(fallback=_fell_back)
+except BackendError as problem:  # numba asked for but broken: pure Python; a bad name: auto
+    UNUSABLE = problem
+    _stand_in, IMPLEMENTATION = choose_kernels(
+        "python" if problem.value == "numba" else "auto", fallback=_fell_back
+    )
+    kernels = substitute(_stand_in, problem)
 
 
 def supports(heuristic: str, db: PatternTables | None = None) -> bool:

@@ -18,15 +18,17 @@ from __future__ import annotations
 
 import importlib
 import logging
+import warnings
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from slidingtiles._accel import (
     ENV_IMPLEMENTATION,
     INSTALL_HINT,
     numba_installed,
     prepare_numba_cache,
+    prepare_numba_threads,
     requested_implementation,
 )
 from slidingtiles._engine.indexing import DIGITS, U8_MOVES
@@ -39,11 +41,11 @@ from slidingtiles._engine.python import user as python_user
 from slidingtiles._engine.python import weighted as python_weighted
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles._engine.user import UserHeuristic
-from slidingtiles._errors import BackendError
+from slidingtiles._errors import BackendError, BackendWarning
 from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Guard
 
-__all__ = ["Kernels", "Progress", "choose_kernels"]
+__all__ = ["Kernels", "Progress", "choose_kernels", "substitute"]
 
 _LOG = logging.getLogger("slidingtiles")
 
@@ -259,6 +261,7 @@ class _NumbaKernels:
         module = self._modules.get(name)
         if module is None:
             prepare_numba_cache()
+            prepare_numba_threads()  # a pool forked after a table build must not abort
             importlib.import_module("numba")
             module = self._modules[name] = _kernel_module(f"numba.{name}")
         return module
@@ -422,3 +425,32 @@ def choose_kernels(
             f"{ENV_IMPLEMENTATION}=numba but numba cannot be used ({exc}); {INSTALL_HINT}",
             "numba",
         ) from exc
+
+
+class _Substitute:
+    """Kernels standing in for those the environment asked for and cannot have.
+
+    Importing never fails on the environment (the command line, inside this
+    package, could not report it): the first use warns once (`BackendWarning`)
+    and the substitute runs. `slidingtiles.check_environment` raises the problem.
+    """
+
+    def __init__(self, stand_in: Kernels, problem: BackendError) -> None:
+        self._stand_in = stand_in
+        self._problem = problem
+        self._warned = False
+
+    def __getattr__(self, name: str) -> object:
+        if not self._warned:
+            self._warned = True
+            warnings.warn(
+                f"{self._problem}; using {self._stand_in.name} instead",
+                BackendWarning, stacklevel=3,
+            )  # fmt: skip
+        return getattr(self._stand_in, name)
+
+
+def substitute(stand_in: Kernels, problem: BackendError) -> Kernels:
+    """``stand_in`` in place of the kernels the environment asked for (``problem`` says why
+    they cannot be used): the first use warns once with a `BackendWarning`."""
+    return cast(Kernels, _Substitute(stand_in, problem))

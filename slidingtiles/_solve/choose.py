@@ -1,4 +1,4 @@
-"""Choosing how to solve: resolving the heuristic (``"auto"`` too), the engine and its table.
+"""Choosing how to solve: the door's checks, the heuristic (``"auto"`` too), the tables, the `Plan`.
 
 >>> from slidingtiles import Board
 >>> goal = Board.goal(3, 3)
@@ -7,9 +7,10 @@
 >>> _engine_database(heuristics.get("manhattan"), goal, goal)
 (True, None)
 
-`solve` asks these in turn: whether its options are sane (`check_options`,
-at the door, before the board is even read); whether there is anything to do
-(`already_solved`); which registered heuristic a name, a callable or
+`solve` asks whether its options are sane (`check_options`, at the door,
+before the board is even read) and whether there is anything to do
+(`already_solved`); then one question, `plan`, whose `Plan` names the route
+and what it needs: which registered heuristic a name, a callable or
 ``"auto"`` means; whether its set-up fits the limits (`check_setup`);
 whether the tile engine runs it (and, for ``"pdb"``, which pattern table);
 otherwise the heuristic specialised to the goal for the generic search, after
@@ -31,7 +32,7 @@ import math
 import os
 from collections.abc import Callable, Collection
 from numbers import Real
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 import attrs
 
@@ -53,8 +54,10 @@ from slidingtiles._solve.parallel import splits
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.heuristics import HeuristicInfo
+from slidingtiles.heuristics._check import for_search
 from slidingtiles.heuristics._compiled import compiled_of
-from slidingtiles.heuristics._pdb import first_use, store
+from slidingtiles.heuristics._pdb import cost, first_use, store
+from slidingtiles.heuristics._pdb.choice import table_choice
 from slidingtiles.heuristics._pdb.database import PatternDatabase
 from slidingtiles.heuristics._pdb.partition import default_partition_name
 from slidingtiles.heuristics._pdb.tablefile import MAX_TABLE_CELLS
@@ -283,15 +286,12 @@ def _resolve_heuristic(
 
 
 def _cached(goal: Board) -> bool:
-    """Whether the goal's table (default, or the stronger one preferred) is in memory or on disk."""
-    rows, cols, tiles = goal.rows, goal.cols, goal.tiles
-    return store.is_cached(rows, cols, tiles) or store.is_cached(
-        rows, cols, tiles, store.preferred_partition(rows, cols, tiles)
-    )
+    """Whether the table a solve uses for the goal is ready: in memory, on disk or shipped."""
+    return table_choice(goal.rows, goal.cols, goal.tiles).ready
 
 
 def _cache_problem(goal: Board) -> str | None:
-    """Why the goal's missing table could not be saved in the cache (None: cached, or it could)."""
+    """Why the goal's missing table could not be saved in the cache (None: ready, or it could)."""
     try:
         if _cached(goal):
             return None
@@ -314,11 +314,12 @@ def _table_for(goal: Board, build_tables: bool, clock: Deadline | None) -> Patte
 
 
 def _first_build_seconds(goal: Board) -> float:
-    """The estimated seconds a first use of the goal's table would spend building it (0: cached)."""
+    """The estimated seconds a first use of the goal's table would spend building it (0: ready)."""
     try:
-        if _cached(goal):
+        choice = table_choice(goal.rows, goal.cols, goal.tiles)
+        if choice.ready:
             return 0.0
-        return store.estimate_build_seconds(goal.rows, goal.cols, goal=goal.tiles)
+        return cost.estimate_build_seconds(goal.rows, goal.cols, choice.name, goal.tiles)
     except (ValueError, OSError):  # no partition fits, or no cache: loading says so
         return 0.0
 
@@ -331,9 +332,13 @@ def _afford_table(goal: Board, clock: Deadline | None, build_tables: bool) -> No
         return  # nothing will be built: loading refuses with its own message
     seconds = _first_build_seconds(goal)
     if seconds and not clock.affords(seconds):
+        name = table_choice(goal.rows, goal.cols, goal.tiles).name
+        command = f"slidingtiles pdb build {goal.rows}x{goal.cols}"
+        if name != default_partition_name(goal.rows, goal.cols):
+            command += f" --partition {name}"
         raise clock.refuse(
             f"building the {goal.rows}x{goal.cols} pattern database on first use (run "
-            f"'slidingtiles pdb build {goal.rows}x{goal.cols}' once, or choose another heuristic)",
+            f"'{command}' once, or choose another heuristic)",
             seconds,
         )
 
@@ -357,6 +362,12 @@ def _auto_heuristic(
         if info.applies_to is first_use.auto_available:  # the pattern database: may it be built?
             if goal.size > MAX_TABLE_CELLS:  # no table file can exist for it: do not even look
                 continue
+            try:
+                ready = table_choice(goal.rows, goal.cols, goal.tiles).ready
+            except ValueError:  # no partition fits this board
+                continue
+            if ready:  # in memory, cached or shipped: nothing to build
+                return info
             problem = _cache_problem(goal) if build_tables else None
             if problem is not None:
                 first_use.tell_cache_problem(problem, "heuristic 'auto' uses one without tables")
@@ -408,14 +419,7 @@ def _engine_database(
         return False, None
     if info.name != "pdb":
         return True, None
-    name = store.preferred_partition(goal.rows, goal.cols, goal.tiles)
-    if name != default_partition_name(goal.rows, goal.cols):
-        try:  # a cached stronger table, never rebuilt here: fall back to the default if damaged
-            db = store.load(goal.rows, goal.cols, goal.tiles, name, build_missing=False)
-            return dispatch.supports("pdb", db), db
-        except PatternDatabaseError as exc:
-            _LOG.warning("the cached %s tables cannot be used (%s); using the default", name, exc)
-    db = _table_for(goal, build_tables, clock)
+    db = _table_for(goal, build_tables, clock)  # the declared partition for this implementation
     return dispatch.supports("pdb", db), db
 
 
@@ -549,26 +553,15 @@ def _checked(
     build_tables: bool = True,
     clock: Deadline | None = None,
 ) -> Callable[[TileState], float]:
-    """Specialise the heuristic to the goal, after checking it returns sane numbers.
+    """Specialise the heuristic to the goal, checked (`slidingtiles.heuristics._check.for_search`).
 
     The ``pdb`` heuristic's table is made ready first, as ``build_tables`` and
-    the ``clock`` allow.
+    the ``clock`` allow. A user's heuristic has every value checked as it
+    comes and its registered claims checked before the search (`HeuristicError`).
     """
     fast: Callable[[tuple[int, ...]], float] = (
         _table_for(goal, build_tables, clock).value
         if _is_table_heuristic(info)
         else info.for_goal(goal)
     )
-    for board, where in ((start, "the start"), (goal, "the goal")):
-        value: Any = fast(board.tiles)
-        if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
-            raise OptionTypeError(
-                f"heuristic {info.name!r} returned {value!r} for {where}, not a number",
-                info.function, option="heuristic",
-            )  # fmt: skip
-        if value < 0:
-            raise InvalidOptionError(
-                f"heuristic {info.name!r} returned {value!r} for {where}: negative",
-                info.function, option="heuristic",
-            )  # fmt: skip
-    return lambda state: fast(state.tiles)
+    return for_search(info, fast, start, goal, clock)

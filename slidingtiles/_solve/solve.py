@@ -1,4 +1,4 @@
-"""`solve`: parse, check solvability, pick heuristic and algorithm, search, package a `Solution`.
+"""`solve`: options checked at the door, the board read once, one `Plan`, one route that runs it.
 
 >>> solve("1 2 3/4 0 6/7 5 8").moves
 Moves('DR')

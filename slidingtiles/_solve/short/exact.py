@@ -1,4 +1,4 @@
-"""Exact solutions of small boards and regions: the method ``"exact"``, and the finishes of others.
+"""Exact solutions of small boards and regions: the method ``"idastar"``, the others' finishes.
 
 >>> from slidingtiles import Board
 >>> from slidingtiles.search._limits import Deadline

@@ -1,8 +1,7 @@
 """Which methods a short solution runs, as one declared table, and the run: `solve_short`.
 
 >>> from slidingtiles import Board
->>> from slidingtiles.search import SearchStats
-from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search._limits import Deadline
 >>> found = solve_short(Board("1 2 3/4 5 6/0 7 8"), Board.goal(3, 3), Deadline(None))
 >>> found.moves, found.optimal, found.method
 (Moves('RR'), True, 'idastar')

@@ -122,6 +122,7 @@ _TILE_WEIGHT = 2
 # A beam's level cap: this many levels per unit of the L's distance, plus a constant.
 _LEVELS_PER_STEP = 6
 _LEVELS_EXTRA = 200
+# The beams are bounded by their levels and the deadline, not by a node count.
 _NODES = 1 << 62
 #: With ``fill``: the first L's work per unit of width, against cells ** 1.5 for the others
 #: (it starts from a random board), and the last region's beam's, per unit of its width

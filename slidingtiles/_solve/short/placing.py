@@ -118,6 +118,7 @@ VARIANTS = tuple(
 BY_ROUTE_CELLS = 2500
 # A* guide per cell to go in `Reducer.route` (0 would be plain Dijkstra).
 _GUIDE = 5
+# A cost no path reaches (the routes' costs are sums of small integers).
 _INFINITY = 1 << 62
 # Plans for the last two tiles of a line inside their 3-deep, 2-wide box, keyed by
 # (cell of A, cell of B, blank cell) in box-local numbering depth * 2 + side.
@@ -159,6 +160,16 @@ def _box_plan(state: tuple[int, int, int]) -> list[int]:
                 parent[nxt] = current
                 queue.append(nxt)
     raise Stuck(f"no plan for the last two tiles from {state}")  # pragma: no cover
+
+
+def _path_to(cell: int, source: int, parent: dict[int, int]) -> list[int]:
+    """The cells from ``source`` (left out) to ``cell``, by the searches' ``parent`` links."""
+    path = []
+    while cell != source:
+        path.append(cell)
+        cell = parent[cell]
+    path.reverse()
+    return path
 
 
 class Reducer:
@@ -230,12 +241,7 @@ class Reducer:
         while heap:
             _, g, cell = heapq.heappop(heap)
             if cell == dest:
-                path = []
-                while cell != source:
-                    path.append(cell)
-                    cell = parent[cell]
-                path.reverse()
-                return path
+                return _path_to(cell, source, parent)
             if g > cost[cell]:
                 continue
             g += 1
@@ -279,12 +285,7 @@ class Reducer:
         while heap:
             _, spent, cell = pop(heap)
             if cell == dest:
-                path = []
-                while cell != source:
-                    path.append(cell)
-                    cell = parent[cell]
-                path.reverse()
-                return path, spent
+                return _path_to(cell, source, parent), spent
             if spent > cost[cell]:
                 continue
             row, col = divmod(cell, width)
@@ -465,12 +466,7 @@ class Reducer:
         while queue:
             cell = queue.popleft()
             if cell in targets:
-                path = []
-                while cell != source:
-                    path.append(cell)
-                    cell = parent[cell]
-                path.reverse()
-                return path
+                return _path_to(cell, source, parent)
             for nxt in (cell - 1, cell + 1, cell - width, cell + width):
                 if free[nxt] and nxt not in parent:
                     parent[nxt] = cell

@@ -37,7 +37,7 @@ import attrs
 
 from slidingtiles._board.board import Board, trusted_board
 from slidingtiles._board.geometry import apply_moves, region_cells, renumbered
-from slidingtiles._board.moves import DIRECTIONS
+from slidingtiles._board.moves import DIRECTIONS, OPPOSITE
 from slidingtiles._engine import dispatch
 from slidingtiles._solve.short.budget import Budget
 from slidingtiles._solve.short.exact import ida_moves
@@ -49,7 +49,6 @@ __all__ = [
 
 #: The largest box (in cells) a window is re-solved in.
 WINDOW_CELLS = 30
-_REVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
 # Window lengths of successive passes: short ones first, they are cheap and most often shorter.
 _WINDOWS = (12, 20, 32, 48)
 # The node budget of one window's IDA* without a time limit: most windows that get shorter
@@ -98,7 +97,7 @@ def cancel_moves(moves: str) -> str:
     """
     stack: list[str] = []
     for move in moves:
-        if stack and stack[-1] == _REVERSE[move]:
+        if stack and stack[-1] == OPPOSITE[move]:
             stack.pop()
         else:
             stack.append(move)
