@@ -4,7 +4,7 @@ A compiled heuristic searches the same nodes in the pure-Python and the numba ke
 function, compiled or not), and a Manhattan distance written this way searches exactly the nodes
 of the built-in Manhattan kernel. Bad values raise the documented `HeuristicError` naming the
 heuristic and the board, the same one in both implementations. The kernels and the engine's
-adapter (``slidingtiles.heuristics._compiled._Engine``) are internal units with no public name;
+adapter (``slidingtiles._heuristics.compiled._Engine``) are internal units with no public name;
 everything else goes through `solve` and `slidingtiles.heuristics`.
 """
 
@@ -24,7 +24,7 @@ import pytest
 import slidingtiles as st
 from slidingtiles import Board, heuristics, random_board, scramble, solve
 from slidingtiles._errors import HeuristicClaimError, HeuristicError, HeuristicTypeError
-from slidingtiles.heuristics._compiled import _Engine
+from slidingtiles._heuristics.compiled import _Engine
 from tests.conftest import IMPLEMENTATIONS, goals, kernel_guard, kernels_of, slow_case
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -18,13 +18,13 @@ from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import UnsolvableError
+from slidingtiles._heuristics.compiled import compiled_of, engine_search
 from slidingtiles._solve.choose import HeuristicLike, Plan, already_solved, check_options, plan
 from slidingtiles._solve.parallel import check_parallel, parallel_search
 from slidingtiles._solve.short.constructive import construct
 from slidingtiles._solve.short.methods import solve_short
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
-from slidingtiles.heuristics._compiled import compiled_of, engine_search
 from slidingtiles.search import SearchResult, SearchStats, astar, bfs, greedy, idastar
 from slidingtiles.search._limits import Deadline
 

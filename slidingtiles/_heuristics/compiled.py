@@ -43,8 +43,8 @@ from slidingtiles._errors import (
     HeuristicError,
     HeuristicTypeError,
 )
-from slidingtiles.heuristics._registry import HeuristicInfo, TilesHeuristic
-from slidingtiles.heuristics._values import bad_value, raised
+from slidingtiles._heuristics.registry import HeuristicInfo, TilesHeuristic
+from slidingtiles._heuristics.values import bad_value, raised
 from slidingtiles.search import SearchStats
 
 __all__ = ["CompiledHeuristic", "compiled", "compiled_of", "engine_search"]
