@@ -25,6 +25,7 @@ from slidingtiles._errors import (
     UnsolvableError,
 )
 from slidingtiles._render import board_svg, solution_html, solution_svg
+from slidingtiles._solve.cos226 import Cos226Result, solve_cos226
 from slidingtiles._solve.reduce import ReduceResult, solve_constructive
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._solve.tile_state import TileState
@@ -39,6 +40,7 @@ __all__ = [
     "BatchResult",
     "Board",
     "BoardLike",
+    "Cos226Result",
     "GoalLike",
     "GoalMismatchError",
     "InvalidBoardError",
@@ -72,5 +74,6 @@ __all__ = [
     "solvability",
     "solve",
     "solve_constructive",
+    "solve_cos226",
     "solve_many",
 ]

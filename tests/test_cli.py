@@ -50,7 +50,7 @@ def test_solve_cos226_puzzle04_from_file(
     assert "error" not in err  # (a first run may log building a pattern database)
     lines = out.strip().splitlines()
     assert lines[-2] == "Minimum number of moves = 4"
-    assert re.fullmatch(r"Number of states enqueued = \d+", lines[-1])
+    assert re.fullmatch(r"Number of states generated = \d+", lines[-1])
     boards = cos226_boards(out)
     assert len(boards) == 5
     assert boards[0] == Board(PUZZLE04)
@@ -59,12 +59,12 @@ def test_solve_cos226_puzzle04_from_file(
         assert after in [b for _, b in before.neighbors()]
 
 
-def test_solve_cos226_enqueued_is_generated(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_text_counts_the_states_generated(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "8 1 3/4 0 2/7 6 5")
     expected = solve("8 1 3/4 0 2/7 6 5")
     assert code == 0
     assert out.strip().splitlines()[-1] == (
-        f"Number of states enqueued = {expected.stats.generated}"
+        f"Number of states generated = {expected.stats.generated}"
     )
 
 

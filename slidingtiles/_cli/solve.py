@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
 
 from slidingtiles import (
     ALGORITHMS,
@@ -26,10 +27,12 @@ from slidingtiles import (
     scramble,
     solvability,
     solve,
+    solve_cos226,
 )
 from slidingtiles._cli.common import (
     EXIT_NO_ANSWER,
     EXIT_OK,
+    CommandError,
     Formatter,
     Subparsers,
     add_board_input,
@@ -46,10 +49,10 @@ from slidingtiles._cli.common import (
 from slidingtiles._cli.output import (
     Progress,
     board_json,
-    cos226_text,
     failure_json,
     json_object,
     print_json,
+    report_text,
     solution_json,
     stats_dict,
     write_html,
@@ -66,7 +69,8 @@ __all__ = [
 
 _SOLVE_EPILOG = """\
 examples:
-  slidingtiles solve "6 4 7/8 5 0/3 2 1"            # 31 moves, COS 226-style output
+  slidingtiles solve "6 4 7/8 5 0/3 2 1"            # 31 moves: every board, the counts
+  slidingtiles solve -f puzzle04.txt --format cos226  # the COS 226 assignment's output, exactly
   slidingtiles solve -f puzzle04.txt --format moves   # just the move string
   slidingtiles solve "8 1 3/4 0 2/7 6 5" --goal first --format json
   slidingtiles random 3 --seed 1 | slidingtiles solve - --html steps.html
@@ -133,7 +137,9 @@ def add_solve_command(subparsers: Subparsers) -> None:
     )  # fmt: skip
     add_format(
         parser,
-        cos226="every board, then the move count",
+        text="every board, then the move count and the states generated",
+        cos226="the COS 226 assignment's output, exactly: its own search (A* with the "
+        "Manhattan priority, no closed set) and its count of states enqueued",
         moves="the move string only",
     )
     parser.add_argument(
@@ -148,16 +154,16 @@ def add_solve_command(subparsers: Subparsers) -> None:
     parser.set_defaults(handler=_solve_command)
 
 
+#: The options the COS 226 search has no use for, with their defaults.
+_NOT_FOR_COS226 = {"heuristic": "auto", "algorithm": "auto", "weight": None, "suboptimal": False,
+                   "workers": None}  # fmt: skip
+
+
 def _solve_command(args: argparse.Namespace) -> int:
     board = read_board(args)
+    if args.format == "cos226":
+        return _solve_cos226(args, board)
     with Progress("searching", unit="nodes", enabled=args.progress) as progress:
-
-        def show(stats: SearchStats) -> None:
-            progress.update(
-                stats.expanded,
-                status=f"{stats.generated:,} generated, frontier {stats.max_frontier:,}",
-            )
-
         try:
             solution = solve(
                 board,
@@ -168,7 +174,7 @@ def _solve_command(args: argparse.Namespace) -> int:
                 optimal=not args.suboptimal,
                 max_nodes=args.max_nodes,
                 time_limit=args.time_limit,
-                progress=show if progress.shown else None,
+                progress=_shown(progress),
                 workers=args.workers,
             )
         except UnsolvableError as error:
@@ -184,15 +190,53 @@ def _solve_command(args: argparse.Namespace) -> int:
     elif args.format == "json":
         print_json(solution_json(solution))
     else:
-        print(cos226_text(solution))
+        print(report_text(solution))
         if not solution.optimal and solution.ratio is not None:
             print(f"Length / lower bound = {solution.ratio:.3f}")
     return EXIT_OK
 
 
+def _shown(progress: Progress) -> Callable[[SearchStats], None] | None:
+    """The ``progress`` callback that feeds the display, or None when it shows nothing."""
+
+    def show(stats: SearchStats) -> None:
+        progress.update(
+            stats.expanded, status=f"{stats.generated:,} generated, frontier {stats.max_frontier:,}"
+        )
+
+    return show if progress.shown else None
+
+
+def _solve_cos226(args: argparse.Namespace, board: Board) -> int:
+    """``solve --format cos226``: the assignment's search (`solve_cos226`) and its report."""
+    given = [name for name, default in _NOT_FOR_COS226.items() if getattr(args, name) != default]
+    if given:
+        options = ", ".join(f"--{name}" for name in given)
+        raise CommandError(
+            f"--format cos226 runs the COS 226 assignment's own search (A* with the Manhattan "
+            f"priority): drop {options}, or use --format text"
+        )
+    with Progress("searching", unit="nodes", enabled=args.progress) as progress:
+        try:
+            found = solve_cos226(
+                board, args.goal, max_nodes=args.max_nodes, time_limit=args.time_limit,
+                progress=_shown(progress),
+            )  # fmt: skip
+        except UnsolvableError as error:
+            _report_unsolvable(args, board, error)
+            return EXIT_NO_ANSWER
+        except SearchLimitExceeded as error:
+            _report_limit(args, board, error)
+            return EXIT_NO_ANSWER
+    if args.html is not None:
+        write_html(args.html, found.solution)
+    print(found.report(), end="")
+    return EXIT_OK
+
+
 def _report_unsolvable(args: argparse.Namespace, board: Board, error: UnsolvableError) -> None:
     reason = error.report.reason if error.report is not None else str(error)
-    if args.format == "cos226":
+    if args.format in ("text", "cos226"):
         print("No solution possible")
     elif args.format == "json":
         goal = _goal_for_report(board, args.goal)

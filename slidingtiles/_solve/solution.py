@@ -206,8 +206,8 @@ class Solution:
         optimal: True only when the algorithm and heuristic guarantee a shortest solution.
         heuristic: the name of the heuristic used (``"none"`` for BFS).
         algorithm: the algorithm that ran (``"astar"``, ``"idastar"``, ...).
-        stats: `SearchStats`: nodes expanded and generated (COS 226's "states
-            enqueued"), largest frontier, seconds.
+        stats: `SearchStats`: nodes expanded and generated, largest frontier,
+            seconds (the COS 226 assignment counts otherwise: `solve_cos226`).
 
     ``tiles`` (the tile that slides at each step, by label on labelled boards
     see `tile_labels`) and ``boards`` are derived by replaying the moves.
