@@ -270,6 +270,17 @@ def test_random_moves_goal_first_cos226(capsys: pytest.CaptureFixture[str]) -> N
     assert len(solve(board, "first")) <= 6
 
 
+def test_random_shape_as_two_words(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: the README's "random 4 4 --moves 30 --seed 1" was refused (the CLI wanted 4x4).
+    assert run(capsys, "random", "4", "4", "--moves", "30", "--seed", "1")[:2] == run(
+        capsys, "random", "4x4", "--moves", "30", "--seed", "1"
+    )[:2]
+    assert run(capsys, "random", "2", "3", "--moves", "0")[:2] == (0, "1 2 3/4 5 0\n")
+    code, out, err = run(capsys, "random", "3", "4", "5")
+    assert (code, out) == (2, "")
+    assert "'3 4 5' is not a shape" in err
+
+
 def test_random_zero_moves_is_goal(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "random", "3", "--moves", "0")
     assert (code, out.strip()) == (0, "1 2 3/4 5 6/7 8 0")

@@ -34,6 +34,7 @@ from slidingtiles._cli.common import (
     EXIT_OK,
     CommandError,
     Formatter,
+    ShapeWords,
     Subparsers,
     add_board_input,
     add_format,
@@ -43,7 +44,6 @@ from slidingtiles._cli.common import (
     positive_int,
     print_error,
     read_board,
-    shape,
     weight,
 )
 from slidingtiles._cli.output import (
@@ -318,6 +318,7 @@ def _check_command(args: argparse.Namespace) -> int:
 _RANDOM_EPILOG = """\
 examples:
   slidingtiles random 4x4 --seed 7              # uniformly random solvable 15-puzzle
+  slidingtiles random 4 4 --moves 30 --seed 1   # 30 random moves from the goal (4 4 = 4x4)
   slidingtiles random 3 --moves 20 --seed 1     # 20 random moves from the goal
   slidingtiles random 3x5 --goal first --format cos226
 """
@@ -332,7 +333,10 @@ def add_random_command(subparsers: Subparsers) -> None:
         epilog=_RANDOM_EPILOG,
         formatter_class=Formatter,
     )
-    parser.add_argument("shape", type=shape, metavar="SHAPE", help="N (square) or ROWSxCOLS")
+    parser.add_argument(
+        "shape", nargs="+", action=ShapeWords, metavar="SHAPE",
+        help="N (square), ROWSxCOLS or ROWS COLS",
+    )  # fmt: skip
     parser.add_argument(
         "--moves", type=non_negative_int, default=None, metavar="K",
         help="scramble the goal with K random moves instead of a uniform draw",
