@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Callable
+from typing import TypeVar
 
 from slidingtiles import (
     ALGORITHMS,
@@ -154,6 +155,8 @@ def add_solve_command(subparsers: Subparsers) -> None:
     parser.set_defaults(handler=_solve_command)
 
 
+_Found = TypeVar("_Found")
+
 #: The options the COS 226 search has no use for, with their defaults.
 _NOT_FOR_COS226 = {"heuristic": "auto", "algorithm": "auto", "weight": None, "suboptimal": False,
                    "workers": None}  # fmt: skip
@@ -163,26 +166,16 @@ def _solve_command(args: argparse.Namespace) -> int:
     board = read_board(args)
     if args.format == "cos226":
         return _solve_cos226(args, board)
-    with Progress("searching", unit="nodes", enabled=args.progress) as progress:
-        try:
-            solution = solve(
-                board,
-                args.goal,
-                heuristic=args.heuristic,
-                algorithm=args.algorithm,
-                weight=args.weight,
-                optimal=not args.suboptimal,
-                max_nodes=args.max_nodes,
-                time_limit=args.time_limit,
-                progress=_shown(progress),
-                workers=args.workers,
-            )
-        except UnsolvableError as error:
-            _report_unsolvable(args, board, error)
-            return EXIT_NO_ANSWER
-        except SearchLimitExceeded as error:
-            _report_limit(args, board, error)
-            return EXIT_NO_ANSWER
+    solution = _searched(
+        args, board,
+        lambda progress: solve(
+            board, args.goal, heuristic=args.heuristic, algorithm=args.algorithm,
+            weight=args.weight, optimal=not args.suboptimal, max_nodes=args.max_nodes,
+            time_limit=args.time_limit, progress=progress, workers=args.workers,
+        ),
+    )  # fmt: skip
+    if solution is None:
+        return EXIT_NO_ANSWER
     if args.html is not None:
         write_html(args.html, solution)
     if args.format == "moves":
@@ -196,15 +189,27 @@ def _solve_command(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def _shown(progress: Progress) -> Callable[[SearchStats], None] | None:
-    """The ``progress`` callback that feeds the display, or None when it shows nothing."""
+def _searched(
+    args: argparse.Namespace, board: Board,
+    search: Callable[[Callable[[SearchStats], None] | None], _Found],
+) -> _Found | None:  # fmt: skip
+    """Run ``search(progress)`` under the progress display (``--progress``); None when the board
+    is unsolvable or a limit stopped it, after reporting which."""
+    with Progress("searching", unit="nodes", enabled=args.progress) as progress:
 
-    def show(stats: SearchStats) -> None:
-        progress.update(
-            stats.expanded, status=f"{stats.generated:,} generated, frontier {stats.max_frontier:,}"
-        )
+        def show(stats: SearchStats) -> None:
+            progress.update(
+                stats.expanded,
+                status=f"{stats.generated:,} generated, frontier {stats.max_frontier:,}",
+            )
 
-    return show if progress.shown else None
+        try:
+            return search(show if progress.shown else None)
+        except UnsolvableError as error:
+            _report_unsolvable(args, board, error)
+        except SearchLimitExceeded as error:
+            _report_limit(args, board, error)
+    return None
 
 
 def _solve_cos226(args: argparse.Namespace, board: Board) -> int:
@@ -216,18 +221,15 @@ def _solve_cos226(args: argparse.Namespace, board: Board) -> int:
             f"--format cos226 runs the COS 226 assignment's own search (A* with the Manhattan "
             f"priority): drop {options}, or use --format text"
         )
-    with Progress("searching", unit="nodes", enabled=args.progress) as progress:
-        try:
-            found = solve_cos226(
-                board, args.goal, max_nodes=args.max_nodes, time_limit=args.time_limit,
-                progress=_shown(progress),
-            )  # fmt: skip
-        except UnsolvableError as error:
-            _report_unsolvable(args, board, error)
-            return EXIT_NO_ANSWER
-        except SearchLimitExceeded as error:
-            _report_limit(args, board, error)
-            return EXIT_NO_ANSWER
+    found = _searched(
+        args, board,
+        lambda progress: solve_cos226(
+            board, args.goal, max_nodes=args.max_nodes, time_limit=args.time_limit,
+            progress=progress,
+        ),
+    )  # fmt: skip
+    if found is None:
+        return EXIT_NO_ANSWER
     if args.html is not None:
         write_html(args.html, found.solution)
     print(found.report(), end="")
