@@ -42,12 +42,12 @@ def write_pictures(folder: Path) -> list[Path]:
     return paths
 
 
-def screenshot(page: Path, png: Path) -> bool:
+def screenshot(page: Path, png: Path, window: tuple[int, int] = WINDOW) -> bool:
     """Save a screenshot of `page` as `png` with headless Chromium; False when none is found."""
     browser = next(filter(None, map(shutil.which, BROWSERS)), None)
     if browser is None:
         return False
-    width, height = WINDOW
+    width, height = window
     # Chromium refuses to run as root without --no-sandbox; a private profile keeps it from
     # touching (or waiting on) the user's own browser profile.
     with tempfile.TemporaryDirectory(prefix="slidingtiles-chromium-") as profile:

@@ -20,6 +20,7 @@ from slidingtiles._errors import (
     NoPathError,
     OptionTypeError,
     SearchLimitExceeded,
+    SearchStopped,
     SlidingTilesError,
     UnknownHeuristicError,
     UnsolvableError,
@@ -29,6 +30,7 @@ from slidingtiles._solve.cos226 import Cos226Result, solve_cos226
 from slidingtiles._solve.reduce import ReduceResult, solve_constructive
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._solve.tile_state import TileState
+from slidingtiles._watch import TraceView
 from slidingtiles.pdb import TableBuildWarning
 from slidingtiles.search import SearchResult, SearchStats
 
@@ -53,11 +55,13 @@ __all__ = [
     "SearchLimitExceeded",
     "SearchResult",
     "SearchStats",
+    "SearchStopped",
     "SlidingTilesError",
     "Solution",
     "Solvability",
     "TableBuildWarning",
     "TileState",
+    "TraceView",
     "UnknownHeuristicError",
     "UnsolvableError",
     "__version__",

@@ -27,6 +27,7 @@ __all__ = [
     "OptionTypeError",
     "PatternDatabaseError",
     "SearchLimitExceeded",
+    "SearchStopped",
     "SlidingTilesError",
     "UnknownHeuristicError",
     "UnsolvableError",
@@ -102,6 +103,8 @@ class SearchLimitExceeded(SlidingTilesError, RuntimeError):
         limit: which limit: ``"nodes"``, ``"time"`` or ``"memory"``.
         value: the limit's value.
         stats: the statistics of the search up to the moment it stopped.
+        trace: the `SearchTrace` recorded so far when the search was traced
+            (``trace=N``), else None.
     """
 
     def __init__(self, message: str, limit: str, value: Any = None, stats: Any = None) -> None:
@@ -109,6 +112,22 @@ class SearchLimitExceeded(SlidingTilesError, RuntimeError):
         self.limit = limit
         self.value = value
         self.stats = stats
+        self.trace: Any = None
+
+
+class SearchStopped(SearchLimitExceeded):
+    """A search's ``on_event`` callback returned ``STOP``, so the search stopped there.
+
+    A `SearchLimitExceeded` whose ``limit`` is ``"stopped"``: code that handles
+    limits handles a stop the same way. Nothing is half-done: the statistics
+    and the trace (when recorded) end at the event the callback stopped at.
+
+    Attributes:
+        value: the event the callback returned ``STOP`` for.
+    """
+
+    def __init__(self, message: str, value: Any = None, stats: Any = None) -> None:
+        super().__init__(message, "stopped", value, stats)
 
 
 class NoPathError(SlidingTilesError, LookupError):
@@ -116,11 +135,14 @@ class NoPathError(SlidingTilesError, LookupError):
 
     Attributes:
         stats: the statistics of the exhausted search.
+        trace: the `SearchTrace` recorded when the search was traced
+            (``trace=N``), else None.
     """
 
     def __init__(self, message: str, stats: Any = None) -> None:
         super().__init__(message)
         self.stats = stats
+        self.trace: Any = None
 
     def __str__(self) -> str:
         return str(self.args[0]) if self.args else ""

@@ -346,7 +346,8 @@ def run_block(block: Block, state: Page) -> None:
     required = directives.get("requires", "").replace(",", " ").split()
     if any(importlib.util.find_spec(name) is None for name in required):
         return
-    RUNNERS[block.language](block, state)
+    session = block.language == "python" and block.text.lstrip().startswith(">>>")
+    RUNNERS["pycon" if session else block.language](block, state)  # a python session: pycon
 
 
 # -- the rules themselves ---------------------------------------------------------------------

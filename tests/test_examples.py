@@ -39,6 +39,7 @@ def test_every_example_is_tested() -> None:
         "solve_seed_examples.py", "custom_heuristic.py", "water_jugs.py", "route_on_a_map.py",
         "read_cos226_file.py", "html_export.py", "measure_heuristics.py",
         "make_pictures.py",  # run by tests/test_packaging.py
+        "watch_astar.py",
     }  # fmt: skip
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
@@ -120,4 +121,29 @@ def test_measure_heuristics_small() -> None:
         cells = [cell.strip() for cell in row.split("|")[1:-1]]
         if cells[1] == "yes":
             assert cells[5] == "1.00"  # admissible: every solution is a shortest one
+
+
+def test_watch_astar_draws_the_guides_pictures(tmp_path: Path) -> None:
+    """The script prints the guide's table and redraws the committed pictures byte for byte."""
+    import json
+    import re
+
+    out = run_example("watch_astar.py", str(tmp_path))
+    assert "   3  R     1 2 3  3  1  4         6  U f=6 queued, D f=4 queued" in out
+    images = ROOT / "docs" / "images"
+    stale = "docs/images/{} is stale: run python examples/watch_astar.py --png"
+    for name in ("watch-astar-tree.svg", "watch-idastar-tree.svg"):
+        drawn = (tmp_path / name).read_text(encoding="utf-8")
+        assert drawn == (images / name).read_text(encoding="utf-8"), stale.format(name)
+    # The page's element ids are new on every call: compare the steps it embeds.
+    pattern = r'class="slidingtiles-data">(.*?)</script>'
+    for page in (tmp_path / "watch-astar.html", images / "watch-astar.html"):
+        found = re.search(pattern, page.read_text(encoding="utf-8"), re.DOTALL)
+        assert found is not None, stale.format("watch-astar.html")
+    steps = [
+        json.loads(re.search(pattern, page.read_text(encoding="utf-8"), re.DOTALL).group(1))  # type: ignore[union-attr]
+        for page in (tmp_path / "watch-astar.html", images / "watch-astar.html")
+    ]
+    assert steps[0] == steps[1], stale.format("watch-astar.html")
+    assert (images / "watch-astar.png").read_bytes().startswith(b"\x89PNG")
 

@@ -14,18 +14,53 @@ tiles. `astar` (Dijkstra without a heuristic), `weighted_astar`, `greedy`,
 ``NoPathError`` when no goal is reachable and ``SearchLimitExceeded`` at a node,
 time or memory limit. They change no global state, so Ctrl-C
 (KeyboardInterrupt) propagates and leaves nothing broken.
+
+Every search can be watched: ``on_event=callback`` receives an event for each
+expansion (`Expanded`), each generated child and its fate (`Generated`), each
+IDA* bound (`IterationStarted`, `IterationEnded`) and the end (`Finished`), and
+may return `STOP` to stop the search (`SearchStopped`); ``trace=N`` records the
+first N events as ``result.trace``, a `SearchTrace` that `SearchTrace.replay`
+steps through. Without either the searches run their untraced loops.
 """
 
+from slidingtiles._errors import SearchStopped
 from slidingtiles.search._astar import astar, greedy, weighted_astar
 from slidingtiles.search._bfs import bfs
+from slidingtiles.search._events import (
+    FATES,
+    STOP,
+    Expanded,
+    Fate,
+    Finished,
+    Generated,
+    IterationEnded,
+    IterationStarted,
+    Outcome,
+    SearchEvent,
+)
 from slidingtiles.search._idastar import idastar
 from slidingtiles.search._protocol import State
 from slidingtiles.search._result import SearchResult, SearchStats
+from slidingtiles.search._trace import SearchTrace, TraceStep, Waiting
 
 __all__ = [
+    "FATES",
+    "STOP",
+    "Expanded",
+    "Fate",
+    "Finished",
+    "Generated",
+    "IterationEnded",
+    "IterationStarted",
+    "Outcome",
+    "SearchEvent",
     "SearchResult",
     "SearchStats",
+    "SearchStopped",
+    "SearchTrace",
     "State",
+    "TraceStep",
+    "Waiting",
     "astar",
     "bfs",
     "greedy",

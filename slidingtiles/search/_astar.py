@@ -10,6 +10,8 @@ from slidingtiles.search._common import bad_cost, no_path, state_bytes
 from slidingtiles.search._limits import Guard, check_heuristic, check_start, check_weight
 from slidingtiles.search._protocol import A, S, State
 from slidingtiles.search._result import SearchResult, SearchStats, result_from_chain
+from slidingtiles.search._trace import Hook, check_trace
+from slidingtiles.search._traced import run_traced, traced_astar, traced_greedy
 
 __all__ = ["astar", "greedy", "weighted_astar"]
 
@@ -32,6 +34,8 @@ def astar(
     max_memory: int | None = None,
     progress: Callable[[SearchStats], object] | None = None,
     progress_every: int = 10_000,
+    trace: int | bool | None = None,
+    on_event: Hook | None = None,
 ) -> SearchResult[S, A]:
     """Find a cheapest path from ``start`` to a goal by best-first search on ``g + weight * h``.
 
@@ -66,6 +70,13 @@ def astar(
         progress: called with a `SearchStats` snapshot every ``progress_every``
             expansions.
         progress_every: expansions between two ``progress`` calls.
+        trace: record the search's events, keeping the first ``trace`` of
+            them (``True``: 100,000), as ``result.trace`` (a `SearchTrace`)
+            or ``.trace`` on the error raised. None (the default) records nothing.
+        on_event: called with every event (`Expanded`, `Generated`,
+            `Finished`) as it happens; returning `STOP` stops the search
+            with `SearchStopped`. Off (None), the search runs its untraced
+            loop and pays nothing for either option.
 
     Returns:
         The path, its cost and the statistics. ``optimal`` is True when there is
@@ -75,10 +86,12 @@ def astar(
         NoPathError: every reachable state was expanded and none is a goal.
         SearchLimitExceeded: a limit was reached; ``.limit`` says which and
             ``.stats`` holds the counters so far.
+        SearchStopped: ``on_event`` returned `STOP` (a `SearchLimitExceeded`
+            with ``.limit == "stopped"``).
         ValueError: a step cost is negative (the message names the action), or
-            a limit or the weight is out of range.
-        TypeError: ``start`` is not a `State`, or ``heuristic`` or ``progress``
-            is not callable, or a limit has the wrong type.
+            a limit, ``trace`` or the weight is out of range.
+        TypeError: ``start`` is not a `State`, or ``heuristic``, ``progress``
+            or ``on_event`` is not callable, or a limit has the wrong type.
 
     The frontier is a binary heap of ``(f, h, counter, g, record)`` entries: on
     equal ``f`` the entry with the smaller ``h`` (so the larger ``g``, the one
@@ -97,7 +110,7 @@ def astar(
     simply propagates and leaves nothing to clean up.
     """
     limits = (max_nodes, time_limit, max_memory, progress, progress_every)
-    return _run("astar", start, heuristic, weight, admissible, consistent, limits)
+    return _run("astar", start, heuristic, weight, admissible, consistent, limits, trace, on_event)
 
 
 def weighted_astar(
@@ -112,6 +125,8 @@ def weighted_astar(
     max_memory: int | None = None,
     progress: Callable[[SearchStats], object] | None = None,
     progress_every: int = 10_000,
+    trace: int | bool | None = None,
+    on_event: Hook | None = None,
 ) -> SearchResult[S, A]:
     """Find a path costing at most ``weight`` times the optimum, usually far faster than A*.
 
@@ -127,10 +142,12 @@ def weighted_astar(
     arguments, errors and costs. The bound ``cost <= weight * optimum`` holds
     when the heuristic is admissible; ``optimal`` is True only for
     ``weight == 1``. A weight of 2 to 5 commonly cuts the expansions by orders
-    of magnitude on sliding-tile puzzles.
+    of magnitude on sliding-tile puzzles. Events carry ``f = g + weight * h``.
     """
     limits = (max_nodes, time_limit, max_memory, progress, progress_every)
-    return _run("weighted_astar", start, heuristic, weight, admissible, consistent, limits)
+    return _run(
+        "weighted_astar", start, heuristic, weight, admissible, consistent, limits, trace, on_event
+    )
 
 
 def _run(
@@ -141,10 +158,13 @@ def _run(
     admissible: bool,
     consistent: bool,
     limits: tuple[object, object, object, object, object],
+    trace: object,
+    on_event: Any,
 ) -> SearchResult[Any, Any]:
     check_start(algorithm, start)
     check_heuristic(algorithm, heuristic, required=algorithm != "astar")
     w = check_weight(algorithm, weight)
+    kept = check_trace(algorithm, trace, on_event)
     max_nodes, time_limit, max_memory, progress, progress_every = limits
     guard = Guard(
         algorithm,
@@ -159,7 +179,12 @@ def _run(
     # Reopening keeps A* optimal under inconsistent heuristics; with weight > 1 and a
     # consistent heuristic the w-bound holds without it, and skipping saves re-expansions.
     reopen = not (consistent and w > 1.0)
-    return _astar(algorithm, start, heuristic, w, reopen, optimal, guard)
+    if kept is None and on_event is None:
+        return _astar(algorithm, start, heuristic, w, reopen, optimal, guard)
+    return run_traced(
+        algorithm, start, w, kept, on_event,
+        lambda emit: traced_astar(algorithm, start, heuristic, w, reopen, optimal, guard, emit),
+    )  # fmt: skip
 
 
 def _astar(
@@ -235,6 +260,8 @@ def greedy(
     max_memory: int | None = None,
     progress: Callable[[SearchStats], object] | None = None,
     progress_every: int = 10_000,
+    trace: int | bool | None = None,
+    on_event: Hook | None = None,
 ) -> SearchResult[S, A]:
     """Find some path to a goal fast by always expanding the state that looks nearest to one.
 
@@ -250,11 +277,13 @@ def greedy(
     False and the path can be much longer than needed, but far fewer states are
     usually expanded. Each state is put on the frontier once, when first
     reached (its parent is then fixed), and goals are detected as soon as they
-    are generated. Ties on ``h`` go to the older entry. Arguments, limits and
-    errors are as for `astar`; ``heuristic`` is required.
+    are generated. Ties on ``h`` go to the older entry. Arguments, limits,
+    ``trace``, ``on_event`` and errors are as for `astar`; ``heuristic`` is
+    required. Events carry ``f = h``.
     """
     check_start("greedy", start)
     check_heuristic("greedy", heuristic, required=True)
+    kept = check_trace("greedy", trace, on_event)
     guard = Guard(
         "greedy",
         max_nodes=max_nodes,
@@ -264,7 +293,12 @@ def greedy(
         progress_every=progress_every,
         state_bytes=state_bytes(start),
     )
-    return _greedy(start, heuristic, guard)
+    if kept is None and on_event is None:
+        return _greedy(start, heuristic, guard)
+    return run_traced(
+        "greedy", start, 1.0, kept, on_event,
+        lambda emit: traced_greedy(start, heuristic, guard, emit),
+    )  # fmt: skip
 
 
 def _greedy(start: Any, hfun: Callable[[Any], float], guard: Guard) -> SearchResult[Any, Any]:

@@ -10,6 +10,8 @@ from slidingtiles.search._common import bad_cost, no_path, state_bytes
 from slidingtiles.search._limits import Guard, check_start
 from slidingtiles.search._protocol import A, S, State
 from slidingtiles.search._result import SearchResult, SearchStats, result_from_chain
+from slidingtiles.search._trace import Hook, check_trace
+from slidingtiles.search._traced import run_traced, traced_bfs
 
 __all__ = ["bfs"]
 
@@ -22,6 +24,8 @@ def bfs(
     max_memory: int | None = None,
     progress: Callable[[SearchStats], object] | None = None,
     progress_every: int = 10_000,
+    trace: int | bool | None = None,
+    on_event: Hook | None = None,
 ) -> SearchResult[S, A]:
     """Find a path to a goal with the fewest steps, ignoring step costs.
 
@@ -38,10 +42,12 @@ def bfs(
     in sliding-tile puzzles. Goals are detected when generated, so the last
     level is never expanded; a start that is a goal gives ``(start,)`` at cost
     0. Memory is Theta(states reached), and ``max_memory`` is approximate, as
-    for `astar`. Arguments, limits and errors are as for `astar`; Ctrl-C
-    (KeyboardInterrupt) simply propagates and leaves nothing to clean up.
+    for `astar`. Arguments, limits, ``trace``, ``on_event`` and errors are as
+    for `astar` (events carry no ``h`` or ``f``: BFS is first in, first out);
+    Ctrl-C (KeyboardInterrupt) simply propagates and leaves nothing to clean up.
     """
     check_start("bfs", start)
+    kept = check_trace("bfs", trace, on_event)
     guard = Guard(
         "bfs",
         max_nodes=max_nodes,
@@ -51,7 +57,11 @@ def bfs(
         progress_every=progress_every,
         state_bytes=state_bytes(start),
     )
-    return _bfs(start, guard)
+    if kept is None and on_event is None:
+        return _bfs(start, guard)
+    return run_traced(
+        "bfs", start, 1.0, kept, on_event, lambda emit: traced_bfs(start, guard, emit)
+    )
 
 
 def _bfs(start: Any, guard: Guard) -> SearchResult[Any, Any]:

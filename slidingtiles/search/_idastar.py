@@ -10,6 +10,8 @@ from slidingtiles.search._common import bad_cost, no_path
 from slidingtiles.search._limits import Guard, check_heuristic, check_start
 from slidingtiles.search._protocol import A, S, State
 from slidingtiles.search._result import SearchResult, SearchStats
+from slidingtiles.search._trace import Hook, check_trace
+from slidingtiles.search._traced import run_traced, traced_idastar
 
 __all__ = ["idastar"]
 
@@ -23,6 +25,8 @@ def idastar(
     time_limit: float | None = None,
     progress: Callable[[SearchStats], object] | None = None,
     progress_every: int = 10_000,
+    trace: int | bool | None = None,
+    on_event: Hook | None = None,
 ) -> SearchResult[S, A]:
     """Find a cheapest path in memory linear in its length, by depth-first search under a bound.
 
@@ -57,6 +61,10 @@ def idastar(
         progress: called with a `SearchStats` snapshot every ``progress_every``
             expansions.
         progress_every: expansions between two ``progress`` calls.
+        trace: record the events, keeping the first ``trace`` (as for `astar`).
+        on_event: called with every event as it happens, as for `astar`; IDA*
+            also sends `IterationStarted` and `IterationEnded` with each
+            bound and the next.
 
     Returns:
         The path, its cost and statistics: ``iterations`` is the number of
@@ -69,6 +77,7 @@ def idastar(
             a goal IDA* runs until a limit stops it.
         SearchLimitExceeded: a limit was reached; ``.limit`` and ``.stats`` say
             which and how far it got.
+        SearchStopped: ``on_event`` returned `STOP`.
         ValueError: a negative step cost (naming the action) or a bad limit.
         TypeError: ``start`` is not a `State`, or a callable argument is not.
 
@@ -81,6 +90,7 @@ def idastar(
     """
     check_start("idastar", start)
     check_heuristic("idastar", heuristic, required=False)
+    kept = check_trace("idastar", trace, on_event)
     guard = Guard(
         "idastar",
         max_nodes=max_nodes,
@@ -91,7 +101,12 @@ def idastar(
         state_bytes=0,
     )
     optimal = heuristic is None or bool(admissible)
-    return _idastar(start, heuristic, optimal, guard)
+    if kept is None and on_event is None:
+        return _idastar(start, heuristic, optimal, guard)
+    return run_traced(
+        "idastar", start, 1.0, kept, on_event,
+        lambda emit: traced_idastar(start, heuristic, optimal, guard, emit),
+    )  # fmt: skip
 
 
 def _idastar(

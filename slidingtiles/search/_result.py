@@ -72,6 +72,8 @@ class SearchResult(Generic[_S, _A]):
         cost: the total step cost of the path.
         stats: the work the search did.
         optimal: whether the algorithm guarantees ``cost`` is the least possible.
+        trace: the `SearchTrace` of a search called with ``trace=N``, else
+            None; not part of equality, hashing or the repr.
     """
 
     path: tuple[_S, ...]
@@ -79,6 +81,8 @@ class SearchResult(Generic[_S, _A]):
     cost: float
     stats: SearchStats
     optimal: bool
+    # Any: the trace's class lives above this module (it holds results' stats).
+    trace: Any = attrs.field(default=None, eq=False, repr=False)
 
 
 def result_from_chain(last: Any, stats: SearchStats, optimal: bool) -> SearchResult[Any, Any]:
