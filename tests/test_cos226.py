@@ -112,7 +112,7 @@ def test_shortest_and_counted_as_the_assignment_counts(
     oracle: Callable[[Board], Oracle], goal: Board
 ) -> None:
     exact = oracle(goal)
-    for tiles in itertools.islice(exact.distance, 0, None, 4999):
+    for tiles in itertools.islice(exact.distance, 0, None, len(exact) // 8):  # 8 or 9 boards
         board = exact.board(tiles)
         found = st.solve_cos226(board, goal)
         assert board.apply(found.solution.moves) == goal
