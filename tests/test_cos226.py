@@ -128,6 +128,8 @@ def test_limits_and_options() -> None:
     with pytest.raises(st.UnsolvableError):
         st.solve_cos226("1 2 3/4 5 6/8 7 0")
     assert st.solve_cos226("1 2 3/4 5 6/7 8 0").enqueued == 1
+    with pytest.raises(st.InvalidOptionError, match="max_nodes"):
+        st.solve_cos226("1 2/0 3", max_nodes=0)
 
 
 def test_the_command_refuses_options_of_other_searches(capsys: pytest.CaptureFixture[str]) -> None:

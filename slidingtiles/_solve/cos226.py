@@ -48,7 +48,7 @@ from slidingtiles._board.solvability import solvability
 from slidingtiles._errors import UnsolvableError
 from slidingtiles._solve.solution import Solution
 from slidingtiles.search import SearchStats
-from slidingtiles.search._limits import Guard
+from slidingtiles.search._limits import Guard, check_limits
 
 __all__ = ["Cos226Result", "cos226_board", "solve_cos226"]
 
@@ -156,12 +156,18 @@ def solve_cos226(
     O(cells) to copy, O(log queue) to order; memory O(cells) per node inserted.
 
     Raises:
+        InvalidOptionError, OptionTypeError: a limit has a bad value or type, as in
+            `solve` (checked first).
         InvalidBoardError, GoalMismatchError: as `solve`.
         UnsolvableError: parity says the goal is unreachable (the assignment's
             "No solution possible"), at once.
         SearchLimitExceeded: past ``max_nodes`` removed nodes, ``time_limit``
             seconds or ``max_memory`` bytes of growth (as in `solve`).
     """
+    check_limits(
+        "solve_cos226", max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
+        progress=progress, documented=True,
+    )  # fmt: skip
     guard = Guard(
         "cos226", max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
         progress=progress, progress_every=1 << 14, state_bytes=_NODE_BYTES,
