@@ -14,6 +14,9 @@ from slidingtiles._board.random import random_board, scramble
 from slidingtiles._board.solvability import Solvability, is_solvable, solvability
 from slidingtiles._errors import (
     GoalMismatchError,
+    HeuristicClaimError,
+    HeuristicError,
+    HeuristicTypeError,
     InvalidBoardError,
     InvalidMoveError,
     InvalidOptionError,
@@ -45,6 +48,9 @@ __all__ = [
     "Cos226Result",
     "GoalLike",
     "GoalMismatchError",
+    "HeuristicClaimError",
+    "HeuristicError",
+    "HeuristicTypeError",
     "InvalidBoardError",
     "InvalidMoveError",
     "InvalidOptionError",

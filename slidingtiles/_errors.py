@@ -20,6 +20,9 @@ __all__ = [
     "CacheDirectoryError",
     "CacheWarning",
     "GoalMismatchError",
+    "HeuristicClaimError",
+    "HeuristicError",
+    "HeuristicTypeError",
     "InvalidBoardError",
     "InvalidMoveError",
     "InvalidOptionError",
@@ -94,6 +97,71 @@ class UnknownHeuristicError(SlidingTilesError, LookupError):
 
     def __str__(self) -> str:  # LookupError subclasses like KeyError quote; we don't
         return str(self.args[0]) if self.args else ""
+
+
+class HeuristicError(SlidingTilesError, ValueError):
+    """A heuristic misbehaved, or cannot be registered under the name asked for.
+
+    Raised by `solve` (every algorithm that uses a heuristic, before or during
+    the search), by `heuristics.check` and by `heuristics.register`: the
+    heuristic raised an exception (kept as ``__cause__``), returned NaN, an
+    infinity, a negative or a fractional value, or not 0 at the goal; or the
+    name is reserved (``"auto"``), built in, or taken. The message names the
+    heuristic and the board. A returned value that is not a number at all
+    raises the subclass `HeuristicTypeError`; a registered claim found false,
+    `HeuristicClaimError`.
+
+    Attributes:
+        value: what the heuristic returned (or the name, or the callable, as given).
+        heuristic: the heuristic's name.
+        board: the `Board` it was evaluated on, or None.
+    """
+
+    def __init__(
+        self, message: str, value: Any = None, *, heuristic: str | None = None, board: Any = None
+    ) -> None:
+        super().__init__(message)
+        self.value = value
+        self.heuristic = heuristic
+        self.board = board
+
+
+class HeuristicTypeError(HeuristicError, TypeError):
+    """A heuristic returned something that is not a number (None, a string), or is not callable.
+
+    Both a `HeuristicError` (so a ValueError) and a TypeError.
+    """
+
+
+class HeuristicClaimError(HeuristicError):
+    """A heuristic registered ``admissible=True`` (or ``consistent=True``) is not.
+
+    Raised by `solve` before it would report ``optimal=True`` on the strength
+    of the claim, and by the testing helpers. ``board`` is a counterexample,
+    ``value`` the heuristic's value there.
+
+    Attributes:
+        claim: ``"admissible"`` or ``"consistent"``.
+        distance: the board's true distance to the goal (for ``"admissible"``), else None.
+        neighbour: for ``"consistent"``, the board one move away whose value
+            differs by more than one, else None.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        value: Any = None,
+        *,
+        heuristic: str | None = None,
+        board: Any = None,
+        claim: str = "admissible",
+        distance: int | None = None,
+        neighbour: Any = None,
+    ) -> None:
+        super().__init__(message, value, heuristic=heuristic, board=board)
+        self.claim = claim
+        self.distance = distance
+        self.neighbour = neighbour
 
 
 class SearchLimitExceeded(SlidingTilesError, RuntimeError):

@@ -39,7 +39,7 @@ def test_every_example_is_tested() -> None:
         "solve_seed_examples.py", "custom_heuristic.py", "water_jugs.py", "route_on_a_map.py",
         "read_cos226_file.py", "html_export.py", "measure_heuristics.py",
         "make_pictures.py",  # run by tests/test_packaging.py
-        "watch_astar.py",
+        "watch_astar.py", "textbook_table.py",
     }  # fmt: skip
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
@@ -121,6 +121,14 @@ def test_measure_heuristics_small() -> None:
         cells = [cell.strip() for cell in row.split("|")[1:-1]]
         if cells[1] == "yes":
             assert cells[5] == "1.00"  # admissible: every solution is a shortest one
+
+
+def test_textbook_table_small(tmp_path: Path) -> None:
+    out = run_example("textbook_table.py", "--boards", "3", "--svg", str(tmp_path / "t.svg"))
+    rows = [line.split("|")[1:-1] for line in out.splitlines() if line[2:3].isdigit()]
+    assert [int(row[0]) for row in rows] == list(range(2, 25, 2))
+    assert all(int(row[1]) == 3 for row in rows)
+    assert (tmp_path / "t.svg").read_text().startswith("<svg")
 
 
 def test_watch_astar_draws_the_guides_pictures(tmp_path: Path) -> None:

@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 import pytest
 
-from slidingtiles import Board, UnknownHeuristicError, heuristics
+from slidingtiles import Board, UnknownHeuristicError, heuristics, testing
 
-from .conftest import ORACLE_SHAPES, Oracle, slow_case
+from .conftest import ORACLE_SHAPES, Oracle, examples, oracle_for, slow_case
 
 ADMISSIBLE = [name for name in heuristics.names() if heuristics.get(name).admissible]
 GOALS = {shape: [Board.goal(*shape), Board.goal(*shape, blank="first")] for shape in ORACLE_SHAPES}
@@ -27,46 +27,35 @@ def _cases() -> list[tuple[str, tuple[int, int], int]]:
     ]
 
 
-# 3x3's other goals (30,000 sampled states each) in the full run; every state of its first goal
-# and of every smaller shape in the fast run.
+# The heuristic kit's checker (`heuristics.check`, exhaustive: one BFS from the goal, checked
+# against the independent oracle in test_heuristic_kit.py) on every state. 3x3's other goals in
+# the full run; its first goal and every smaller shape in the fast run.
 @pytest.mark.parametrize(
     ("name", "shape", "goal_index"),
     [slow_case(*case) if case[1] == (3, 3) and case[2] else case for case in _cases()],
 )
-def test_admissible_on_every_state(
-    oracle: Callable[[Board], Oracle], name: str, shape: tuple[int, int], goal_index: int
+def test_admissible_and_consistent_on_every_state(
+    name: str, shape: tuple[int, int], goal_index: int
 ) -> None:
     goal = GOALS[shape][goal_index]
-    info = heuristics.get(name)
-    fast = info.for_goal(goal)
-    table = oracle(goal)
-    states = list(table.distance.items())
-    if len(states) > 60_000 and goal_index > 0:
-        states = random.Random(goal_index).sample(states, 30_000)
-    for tiles, distance in states:
-        assert fast(tiles) <= distance, (name, tiles, distance)
-    assert fast(goal.tiles) == 0
+    report = heuristics.check(name, goal=goal)
+    assert report.exhaustive
+    assert report.boards == len(oracle_for(goal))
+    assert report.admissible.holds, report.admissible.examples
+    assert report.zero_at_goal.holds
+    assert report.whole_numbers.holds
+    if heuristics.get(name).consistent:
+        assert report.consistent.holds, report.consistent.examples
 
 
-@pytest.mark.parametrize("name", [n for n in ADMISSIBLE if heuristics.get(n).consistent])
-# 3x3 and 2x4 (20,000 states per goal and more) in the full run; the fast one checks every
-# state of 2x2, 2x3 and 3x2, lines of two and three tiles in conflict included.
-@pytest.mark.parametrize(
-    "shape", [slow_case(s) if s in ((3, 3), (2, 4)) else s for s in ORACLE_SHAPES]
-)
-def test_consistent_across_every_move(
-    oracle: Callable[[Board], Oracle], name: str, shape: tuple[int, int]
-) -> None:
-    for goal in GOALS[shape]:
-        fast = heuristics.get(name).for_goal(goal)
-        states = list(oracle(goal).distance)
-        if len(states) > 30_000:
-            states = random.Random(5).sample(states, 20_000)
-        for tiles in states:
-            board = Board._trusted(goal.rows, goal.cols, tiles, None)
-            value = fast(tiles)
-            for _, neighbour in board.neighbors():
-                assert abs(value - fast(neighbour.tiles)) <= 1, (name, tiles)
+@pytest.mark.parametrize("name", ADMISSIBLE)
+def test_admissible_towards_random_goals(name: str) -> None:
+    """Any goal (the blank anywhere, tiles in any order), shrinking to a small board on failure."""
+    testing.assert_admissible(name, goal=testing.goals(testing.shapes(max_cells=8)),
+                              max_examples=examples(30))  # fmt: skip
+    if heuristics.get(name).consistent:
+        testing.assert_consistent(name, goal=testing.goals(testing.shapes(max_cells=12)),
+                                  max_examples=examples(30))  # fmt: skip
 
 
 def _pairwise_linear_conflict(board: Board, goal: Board) -> int:
@@ -104,12 +93,15 @@ def test_pairwise_linear_conflict_overestimates_and_ours_does_not(
     assert heuristics.linear_conflict(board, goal) == 24
 
 
-def test_inversions_is_flagged_inadmissible_for_a_reason(oracle: Callable[[Board], Oracle]) -> None:
-    goal = Board.goal(3, 3)
+def test_inversions_is_flagged_inadmissible_for_a_reason() -> None:
     info = heuristics.get("inversions")
     assert not info.admissible
-    fast = info.for_goal(goal)
-    assert any(fast(t) > d for t, d in oracle(goal).distance.items())
+    report = heuristics.check(info, shape=(3, 3))
+    assert not report.admissible.holds
+    assert report.claims_hold
+    nearest = report.admissible.nearest
+    assert nearest is not None
+    assert nearest.value > nearest.distance
 
 
 @pytest.mark.parametrize("name", heuristics.names())
@@ -144,7 +136,7 @@ def test_registry_round_trip() -> None:
         assert "test_zero" in heuristics.names()
         assert heuristics.get("test_zero").for_goal(Board.goal(2, 2))((1, 2, 3, 0)) == 0
         assert calls == [Board.goal(2, 2)]
-        with pytest.raises(ValueError, match="taken"):
+        with pytest.raises(heuristics.HeuristicError, match="taken"):
             heuristics.register("test_zero", zero, admissible=True)
     finally:
         heuristics.unregister("test_zero")

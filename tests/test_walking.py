@@ -8,10 +8,10 @@ from collections.abc import Callable
 import pytest
 
 import slidingtiles as st
-from slidingtiles import Board, heuristics
+from slidingtiles import Board, heuristics, testing
 from slidingtiles.heuristics import walking_distance
 from slidingtiles.heuristics._walking import applies
-from tests.conftest import Oracle, goals
+from tests.conftest import Oracle, examples, goals
 
 
 @pytest.mark.parametrize("shape", [(2, 2), (2, 3), (3, 2), (3, 3), (2, 4), (1, 5)])
@@ -21,18 +21,25 @@ def test_admissible_consistent_and_above_manhattan(
     info = heuristics.get("walking_distance")
     rng = random.Random(2)
     for goal in goals(*shape):
+        report = heuristics.check(info, goal=goal)  # every state, every move
+        assert report.exhaustive
+        assert report.ok, str(report)
         wd = info.for_goal(goal)
         manhattan = heuristics.get("manhattan").for_goal(goal)
-        distance = oracle(goal).distance
-        states = list(distance)
+        states = list(oracle(goal).distance)
         sample = states if len(states) <= 30_000 else rng.sample(states, 30_000)
         for tiles in sample:
-            assert manhattan(tiles) <= wd(tiles) <= distance[tiles]
-        assert wd(goal.tiles) == 0
+            assert manhattan(tiles) <= wd(tiles)
         for tiles in sample[:2000]:
             board = Board._trusted(shape[0], shape[1], tiles, None)
             for _, nxt in board.neighbors():
                 assert abs(wd(nxt.tiles) - wd(tiles)) == 1  # parity flips, changes by one
+
+
+def test_admissible_and_consistent_on_4x4_samples() -> None:
+    report = heuristics.check("walking_distance", shape=(4, 4), samples=10, seed=5)
+    assert report.ok, str(report)
+    testing.assert_consistent("walking_distance", shape=(4, 4), max_examples=examples(30))
 
 
 def test_stronger_than_manhattan_somewhere_and_matches_the_function() -> None:

@@ -47,6 +47,7 @@ from slidingtiles._cli.common import (
     read_board,
     weight,
 )
+from slidingtiles._cli.heuristics import add_heuristic_actions
 from slidingtiles._cli.output import (
     Progress,
     board_json,
@@ -399,6 +400,7 @@ def add_heuristics_command(subparsers: Subparsers) -> None:
         help="the same as --format json (kept for scripts written before --format)",
     )
     parser.set_defaults(handler=_heuristics_command)
+    add_heuristic_actions(parser)  # heuristics check, heuristics compare
 
 
 def _heuristics_command(args: argparse.Namespace) -> int:

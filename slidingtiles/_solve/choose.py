@@ -31,7 +31,7 @@ import math
 import os
 from collections.abc import Callable, Collection
 from numbers import Real
-from typing import Any, TypeAlias
+from typing import TypeAlias
 
 from slidingtiles import heuristics
 from slidingtiles._board.board import Board
@@ -47,6 +47,7 @@ from slidingtiles._errors import (
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.heuristics import HeuristicInfo
+from slidingtiles.heuristics._check import for_search
 from slidingtiles.heuristics._pdb import first_use, store
 from slidingtiles.heuristics._pdb.database import PatternDatabase
 from slidingtiles.heuristics._pdb.partition import default_partition_name
@@ -424,26 +425,15 @@ def _checked(
     build_tables: bool = True,
     clock: Deadline | None = None,
 ) -> Callable[[TileState], float]:
-    """Specialise the heuristic to the goal, after checking it returns sane numbers.
+    """Specialise the heuristic to the goal, checked (`slidingtiles.heuristics._check.for_search`).
 
     The ``pdb`` heuristic's table is made ready first, as ``build_tables`` and
-    the ``clock`` allow.
+    the ``clock`` allow. A user's heuristic has every value checked as it
+    comes and its registered claims checked before the search (`HeuristicError`).
     """
     fast: Callable[[tuple[int, ...]], float] = (
         _table_for(goal, build_tables, clock).value
         if _is_table_heuristic(info)
         else info.for_goal(goal)
     )
-    for board, where in ((start, "the start"), (goal, "the goal")):
-        value: Any = fast(board.tiles)
-        if isinstance(value, bool) or not isinstance(value, Real) or not math.isfinite(value):
-            raise OptionTypeError(
-                f"heuristic {info.name!r} returned {value!r} for {where}, not a number",
-                info.function, option="heuristic",
-            )  # fmt: skip
-        if value < 0:
-            raise InvalidOptionError(
-                f"heuristic {info.name!r} returned {value!r} for {where}: negative",
-                info.function, option="heuristic",
-            )  # fmt: skip
-    return lambda state: fast(state.tiles)
+    return for_search(info, fast, start, goal, clock)

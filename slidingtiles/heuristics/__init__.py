@@ -8,9 +8,19 @@
 
 # Importing the modules that define heuristics registers them, in this order (the order
 # `registry()` lists them in).
+from slidingtiles._errors import HeuristicClaimError, HeuristicError, HeuristicTypeError
+from slidingtiles.heuristics._check import (
+    EXHAUSTIVE_BOARDS,
+    CheckReport,
+    Counterexample,
+    HeuristicSpec,
+    Property,
+    check,
+)
 from slidingtiles.heuristics._classic import inversions, linear_conflict, manhattan, misplaced
 from slidingtiles.heuristics._pdb import pattern_database
 from slidingtiles.heuristics._registry import (
+    RESERVED,
     FastHeuristic,
     Heuristic,
     HeuristicInfo,
@@ -18,14 +28,36 @@ from slidingtiles.heuristics._registry import (
     names,
     register,
     registry,
+    seal_builtins,
     unregister,
 )
 from slidingtiles.heuristics._walking import walking_distance
 
+# Every heuristic registered so far is the library's own: none of their names can be taken.
+seal_builtins()
+
+# compare solves boards, so it lives above the solver (slidingtiles._compare); re-exported here,
+# last, once everything the solver imports from this package exists. The package's one upward
+# import, declared in pyproject's layers contract (ignore_imports).
+from slidingtiles._compare import Comparison, branching_factor, compare  # noqa: E402
+
 __all__ = [
+    "EXHAUSTIVE_BOARDS",
+    "RESERVED",
+    "CheckReport",
+    "Comparison",
+    "Counterexample",
     "FastHeuristic",
     "Heuristic",
+    "HeuristicClaimError",
+    "HeuristicError",
     "HeuristicInfo",
+    "HeuristicSpec",
+    "HeuristicTypeError",
+    "Property",
+    "branching_factor",
+    "check",
+    "compare",
     "get",
     "inversions",
     "linear_conflict",

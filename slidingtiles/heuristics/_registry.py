@@ -15,18 +15,21 @@ from typing import TypeAlias, TypeVar, overload
 import attrs
 
 from slidingtiles._board.board import Board
-from slidingtiles._errors import UnknownHeuristicError
+from slidingtiles._errors import HeuristicError, HeuristicTypeError, UnknownHeuristicError
 
 __all__ = [
+    "RESERVED",
     "FastHeuristic",
     "Heuristic",
     "HeuristicInfo",
     "Specializer",
     "TilesHeuristic",
     "get",
+    "is_builtin",
     "names",
     "register",
     "registry",
+    "seal_builtins",
     "unregister",
 ]
 
@@ -90,6 +93,53 @@ class HeuristicInfo:
 
 _REGISTRY: dict[str, HeuristicInfo] = {}
 _ALIASES: dict[str, str] = {}
+#: Names no heuristic may take: ``solve`` reads ``"auto"`` as "choose one", and reports
+#: ``"none"`` where no heuristic was used.
+RESERVED = frozenset({"auto", "none"})
+# The names and aliases of the library's own heuristics (`seal_builtins`): the tile engine
+# runs its own kernels for some of these names, so they cannot be replaced or removed.
+_BUILTIN: set[str] = set()
+
+
+def seal_builtins() -> None:
+    """Mark every heuristic registered so far as built in (``heuristics/__init__`` does, once)."""
+    for info in _REGISTRY.values():
+        _BUILTIN.update((info.name, *info.aliases))
+
+
+def is_builtin(info: HeuristicInfo) -> bool:
+    """True for the library's own registered heuristics (checked by its tests, trusted by solve).
+
+    >>> is_builtin(get("manhattan")), is_builtin(HeuristicInfo("m", get("manhattan").function,
+    ...                                                          admissible=True, consistent=True))
+    (True, False)
+    """
+    return info.name in _BUILTIN and _REGISTRY.get(info.name) is info
+
+
+def _refuse_label(label: object, name: str, replace: bool) -> None:
+    """Raise `HeuristicError` if ``label`` (the name or an alias) cannot be registered."""
+    if not isinstance(label, str) or not label.strip():
+        kind = HeuristicError if isinstance(label, str) else HeuristicTypeError
+        raise kind(
+            f"a heuristic name must be a non-empty string, not {label!r}", label, heuristic=name
+        )
+    if label in RESERVED:
+        raise HeuristicError(
+            f"heuristic name {label!r} is reserved (solve reads {label!r} itself); "
+            "choose another name",
+            label, heuristic=name,
+        )  # fmt: skip
+    if label in _BUILTIN:
+        raise HeuristicError(
+            f"heuristic name {label!r} belongs to a built-in heuristic, which cannot be "
+            "replaced; register yours under another name",
+            label, heuristic=name,
+        )  # fmt: skip
+    if not replace and (label in _REGISTRY or label in _ALIASES):
+        raise HeuristicError(
+            f"heuristic name {label!r} is taken (pass replace=True)", label, heuristic=name
+        )
 
 
 @overload
@@ -147,20 +197,35 @@ def register(
     the true distance, because `solve` reports ``optimal=True`` only for
     admissible heuristics. ``consistent`` (h drops by at most one per move)
     spares A* from reopening states. Consistency implies admissibility for a
-    heuristic that is 0 at the goal, but declare both. Registering a taken
-    name raises ``ValueError`` unless ``replace=True``.
+    heuristic that is 0 at the goal, but declare both.
+
+    The claims are checked where they can be: before `solve` reports a
+    solution optimal on a board of at most 9 cells, it checks them once per
+    process, shape and goal on every board of the shape
+    (`slidingtiles.heuristics.check`), and raises `HeuristicClaimError` with
+    a counterexample if one is false. On larger boards the claim is trusted;
+    ``check`` samples them.
+
+    Every refusal is a `HeuristicError` (a ValueError; `HeuristicTypeError`,
+    also a TypeError, for a name that is not a string or a function that is
+    not callable): a reserved name (``"auto"``, ``"none"``), a built-in
+    heuristic's name or alias (even with ``replace=True``), a taken name
+    (unless ``replace=True``), a consistent but inadmissible claim.
     """
-    if not isinstance(name, str) or not name.strip():
-        raise ValueError(f"a heuristic name must be a non-empty string, not {name!r}")
+    _refuse_label(name, str(name), True)
     if consistent and not admissible:
-        raise ValueError(f"heuristic {name!r}: a consistent heuristic is admissible; say so")
+        raise HeuristicError(
+            f"heuristic {name!r}: a consistent heuristic is admissible; say so",
+            name, heuristic=name,
+        )  # fmt: skip
 
     def decorate(func: _H) -> _H:
         if not callable(func):
-            raise TypeError(f"heuristic {name!r} must be callable, not {func!r}")
+            raise HeuristicTypeError(
+                f"heuristic {name!r} must be callable, not {func!r}", func, heuristic=name
+            )
         for label in (name, *aliases):
-            if not replace and (label in _REGISTRY or label in _ALIASES):
-                raise ValueError(f"heuristic name {label!r} is taken (pass replace=True)")
+            _refuse_label(label, name, replace)
         info = HeuristicInfo(
             name, func, admissible, consistent, description or (func.__doc__ or "").strip()
             .split("\n")[0], tuple(aliases), strength, specialize, applies_to,
@@ -174,8 +239,15 @@ def register(
 
 
 def unregister(name: str) -> None:
-    """Remove a heuristic and its aliases; raises `UnknownHeuristicError` if absent."""
+    """Remove a heuristic and its aliases; raises `UnknownHeuristicError` if absent.
+
+    A built-in heuristic cannot be removed (`HeuristicError`).
+    """
     info = get(name)
+    if is_builtin(info):
+        raise HeuristicError(
+            f"heuristic {info.name!r} is built in and cannot be removed", name, heuristic=info.name
+        )
     del _REGISTRY[info.name]
     for alias in info.aliases:
         _ALIASES.pop(alias, None)

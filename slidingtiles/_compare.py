@@ -1,0 +1,390 @@
+"""Comparing heuristics the way the textbooks do: nodes and effective branching factor by depth.
+
+>>> table = compare(["misplaced", "manhattan"], depths=[4, 8], boards_per_depth=5)
+>>> [(r["heuristic"], r["depth"], r["generated"]) for r in table.records]
+[('misplaced', 4, 11.6), ('misplaced', 8, 41.0), ('manhattan', 4, 11.6), ('manhattan', 8, 25.2)]
+
+`compare` draws boards at exactly each depth (true distances, not scramble
+lengths), solves each with every heuristic through `solve` (so the counts
+are the search's own `SearchStats`), and gives per depth and heuristic the
+mean nodes generated and expanded, the effective branching factor b* and the
+mean time: as records, a Markdown table, text, and an SVG plot.
+
+This module sits above `slidingtiles._solve` (it solves boards) and is
+re-exported by `slidingtiles.heuristics`, the one upward import of that
+package, declared in the import contract (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import html
+import math
+import random
+import statistics
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+import attrs
+
+from slidingtiles._board.board import Board
+from slidingtiles._board.coerce import GoalLike, board_and_goal
+from slidingtiles._board.random import scramble
+from slidingtiles._errors import InvalidOptionError, OptionTypeError, SearchLimitExceeded
+from slidingtiles._solve.solve import ALGORITHMS, solve
+from slidingtiles.heuristics._check import EXHAUSTIVE_BOARDS, HeuristicSpec, resolve
+from slidingtiles.heuristics._exact import exact_distances, solvable_count
+
+__all__ = ["Comparison", "branching_factor", "compare"]
+
+#: Russell & Norvig's depths for the 8-puzzle (AIMA, 3rd ed., Figure 3.29).
+TEXTBOOK_DEPTHS = tuple(range(2, 25, 2))
+
+
+def branching_factor(nodes: float, depth: int) -> float:
+    """The effective branching factor b*: ``nodes + 1 = 1 + b* + b*^2 + ... + b*^depth``.
+
+    >>> round(branching_factor(52, 5), 2)  # Russell & Norvig's example: 1.92
+    1.92
+    >>> branching_factor(0, 3), round(branching_factor(7, 1), 6)
+    (0.0, 7.0)
+
+    Solved by bisection to 1e-9 (the sum grows with b*). Depth 0 has no
+    branching factor (NaN).
+    """
+    if depth <= 0:
+        return math.nan
+    if nodes <= 0:
+        return 0.0
+
+    def total(b: float) -> float:
+        return sum(b**i for i in range(1, depth + 1))
+
+    low, high = 0.0, max(1.0, float(nodes))
+    while high - low > 1e-9:
+        middle = (low + high) / 2
+        if total(middle) < nodes:
+            low = middle
+        else:
+            high = middle
+    return (low + high) / 2
+
+
+@attrs.frozen
+class Comparison:
+    """What `compare` measured: one record per heuristic and depth, and ways to show them.
+
+    Attributes:
+        records: one dict per (heuristic, depth), JSON-ready: ``heuristic``,
+            ``algorithm``, ``depth``, ``boards`` (solved), ``limited`` (boards
+            whose search hit ``max_nodes`` or the time limit: the means then
+            are None), ``generated`` and ``expanded`` (means, see `compare`),
+            ``branching`` (b* from the mean generated), ``seconds`` (mean) and
+            ``optimal`` (every solution proven shortest).
+        shape: the board shape.
+        goal: the goal, as text.
+        algorithm: the algorithm every search used.
+        seed: the seed the boards were drawn with.
+        boards: per depth, the boards solved (as text), the same for every heuristic.
+    """
+
+    records: tuple[dict[str, Any], ...]
+    shape: tuple[int, int]
+    goal: str
+    algorithm: str
+    seed: int
+    boards: dict[int, tuple[str, ...]] = attrs.field(factory=dict)
+
+    @property
+    def heuristics(self) -> list[str]:
+        """The heuristics compared, in the order given."""
+        return list(dict.fromkeys(r["heuristic"] for r in self.records))
+
+    @property
+    def depths(self) -> list[int]:
+        """The depths measured, in the order given."""
+        return list(dict.fromkeys(r["depth"] for r in self.records))
+
+    def _cell(self, heuristic: str, depth: int, key: str) -> Any:
+        for record in self.records:
+            if record["heuristic"] == heuristic and record["depth"] == depth:
+                return record[key]
+        return None
+
+    def to_dict(self) -> dict[str, Any]:
+        """Everything as JSON-ready values (the command line's ``--format json``)."""
+        return {
+            "shape": list(self.shape), "goal": self.goal, "algorithm": self.algorithm,
+            "seed": self.seed, "records": [dict(r) for r in self.records],
+            "boards": {str(d): list(texts) for d, texts in self.boards.items()},
+        }  # fmt: skip
+
+    def to_markdown(self, nodes: str = "generated") -> str:
+        """A Markdown table in Russell & Norvig's shape: mean nodes, then b*, per heuristic.
+
+        ``nodes`` is ``"generated"`` (theirs) or ``"expanded"``. A dash marks a
+        depth where some search hit a limit.
+        """
+        names = self.heuristics
+        head = ["d", *(f"{nodes} ({n})" for n in names), *(f"b* ({n})" for n in names)]
+        lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+        for depth in self.depths:
+            counts = [self._cell(n, depth, nodes) for n in names]
+            factors = [self._cell(n, depth, "branching") for n in names]
+            cells = [str(depth)]
+            cells += ["—" if c is None else f"{c:,.0f}" for c in counts]
+            cells += ["—" if b is None else f"{b:.2f}" for b in factors]
+            lines.append("| " + " | ".join(cells) + " |")
+        return "\n".join(lines)
+
+    def to_text(self) -> str:
+        """An aligned text table: per depth and heuristic, generated, expanded, b* and seconds."""
+        rows = [("heuristic", "d", "boards", "generated", "expanded", "b*", "seconds")]
+        for r in self.records:
+            def show(value: Any, form: str) -> str:
+                return "-" if value is None else format(value, form)
+
+            rows.append((
+                r["heuristic"], str(r["depth"]), str(r["boards"]), show(r["generated"], ",.1f"),
+                show(r["expanded"], ",.1f"), show(r["branching"], ".2f"),
+                show(r["seconds"], ".4f"),
+            ))  # fmt: skip
+        widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
+        return "\n".join(
+            "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in
+                      enumerate(zip(row, widths)))
+            for row in rows
+        )  # fmt: skip
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+    def to_svg(self, nodes: str = "generated", *, width: int = 640, height: int = 400) -> str:
+        """A line plot of the mean ``nodes`` (log scale) against depth, one line per heuristic.
+
+        Plain SVG drawn here (no plotting library); names are escaped.
+        """
+        colours = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b")
+        left, right, top, bottom = 70, 150, 20, 45
+        plot_w, plot_h = width - left - right, height - top - bottom
+        depths = self.depths
+        values = [r[nodes] for r in self.records if r[nodes]]
+        top_log = math.ceil(math.log10(max(values))) if values else 1
+        low_log = min(0, math.floor(math.log10(min(values)))) if values else 0
+        top_log = max(top_log, low_log + 1)
+        span_d = max(depths) - min(depths) or 1
+
+        def x(depth: int) -> float:
+            return left + (depth - min(depths)) / span_d * plot_w
+
+        def y(value: float) -> float:
+            return top + (top_log - math.log10(value)) / (top_log - low_log) * plot_h
+
+        out = [
+            f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
+            f'viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="12">',
+            f'<rect width="{width}" height="{height}" fill="white"/>',
+            f'<line x1="{left}" y1="{top + plot_h}" x2="{left + plot_w}" y2="{top + plot_h}" '
+            'stroke="black"/>',
+            f'<line x1="{left}" y1="{top}" x2="{left}" y2="{top + plot_h}" stroke="black"/>',
+        ]
+        for power in range(low_log, top_log + 1):
+            ty = y(10.0**power)
+            out.append(f'<line x1="{left - 4}" y1="{ty:.1f}" x2="{left + plot_w}" y2="{ty:.1f}" '
+                       'stroke="#ddd"/>')  # fmt: skip
+            out.append(f'<text x="{left - 8}" y="{ty + 4:.1f}" text-anchor="end">'
+                       f"{10**power:,}</text>")  # fmt: skip
+        for depth in depths:
+            out.append(f'<text x="{x(depth):.1f}" y="{top + plot_h + 16}" text-anchor="middle">'
+                       f"{depth}</text>")  # fmt: skip
+        out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle">'
+                   "solution depth d</text>")  # fmt: skip
+        out.append(f'<text x="14" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
+                   f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">mean nodes {nodes} '
+                   f"({html.escape(self.algorithm)})</text>")  # fmt: skip
+        for index, name in enumerate(self.heuristics):
+            colour = colours[index % len(colours)]
+            points = [(x(d), y(v)) for d in depths if (v := self._cell(name, d, nodes))]
+            if points:
+                path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
+                out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
+                           'stroke-width="2"/>')  # fmt: skip
+                out.extend(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{colour}"/>'
+                           for px, py in points)  # fmt: skip
+            ly = top + 10 + 18 * index
+            out.append(f'<line x1="{left + plot_w + 12}" y1="{ly}" x2="{left + plot_w + 32}" '
+                       f'y2="{ly}" stroke="{colour}" stroke-width="2"/>')  # fmt: skip
+            out.append(f'<text x="{left + plot_w + 38}" y="{ly + 4}">'
+                       f"{html.escape(_printable(name))}</text>")  # fmt: skip
+        out.append("</svg>")
+        return "\n".join(out)
+
+
+def _printable(text: str) -> str:
+    """Text safe in XML: characters XML 1.0 cannot hold become U+FFFD."""
+    return "".join(
+        c if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd")
+        or c > "\uffff" else "\ufffd"
+        for c in text
+    )  # fmt: skip
+
+
+def _depth_boards(
+    goal: Board, depth: int, count: int, rng: random.Random, algorithm_free: Callable[..., Any]
+) -> list[Board]:
+    """``count`` distinct boards exactly ``depth`` moves from ``goal`` (all of them if fewer)."""
+    rows, cols = goal.shape
+    if solvable_count(rows, cols) <= EXHAUSTIVE_BOARDS:
+        layer = exact_distances(goal).layer(depth)
+        if not len(layer):
+            raise InvalidOptionError(
+                f"no {rows}x{cols} board is {depth} moves from {goal.to_text()} (the farthest "
+                f"are {exact_distances(goal).diameter})",
+                depth, option="depths",
+            )  # fmt: skip
+        chosen = sorted(rng.sample(range(len(layer)), min(count, len(layer))))
+        return [Board(layer[i].tolist(), shape=(rows, cols), labels=goal.labels) for i in chosen]
+    found: dict[Board, None] = {}
+    tries = 0
+    while len(found) < count:
+        tries += 1
+        if tries > 200 * count:
+            raise InvalidOptionError(
+                f"found only {len(found)} of {count} {rows}x{cols} boards at depth {depth} "
+                f"after {tries - 1} random walks; ask for fewer or shallower boards",
+                depth, option="depths",
+            )  # fmt: skip
+        board = scramble(goal, depth, seed=rng)  # never undoes its last move
+        if len(algorithm_free(board, goal).moves) == depth:
+            found[board] = None
+    return list(found)
+
+
+def _check_depths(depths: object) -> list[int]:
+    if isinstance(depths, (str, bytes)) or not isinstance(depths, Iterable):
+        raise OptionTypeError(f"depths must be whole numbers, not {depths!r}", depths,
+                              option="depths")  # fmt: skip
+    chosen = list(depths)
+    for depth in chosen:
+        if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
+            raise InvalidOptionError(f"each depth must be a whole number >= 1, not {depth!r}",
+                                     depth, option="depths")  # fmt: skip
+    if not chosen:
+        raise InvalidOptionError("depths is empty", depths, option="depths")
+    return chosen
+
+
+def compare(
+    heuristics: Sequence[HeuristicSpec],
+    *,
+    algorithm: str = "astar",
+    shape: tuple[int, int] = (3, 3),
+    goal: GoalLike | str = None,
+    depths: Iterable[int] = TEXTBOOK_DEPTHS,
+    boards_per_depth: int = 100,
+    seed: int = 0,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    progress: Callable[[int, int], object] | None = None,
+) -> Comparison:
+    """Solve the same boards at each depth with each heuristic; mean nodes, b* and time.
+
+    >>> table = compare(["manhattan", "linear_conflict"], depths=[12], boards_per_depth=10)
+    >>> print(table.to_markdown())
+    | d | generated (manhattan) | generated (linear_conflict) | b* (manhattan) | b* (linear_conflict) |
+    |---|---|---|---|---|
+    | 12 | 58 | 42 | 1.23 | 1.18 |
+
+    Args:
+        heuristics: names, `HeuristicInfo` objects or callables ``h(board, goal)``,
+            anything ``solve(heuristic=...)`` accepts.
+        algorithm: passed to `solve`: ``"astar"`` (the generic A*, as in the
+            textbook table), ``"idastar"``, ``"greedy"``, ``"weighted"``, ``"auto"``...
+        shape: ``(rows, cols)``; ``goal`` (a board, ``"first"``/``"last"``) wins.
+        depths: the exact solution lengths to measure (default 2, 4, ..., 24).
+        boards_per_depth: boards per depth, drawn without repeats (all of them
+            where a depth has fewer; on 3x3, depth 2 has 4 boards).
+        seed: the boards drawn (the same seed, the same boards).
+        max_nodes, time_limit: limits of each search; a board that reaches one
+            is counted in ``limited`` and its depth's means become None.
+        progress: called with ``(searches done, searches in all)``.
+
+    Definitions (the same as `slidingtiles.search.SearchStats` and the
+    trace's events): a node is **expanded** when its successors are
+    generated (the goal, found when taken off the frontier, is not); a node
+    is **generated** for every ``(move, board)`` pair a successor function
+    yields, duplicates and boards already seen included, so the start is
+    not counted. b* is computed from the mean nodes generated and the depth.
+    Boards come from the exact distance table on shapes up to 9 cells; above,
+    from random walks of ``depth`` moves that the optimal solver confirms
+    (rejection sampling: practical for modest depths).
+
+    Raises:
+        InvalidOptionError: a bad depth (beyond the shape's largest), count or algorithm.
+        HeuristicError: a heuristic misbehaves (`solve`'s checks).
+    """  # noqa: E501
+    if algorithm not in ALGORITHMS or algorithm == "reduce":
+        raise InvalidOptionError(
+            f"algorithm must be one of {', '.join(a for a in ALGORITHMS if a != 'reduce')}, "
+            f"not {algorithm!r}",
+            algorithm, option="algorithm",
+        )  # fmt: skip
+    if isinstance(boards_per_depth, bool) or not isinstance(boards_per_depth, int):
+        raise OptionTypeError(f"boards_per_depth must be an int, not {boards_per_depth!r}",
+                              boards_per_depth, option="boards_per_depth")  # fmt: skip
+    if boards_per_depth < 1:
+        raise InvalidOptionError(f"boards_per_depth must be at least 1, not {boards_per_depth}",
+                                 boards_per_depth, option="boards_per_depth")  # fmt: skip
+    if isinstance(heuristics, (str, bytes)) or not isinstance(heuristics, Sequence):
+        heuristics = [heuristics]
+    infos = [resolve(h) for h in heuristics]
+    chosen_depths = _check_depths(depths)
+    target = (
+        board_and_goal(Board.goal(*shape), goal)[1]
+        if goal is None or goal in ("first", "last")
+        else board_and_goal(goal)[0]
+    )
+    rng = random.Random(seed)
+    boards = {
+        depth: _depth_boards(target, depth, boards_per_depth, rng, solve)
+        for depth in chosen_depths
+    }
+    total = len(infos) * sum(len(b) for b in boards.values())
+    done = 0
+    records = []
+    for info in infos:
+        for depth in chosen_depths:
+            generated, expanded, seconds = [], [], []
+            limited = 0
+            optimal = True
+            for board in boards[depth]:
+                if progress is not None:
+                    progress(done, total)
+                done += 1
+                try:
+                    solution = solve(
+                        board, target, heuristic=info, algorithm=algorithm,
+                        max_nodes=max_nodes, time_limit=time_limit,
+                    )  # fmt: skip
+                except SearchLimitExceeded:
+                    limited += 1
+                    continue
+                generated.append(solution.stats.generated)
+                expanded.append(solution.stats.expanded)
+                seconds.append(solution.stats.seconds)
+                optimal = optimal and solution.optimal
+            complete = not limited
+            mean_generated = statistics.fmean(generated) if complete else None
+            records.append({
+                "heuristic": info.name, "algorithm": algorithm, "depth": depth,
+                "boards": len(generated), "limited": limited,
+                "generated": None if mean_generated is None else round(mean_generated, 2),
+                "expanded": round(statistics.fmean(expanded), 2) if complete else None,
+                "branching": None if mean_generated is None
+                else round(branching_factor(mean_generated, depth), 4),
+                "seconds": round(statistics.fmean(seconds), 6) if complete else None,
+                "optimal": optimal,
+            })  # fmt: skip
+    if progress is not None:
+        progress(total, total)
+    drawn = {d: tuple(b.to_text() for b in boards[d]) for d in chosen_depths}
+    return Comparison(tuple(records), target.shape, target.to_text(), algorithm, seed, drawn)

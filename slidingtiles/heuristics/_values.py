@@ -1,0 +1,139 @@
+"""What a heuristic may return, and the wrapper that holds a user's heuristic to it in a search.
+
+>>> whole(3), whole(3.0), whole(2.5), whole(None), whole(-1)
+(3, 3, None, None, None)
+
+A heuristic estimates a number of moves, so its value must be a whole number
+>= 0 (an int, a numpy integer, or a float such as ``3.0``) and 0 at the goal.
+Anything else is a mistake in the heuristic, and it is refused with a
+`HeuristicError` naming the heuristic and the board, never left to fail deep
+inside a search or to mislead it: NaN compares false with everything, so a
+heap ordered by it returns wrong answers without a word.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from numbers import Integral, Real
+from typing import Any
+
+from slidingtiles._board.board import Board
+from slidingtiles._errors import HeuristicError, HeuristicTypeError
+
+__all__ = ["bad_value", "evaluate", "raised", "searching", "whole"]
+
+
+def whole(value: object) -> int | None:
+    """``value`` as an int if it is a whole number >= 0 (not a bool), else None."""
+    if type(value) is int:
+        return value if value >= 0 else None
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return None
+    if isinstance(value, Integral):
+        number = int(value)
+        return number if number >= 0 else None
+    number_f = float(value)
+    if math.isfinite(number_f) and number_f >= 0 and number_f.is_integer():
+        return int(number_f)
+    return None
+
+
+def bad_value(name: str, tiles: tuple[int, ...], goal: Board, value: object) -> HeuristicError:
+    """The error for a value that is not a whole number >= 0 (`HeuristicTypeError` if no number).
+
+    >>> print(bad_value("h", (1, 0, 2, 3), Board.goal(2, 2), None))
+    heuristic 'h' returned None on the board 1 0/2 3: a heuristic returns a whole number of moves >= 0
+    """  # noqa: E501
+    board = Board(tiles, shape=goal.shape, labels=goal.labels)
+    where = f"heuristic {name!r} returned {value!r} on the board {board.to_text()}"
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return HeuristicTypeError(
+            f"{where}: a heuristic returns a whole number of moves >= 0",
+            value, heuristic=name, board=board,
+        )  # fmt: skip
+    number = float(value)
+    if math.isnan(number):
+        why = "NaN compares false with everything, so a search ordered by it goes wrong"
+    elif number < 0:
+        why = "negative (no board is less than 0 moves from its goal)"
+    elif math.isinf(number):
+        why = "infinite (every solvable board is a finite number of moves from its goal)"
+    else:
+        why = (
+            "not a whole number of moves (every move costs 1: round it up with math.ceil, "
+            "which keeps an admissible estimate admissible)"
+        )
+    return HeuristicError(f"{where}: {why}", value, heuristic=name, board=board)
+
+
+def raised(
+    name: str, function: object, tiles: tuple[int, ...], goal: Board, exc: Exception
+) -> HeuristicError:
+    """The error for a heuristic that raised ``exc`` on these tiles."""
+    board = Board(tiles, shape=goal.shape, labels=goal.labels)
+    return HeuristicError(
+        f"heuristic {name!r} raised {type(exc).__name__} on the board {board.to_text()}: {exc}",
+        function, heuristic=name, board=board,
+    )  # fmt: skip
+
+
+def evaluate(
+    name: str, function: Callable[[tuple[int, ...]], object], tiles: tuple[int, ...], goal: Board
+) -> int:
+    """``function(tiles)`` as an int, or the `HeuristicError` saying what went wrong.
+
+    >>> evaluate("h", lambda tiles: 1 / 0, (1, 0, 2, 3), Board.goal(2, 2))
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.HeuristicError: heuristic 'h' raised ZeroDivisionError on the board 1 0/2 3: division by zero
+
+    An exception from the heuristic is kept as the error's ``__cause__``
+    (MemoryError and KeyboardInterrupt pass through as they are).
+    """  # noqa: E501
+    try:
+        value = function(tiles)
+    except MemoryError:
+        raise
+    except Exception as exc:
+        raise raised(name, function, tiles, goal, exc) from exc
+    number = whole(value)
+    if number is None:
+        raise bad_value(name, tiles, goal, value)
+    return number
+
+
+def searching(
+    name: str, function: Callable[[tuple[int, ...]], object], goal: Board
+) -> Callable[[Any], int]:
+    """``state -> h(state.tiles)`` for the generic search, every value checked as it comes.
+
+    >>> h = searching("h", lambda tiles: None if tiles[0] == 2 else 1, Board.goal(2, 2))
+    >>> class State:
+    ...     tiles = (2, 1, 3, 0)
+    >>> h(State())
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.HeuristicTypeError: heuristic 'h' returned None on the board 2 1/3 0: a heuristic returns a whole number of moves >= 0
+
+    A plain int >= 0 costs one type test and one comparison beyond the call
+    (measured in docs/custom-heuristic.md); any other value goes through
+    `evaluate`'s checks.
+    """  # noqa: E501
+
+    def h(state: Any) -> int:
+        tiles = state.tiles
+        try:
+            value = function(tiles)
+        except MemoryError:
+            raise
+        except Exception as exc:
+            raise raised(name, function, tiles, goal, exc) from exc
+        if type(value) is int and value >= 0:
+            return value
+        number = whole(value)
+        if number is None:
+            raise bad_value(name, tiles, goal, value)
+        return number
+
+    return h
