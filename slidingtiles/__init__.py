@@ -12,7 +12,10 @@ from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
 from slidingtiles._board.random import random_board, scramble
 from slidingtiles._board.solvability import Solvability, is_solvable, solvability
+from slidingtiles._environment import check_environment
 from slidingtiles._errors import (
+    BackendError,
+    BackendWarning,
     GoalMismatchError,
     HeuristicClaimError,
     HeuristicError,
@@ -22,11 +25,13 @@ from slidingtiles._errors import (
     InvalidOptionError,
     NoPathError,
     OptionTypeError,
+    OutOfMemoryError,
     SearchLimitExceeded,
     SearchStopped,
     SlidingTilesError,
     UnknownHeuristicError,
     UnsolvableError,
+    WorkerDiedError,
 )
 from slidingtiles._render import board_svg, solution_html, solution_svg
 from slidingtiles._solve.cos226 import Cos226Result, solve_cos226
@@ -42,6 +47,8 @@ __version__ = "0.1.0"
 __all__ = [
     "ALGORITHMS",
     "MAX_CELLS",
+    "BackendError",
+    "BackendWarning",
     "BatchResult",
     "Board",
     "BoardLike",
@@ -57,6 +64,7 @@ __all__ = [
     "Moves",
     "NoPathError",
     "OptionTypeError",
+    "OutOfMemoryError",
     "ReduceResult",
     "SearchLimitExceeded",
     "SearchResult",
@@ -70,9 +78,11 @@ __all__ = [
     "TraceView",
     "UnknownHeuristicError",
     "UnsolvableError",
+    "WorkerDiedError",
     "__version__",
     "board_and_goal",
     "board_svg",
+    "check_environment",
     "heuristics",
     "is_solvable",
     "pdb",

@@ -11,6 +11,11 @@ implementation comes from ``SLIDINGTILES_IMPLEMENTATION``:
   else pure Python;
 * ``python``: the pure-Python kernels, numba never imported;
 * ``numba``: the numba kernels, or `BackendError` when numba is missing.
+
+Anything else is a `BackendError` too. The dispatcher does not let either stop
+the import: it warns on first use and substitutes (see
+`slidingtiles._engine.dispatch`), and ``slidingtiles.check_environment()``
+raises it.
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ __all__ = [
     "numba_cache_dir",
     "numba_installed",
     "prepare_numba_cache",
+    "prepare_numba_threads",
     "requested_implementation",
 ]
 
@@ -115,3 +121,24 @@ def prepare_numba_cache() -> None:
     config = sys.modules.get("numba.core.config")
     if config is not None:  # numba was imported before us: its config has read the variable
         config.CACHE_DIR = str(directory)  # type: ignore[attr-defined]
+
+
+def prepare_numba_threads() -> None:
+    """Have numba run its parallel loops on threads a fork survives, unless the user chose.
+
+    >>> prepare_numba_threads()  # once NUMBA_THREADING_LAYER is set (by us or you): nothing
+
+    Table builds run numba's parallel loops in this process. Where tbb is not
+    installed numba's default is GNU OpenMP, after which every process forked
+    from this one aborts at once ("fork() called from a process already using
+    GNU OpenMP"): the workers of ``solve(workers=N)`` and ``batch --workers N``
+    would all die. ``forksafe`` picks tbb where installed, else numba's own
+    workqueue (which built the 4x4 5-5-5 tables as fast as OpenMP here). A
+    ``NUMBA_THREADING_LAYER`` you set is never overridden.
+    """
+    if os.environ.get("NUMBA_THREADING_LAYER"):
+        return
+    os.environ["NUMBA_THREADING_LAYER"] = "forksafe"
+    config = sys.modules.get("numba.core.config")
+    if config is not None:  # numba was imported before us: its config has read the variable
+        config.THREADING_LAYER = "forksafe"  # type: ignore[attr-defined]

@@ -8,29 +8,46 @@ Options are checked once, at the door (`check_options`, the goal by
 per board. ``workers=N`` runs the boards on a `WorkerPool`, whose lifecycle is
 `slidingtiles._workers`': workers ignore Ctrl-C and die with this process; an
 interrupted batch kills them at once and yields the results already finished.
+Boards are read as they are started, a few per worker ahead (`_Flow`), and a
+pool broken by a dead worker is replaced, the dead worker's board failed.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import concurrent.futures.process
+import heapq
 import importlib
 import inspect
+import itertools
 import pickle
 import sys
 from collections.abc import Callable, Generator, Iterable, Iterator, Sized
-from typing import Any
+from typing import Any, cast
 
 import attrs
 
 from slidingtiles import heuristics
 from slidingtiles._board.board import Board
 from slidingtiles._board.coerce import check_goal
-from slidingtiles._errors import InvalidOptionError, OptionTypeError, SlidingTilesError
+from slidingtiles._errors import (
+    InvalidOptionError,
+    OptionTypeError,
+    SlidingTilesError,
+    WorkerDiedError,
+)
 from slidingtiles._solve.choose import check_options, is_flag
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._workers import WorkerPool
 
-__all__ = ["BatchResult", "solve_many"]
+__all__ = [
+    "BREAKS_IN_A_ROW",
+    "EXECUTOR_AHEAD",
+    "PER_WORKER",
+    "WAITING",
+    "BatchResult",
+    "solve_many",
+]
 
 
 @attrs.frozen
@@ -94,15 +111,26 @@ class BatchResult:
         return out
 
 
-def _solve_one(task: tuple[int, Any, dict[str, Any]]) -> BatchResult:
+Task = tuple[int, Any, dict[str, Any]]
+
+
+def _solve_one(task: Task) -> BatchResult:
     """Solve one board and turn any failure into an error result (runs in the worker)."""
     index, board, kwargs = task
+    if isinstance(board, BaseException):  # input that could not be read: its error is the result
+        return _failed(task, str(board), type(board).__name__)
     try:
         return BatchResult(index, board, solve(board, **kwargs))
     except (SlidingTilesError, ValueError, TypeError, LookupError, RuntimeError) as error:
-        return BatchResult(index, board, None, str(error) or repr(error), type(error).__name__)
+        return _failed(task, str(error) or repr(error), type(error).__name__)
     except MemoryError:
-        return BatchResult(index, board, None, "out of memory", "MemoryError")
+        pass  # answered below: once this handler ends, the failed solve's memory is free again
+    return _failed(task, "out of memory", "MemoryError")
+
+
+def _failed(task: Task, error: str, error_type: str) -> BatchResult:
+    """The failure result of a task."""
+    return BatchResult(task[0], task[1], None, error, error_type)
 
 
 def _portable_kwargs(kwargs: dict[str, Any], remote: bool) -> dict[str, Any]:
@@ -246,10 +274,23 @@ def solve_many(
         InvalidBoardError: ``goal`` is malformed.
 
     A board that fails (malformed, unsolvable, a limit reached) gives a result
-    with ``error`` set and the batch goes on. Heuristics travel by registry
-    name, so workers look them up in their own registry: register custom
-    heuristics at import time of a module the workers also import. Without an
-    executor the boards are read lazily; with one, all are submitted at once.
+    with ``error`` set and the batch goes on; so does an exception given in
+    place of a board (input that could not be read: its message and type are
+    the result's). Heuristics travel by registry name, so workers look them up
+    in their own registry: register custom heuristics at import time of a
+    module the workers also import. Boards are read as they are needed: at
+    most `PER_WORKER` per worker (`EXECUTOR_AHEAD` on an executor) are in
+    flight and `WAITING` finished ones wait for their turn, so a huge or
+    endless iterable costs bounded memory; ``imap``/``map`` executors get them
+    in chunks of `EXECUTOR_AHEAD`.
+
+    A worker of ``workers`` that dies (killed from outside: the out-of-memory
+    killer sends SIGKILL) gives its board a failure result, ``error_type``
+    ``"WorkerDiedError"`` and ``error`` saying how it died; the other boards
+    in flight run again on a new pool (after `BREAKS_IN_A_ROW` pools broken
+    with nothing solved in between and no dead worker's board named, those in
+    flight fail instead). A task an executor loses (Dask's ``KilledWorker``...)
+    is that board's failure result, ``error_type`` the exception's class.
     Closing the generator early cancels boards not yet started (and, with
     ``workers``, stops those running). On Ctrl-C (`KeyboardInterrupt` while
     waiting for a board) the boards already finished but not yet yielded are
@@ -295,77 +336,218 @@ def solve_many(
     return _run(tasks, executor, workers if own_pool else None, bool(ordered), report)
 
 
-def _finished(
-    futures: list[concurrent.futures.Future[BatchResult]], yielded: set[int]
-) -> list[BatchResult]:
-    """The results already computed but not yet handed out, in input order."""
-    results = [
-        future.result()
-        for future in futures
-        if future.done() and not future.cancelled() and future.exception() is None
-    ]
-    return sorted((r for r in results if r.index not in yielded), key=lambda r: r.index)
+#: Boards in flight per worker of a pool of our own: two keep each worker busy while results
+#: travel; more would only hold input in memory.
+PER_WORKER = 2
+#: Boards in flight on an executor of unknown size (Dask, Ray, a pool of yours), and the
+#: chunk handed to an ``imap``/``map`` executor at a time.
+EXECUTOR_AHEAD = 1024
+#: Finished results that may wait for their turn (ordered output) before no more is started.
+WAITING = 256
+#: Pools that may break in a row, none naming a dead worker's board and no board finishing
+#: in between, before the boards in flight fail instead of running again.
+BREAKS_IN_A_ROW = 3
 
 
-def _submitted(
-    tasks: Iterator[tuple[int, Any, dict[str, Any]]], executor: Any, ordered: bool,
-    report: _Reporter,
-) -> Iterator[BatchResult]:  # fmt: skip
-    """Every task submitted at once; results as they come (or in order); on Ctrl-C, the rest."""
-    futures = [executor.submit(_solve_one, task) for task in tasks]
-    yielded: set[int] = set()
-    try:
-        done = futures if ordered else concurrent.futures.as_completed(futures)
-        for future in done:
+class _Flow:
+    """Boards through an executor, a bounded number at a time; a broken pool of ours replaced.
+
+    Input is read as boards are started, never more than ``ahead`` in flight plus
+    `WAITING` finished and waiting, so an endless or huge input costs bounded
+    memory. A worker that dies breaks a `WorkerPool`: its board gets a failure
+    result naming how it died (`WorkerPool.lost_work`), the other boards in flight
+    run again on a new pool. A failure of anyone else's executor (Dask's
+    ``KilledWorker``...) is that board's failure result.
+    """
+
+    def __init__(
+        self, tasks: Iterator[Task], executor: Any, workers: int | None, ordered: bool
+    ) -> None:
+        self.tasks = tasks
+        self.workers = workers
+        self.own = workers is not None
+        self.pool: Any = WorkerPool(workers) if workers is not None else executor
+        self.ahead = PER_WORKER * workers if workers is not None else EXECUTOR_AHEAD
+        self.ordered = ordered
+        self.running: dict[concurrent.futures.Future[BatchResult], Task] = {}
+        self.again: list[Task] = []  # a heap: lost with a broken pool, to run first
+        self.ready: dict[int, BatchResult] = {}  # finished, not yet handed out
+        self.turn = 0  # the index handed out next (ordered)
+        self.more = True
+        self.breaks = 0
+        self.last_death = ""
+
+    def _start(self) -> None:
+        # Boards lost with a pool are read already (and one may be the next in order): they
+        # start whatever waits; new input is read only while few results wait for their turn.
+        while len(self.running) < self.ahead and (
+            self.again or (self.more and len(self.ready) < WAITING)
+        ):
+            task = heapq.heappop(self.again) if self.again else next(self.tasks, None)
+            if task is None:
+                self.more = False
+                break
+            try:
+                future = self.pool.submit(_solve_one, task)
+            except concurrent.futures.BrokenExecutor as error:  # not ours (ours is replaced)
+                raise WorkerDiedError(
+                    f"solve_many: the executor takes no more work ({error})", str(error)
+                ) from error
+            self.running[future] = task
+
+    def _outcome(
+        self, future: concurrent.futures.Future[BatchResult], task: Task
+    ) -> BatchResult | None:
+        """The board's result, or None when it was lost with a broken pool of ours."""
+        try:
             result = future.result()
-            reported = report(result)
-            yielded.add(result.index)
-            yield reported
-    except KeyboardInterrupt:
-        if isinstance(executor, WorkerPool):
-            executor.terminate()  # a board in progress may take hours: do not wait for it
-        for future in futures:
+        except concurrent.futures.process.BrokenProcessPool:
+            if not self.own:
+                return _failed(task, "the executor's process pool broke", "BrokenProcessPool")
+            return None
+        except Exception as error:  # the executor failed, not the board (its errors are results)
+            return _failed(
+                task, f"the worker running this board failed: {error or type(error).__name__}",
+                type(error).__name__,
+            )  # fmt: skip
+        if not isinstance(result, BatchResult):  # pragma: no cover - a foreign executor's doing
+            return _failed(task, f"the executor returned {type(result).__name__}", "TypeError")
+        return result
+
+    def _replace_pool(
+        self, lost: list[tuple[concurrent.futures.Future[BatchResult], Task]]
+    ) -> None:
+        """A broken pool of ours: name the dead workers' boards, run the others again."""
+        concurrent.futures.wait(self.running)  # a broken pool fails them all at once
+        for future, task in list(self.running.items()):
+            result = self._outcome(future, task)
+            if result is None:
+                lost.append((future, task))
+            else:
+                self.ready[result.index] = result
+        self.running.clear()
+        deaths = self.pool.lost_work()
+        self.breaks = 0 if deaths else self.breaks + 1
+        for future, task in lost:
+            death = deaths.get(future)
+            if death is None and self.breaks >= BREAKS_IN_A_ROW:
+                death = f"worker processes kept dying ({self.breaks} pools in a row)"
+            if death is not None:
+                self.last_death = death
+                error = f"the worker process solving this board died: {death}"
+                self.ready[task[0]] = _failed(task, error, "WorkerDiedError")
+            else:
+                heapq.heappush(self.again, task)
+        self.pool.terminate()
+        self.pool = WorkerPool(cast(int, self.workers))
+
+    def results(self) -> Iterator[BatchResult]:
+        """Each board's result once (in input order when ``ordered``)."""
+        while True:
+            self._start()
+            if not self.running and not self.ready:
+                return
+            if self.running:
+                done, _ = concurrent.futures.wait(
+                    self.running, return_when=concurrent.futures.FIRST_COMPLETED
+                )
+                lost = []
+                for future in sorted(done, key=lambda f: self.running[f][0]):
+                    task = self.running.pop(future)
+                    result = self._outcome(future, task)
+                    if result is None:
+                        lost.append((future, task))
+                    else:
+                        self.ready[result.index] = result
+                        self.breaks = 0
+                if lost:
+                    self._replace_pool(lost)
+            yield from self._hand_out()
+
+    def _hand_out(self) -> Iterator[BatchResult]:
+        if self.ordered:
+            while self.turn in self.ready:
+                self.turn += 1
+                yield self.ready.pop(self.turn - 1)
+        else:
+            while self.ready:
+                yield self.ready.pop(next(iter(self.ready)))
+
+    def stop(self) -> list[BatchResult]:
+        """Stop at once (Ctrl-C, closed early): the results finished but not handed out."""
+        if self.own:
+            self.pool.terminate()  # a board in progress may take hours: do not wait for it
+        for future in self.running:
             future.cancel()
-        for result in _finished(futures, yielded):
-            yield report(result)
-        raise
-    finally:
-        for future in futures:
-            future.cancel()
+        for future, task in self.running.items():
+            if future.done() and not future.cancelled() and future.exception() is None:
+                self.ready[task[0]] = future.result()
+        self.running.clear()
+        finished = sorted(self.ready.values(), key=lambda r: r.index)
+        self.ready.clear()
+        return finished
+
+
+def _chunked(tasks: Iterator[Task], executor: Any, ordered: bool) -> Iterator[BatchResult]:
+    """Boards through an ``imap``/``map`` executor, `EXECUTOR_AHEAD` at a time.
+
+    Such pools read their whole input at once; in chunks, a huge input costs
+    bounded memory. A chunk whose results stop with an error gives its boards
+    not yet answered that error as their result.
+    """
+    if hasattr(executor, "imap"):
+        method = executor.imap if ordered else getattr(executor, "imap_unordered", executor.imap)
+    else:
+        method = executor.map
+    while chunk := list(itertools.islice(tasks, EXECUTOR_AHEAD)):
+        answered: set[int] = set()
+        try:
+            for result in method(_solve_one, chunk):
+                answered.add(result.index)
+                yield result
+        except Exception as error:
+            message = f"the executor failed: {error or type(error).__name__}"
+            for task in chunk:
+                if task[0] not in answered:
+                    yield _failed(task, message, type(error).__name__)
 
 
 def _run(
-    tasks: Iterator[tuple[int, Any, dict[str, Any]]],
+    tasks: Iterator[Task],
     executor: Any,
     workers: int | None,
     ordered: bool,
     report: _Reporter,
 ) -> Generator[BatchResult, None, None]:
     report.start()
-    pool = WorkerPool(workers) if workers is not None else None
+    flow = _Flow(tasks, executor, workers, ordered) if workers is not None or (
+        executor is not None and hasattr(executor, "submit")
+    ) else None  # fmt: skip
+    handing: list[BatchResult] = []  # a result on its way out (its progress report may raise)
     finished = False
     try:
-        if pool is not None:
-            yield from _submitted(tasks, pool, ordered, report)
+        if flow is not None:
+            for result in flow.results():
+                handing = [result]
+                reported = report(result)
+                handing = []
+                yield reported
         elif executor is None:
             for task in tasks:
                 yield report(_solve_one(task))
-        elif hasattr(executor, "submit"):
-            yield from _submitted(tasks, executor, ordered, report)
-        elif hasattr(executor, "imap"):
-            method = (
-                executor.imap if ordered else getattr(executor, "imap_unordered", executor.imap)
-            )
-            for result in method(_solve_one, tasks):
-                yield report(result)
         else:
-            for result in executor.map(_solve_one, tasks):
+            for result in _chunked(tasks, executor, ordered):
                 yield report(result)
         finished = True
+    except KeyboardInterrupt:
+        if flow is not None:  # the boards already finished are handed out, then the interrupt
+            for result in sorted([*handing, *flow.stop()], key=lambda r: r.index):
+                yield report(result)
+        raise
     finally:
         report.close()
-        if pool is not None:
+        if flow is not None and flow.own:
             if finished:
-                pool.shutdown(wait=True)
+                flow.pool.shutdown(wait=True)
             else:  # interrupted, failed or closed early: stop the workers now
-                pool.terminate()
+                flow.stop()

@@ -29,10 +29,15 @@ import attrs
 from slidingtiles._board.board import Board
 from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.random import scramble
+from slidingtiles._board.solvability import solvable_count
 from slidingtiles._errors import InvalidOptionError, OptionTypeError, SearchLimitExceeded
 from slidingtiles._solve.solve import ALGORITHMS, solve
-from slidingtiles.heuristics._check import EXHAUSTIVE_BOARDS, HeuristicSpec, resolve
-from slidingtiles.heuristics._exact import exact_distances, solvable_count
+from slidingtiles.heuristics._check import (
+    EXHAUSTIVE_BOARDS,
+    HeuristicSpec,
+    exact_distances,
+    resolve,
+)
 
 __all__ = ["Comparison", "branching_factor", "compare"]
 

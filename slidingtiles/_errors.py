@@ -17,6 +17,7 @@ from typing import Any
 
 __all__ = [
     "BackendError",
+    "BackendWarning",
     "CacheDirectoryError",
     "CacheWarning",
     "GoalMismatchError",
@@ -28,17 +29,40 @@ __all__ = [
     "InvalidOptionError",
     "NoPathError",
     "OptionTypeError",
+    "OutOfMemoryError",
     "PatternDatabaseError",
     "SearchLimitExceeded",
     "SearchStopped",
     "SlidingTilesError",
     "UnknownHeuristicError",
     "UnsolvableError",
+    "WorkerDiedError",
 ]
 
 
 class SlidingTilesError(Exception):
-    """Base class of every error this library raises on purpose."""
+    """Base class of every error this library raises on purpose.
+
+    >>> import pickle
+    >>> error = pickle.loads(pickle.dumps(SearchLimitExceeded("gave up", "time", 2.0)))
+    >>> error.limit, error.value, str(error)
+    ('time', 2.0, 'gave up')
+
+    Every one pickles with its attributes, whatever its ``__init__`` takes, so
+    it crosses from a worker process (or a Dask worker) to its caller intact;
+    Python's default would call ``__init__`` with the message alone.
+    """
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_restore, (type(self), self.args, dict(self.__dict__)))
+
+
+def _restore(kind: type[BaseException], args: tuple[Any, ...], state: dict[str, Any]) -> Any:
+    """An unpickled error: made without ``__init__``, its message and attributes put back."""
+    error = kind.__new__(kind, *args)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class InvalidBoardError(SlidingTilesError, ValueError):
@@ -198,6 +222,31 @@ class SearchStopped(SearchLimitExceeded):
         super().__init__(message, "stopped", value, stats)
 
 
+class OutOfMemoryError(SearchLimitExceeded, MemoryError):
+    """A search ran out of memory: the system refused more before any limit was reached.
+
+    Both a `SearchLimitExceeded` (``limit == "memory"``, ``value`` None, ``stats``
+    the work done) and a MemoryError. Raised once the search has let go of
+    what it held, so handling it has the memory back.
+    """
+
+    def __init__(self, message: str, stats: Any = None) -> None:
+        super().__init__(message, "memory", None, stats)
+
+
+class WorkerDiedError(SlidingTilesError, RuntimeError):
+    """A worker process died while it held work: killed from outside (the system's
+    out-of-memory killer sends SIGKILL), crashed, or lost by a remote executor.
+
+    Attributes:
+        value: what happened, in words ("killed by signal 9 (SIGKILL)").
+    """
+
+    def __init__(self, message: str, value: object = None) -> None:
+        super().__init__(message)
+        self.value = value
+
+
 class NoPathError(SlidingTilesError, LookupError):
     """A search exhausted every reachable state without reaching a goal.
 
@@ -238,6 +287,16 @@ class BackendError(SlidingTilesError, ImportError):
     def __init__(self, message: str, value: object = None) -> None:
         super().__init__(message)
         self.value = value
+
+
+class BackendWarning(UserWarning):
+    """The implementation ``SLIDINGTILES_IMPLEMENTATION`` asks for cannot be used, so another is.
+
+    Issued once per process, by the first search or table build that needs the
+    tile engine; the message names the value and the implementation used
+    instead. ``slidingtiles.check_environment()`` raises the `BackendError`
+    instead, and the command line stops on it (one line, exit 2).
+    """
 
 
 class InvalidOptionError(SlidingTilesError, ValueError):

@@ -2,14 +2,18 @@
 
 Everything here returns text (SVG or HTML) built from the board's tiles and
 labels; nothing is fetched or imported at view time, so the pages work
-offline and in notebooks. Labels are XML-escaped in markup and
-JSON-escaped (``<``, ``>``, ``&`` as ``\\u`` escapes) inside scripts.
+offline and in notebooks. Every label, title and name is written by
+`markup_text` in markup (XML-escaped; characters XML 1.0 has no place for
+drawn as visible stand-ins, so every SVG is well-formed XML) and JSON-escaped
+inside scripts (``<``, ``>``, ``&`` and what a page cannot hold as ``\\u``
+escapes), so every page can be written as UTF-8.
 """
 
 from __future__ import annotations
 
 import html
 import json
+import re
 import uuid
 from collections.abc import Hashable, Sequence
 from typing import Protocol, runtime_checkable
@@ -18,6 +22,7 @@ __all__ = [
     "BoardView",
     "SolutionView",
     "board_svg",
+    "markup_text",
     "solution_html",
     "solution_player_html",
     "solution_svg",
@@ -92,8 +97,36 @@ _FRAME_FILL = "#5b4636"
 _TEXT_FILL = "#2b2118"
 
 
-def _escape(text: object) -> str:
-    return html.escape(str(text), quote=True)
+# Characters XML 1.0 has no place for (not even as a reference): the C0 controls but tab,
+# newline and return; the surrogates; U+FFFE and U+FFFF. A control is drawn as its picture
+# (U+2400 + code: a visible stand-in), the others as U+FFFD, the replacement character.
+_NOT_XML = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ud800-\udfff\ufffe\uffff]")
+# What JSON inside a page escapes beyond json.dumps: what a page cannot hold as text (the
+# surrogates, U+FFFE, U+FFFF), the line separators old JavaScript rejects, and < > &.
+_SCRIPT_ESCAPES = re.compile("[\ud800-\udfff\ufffe\uffff\u2028\u2029<>&]")
+
+
+def _picture(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return chr(0x2400 + code) if code < 0x20 else "\ufffd"
+
+
+def markup_text(text: object) -> str:
+    r"""``text`` as it can stand in SVG, XML and HTML: escaped, and only characters XML allows.
+
+    >>> markup_text('<b> & "c"')
+    '&lt;b&gt; &amp; &quot;c&quot;'
+    >>> markup_text("bell\x07 esc\x1b nul\x00 tab\t"), markup_text("\ud800\uffff") == "\ufffd" * 2
+    ('bell␇ esc␛ nul␀ tab\t', True)
+
+    Every label, title and name a picture or page shows goes through here: a
+    control character is drawn as its Unicode picture (U+2400 + code), a lone
+    surrogate, U+FFFE or U+FFFF as U+FFFD. What is drawn is then always
+    well-formed XML, and text a page can be written in (UTF-8).
+    """
+    return html.escape(_NOT_XML.sub(_picture, str(text)), quote=True)
+
+
 
 
 def _check_cell(cell: object) -> int:
@@ -124,7 +157,7 @@ def _svg_open(board: BoardView, cell: int, extra_height: int, css_class: str, la
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" class="{css_class}" role="img" '
-        f'aria-label="{_escape(label)}">'
+        f'aria-label="{markup_text(label)}">'
         f'<rect class="frame" x="0" y="0" width="{width}" height="{board.rows * cell + 2 * _PAD}" '
         f'rx="6" fill="{_FRAME_FILL}"/>'
     )
@@ -140,7 +173,7 @@ def _tile(tile: int, text: str, x: int, y: int, cell: int, font: float, home: bo
         f'fill="{fill}" stroke="{_TEXT_FILL}" stroke-opacity="0.35"/>'
         f'<text x="{cell / 2}" y="{cell / 2}" font-size="{font}" text-anchor="middle" '
         f'dominant-baseline="central" font-family="sans-serif" font-weight="bold" '
-        f'fill="{_TEXT_FILL}">{_escape(text)}</text></g>'
+        f'fill="{_TEXT_FILL}">{markup_text(text)}</text></g>'
     )
 
 
@@ -231,16 +264,24 @@ def solution_svg(solution: SolutionView, *, cell: int = 60, seconds_per_move: fl
     text_y = start.rows * cell + 2 * _PAD + caption_height - 7
     parts.append(
         f'<text class="caption" x="{_PAD}" y="{text_y}" font-size="13" '
-        f'font-family="sans-serif" fill="{_TEXT_FILL}">{_escape(summary)}</text>'
+        f'font-family="sans-serif" fill="{_TEXT_FILL}">{markup_text(summary)}</text>'
     )
     parts.append("</svg>")
     return "".join(parts)
 
 
 def _script_json(value: object) -> str:
-    """JSON that is safe inside a ``<script>`` element (no ``</script>`` can appear)."""
+    r"""JSON that is safe inside a ``<script>`` element: no ``</script>``, nothing but text.
+
+    >>> _script_json({"label": "</script>\ud800"})
+    '{"label": "\\u003c/script\\u003e\\ud800"}'
+
+    What a page cannot hold (lone surrogates, U+FFFE, U+FFFF) and what could
+    end the element or upset old JavaScript is written as a JSON escape, so a
+    reader gets every label back exactly as it was.
+    """
     text = json.dumps(value, ensure_ascii=False)
-    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+    return _SCRIPT_ESCAPES.sub(lambda match: f"\\u{ord(match.group()):04x}", text)
 
 
 _STYLE = """
@@ -386,12 +427,12 @@ def solution_html(
             "<head>",
             '<meta charset="utf-8">',
             '<meta name="viewport" content="width=device-width, initial-scale=1">',
-            f"<title>{_escape(heading)}</title>",
+            f"<title>{markup_text(heading)}</title>",
             f"<style>{_STYLE}</style>",
             "</head>",
             "<body>",
-            f"<h1>{_escape(heading)}</h1>",
-            f'<p class="summary">{_escape(summary)}</p>',
+            f"<h1>{markup_text(heading)}</h1>",
+            f'<p class="summary">{markup_text(summary)}</p>',
             f'<div id="board">{board_svg(start, cell=cell)}</div>',
             '<div class="controls">'
             '<button id="first" type="button" title="first board (Home)">First</button>'
@@ -549,7 +590,7 @@ def solution_player_html(
     if start.size > PLAYER_MAX_CELLS or count > PLAYER_MAX_MOVES:
         return (
             f'<div class="slidingtiles-player" id="{element}"><p class="summary">'
-            f"{_escape(summary)} (too large to draw here)</p></div>"
+            f"{markup_text(summary)} (too large to draw here)</p></div>"
         )
     data = {
         "rows": start.rows,
@@ -577,7 +618,7 @@ def solution_player_html(
         f"<style>{_PLAYER_STYLE.format(id=element)}</style>"
         f"{board_svg(start, cell=cell)}"
         f'<div class="controls">{buttons}<span class="counter">step 0 of {count}</span></div>'
-        f'<p class="summary">{_escape(summary)}</p>'
+        f'<p class="summary">{markup_text(summary)}</p>'
         f'<script type="application/json" class="slidingtiles-data">{_script_json(data)}</script>'
         f"<script>{script}</script>"
         "</div>"

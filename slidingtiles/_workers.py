@@ -13,6 +13,10 @@ batch --workers N``, and any parallel search):
   the parent gets the `KeyboardInterrupt` and calls `WorkerPool.terminate`.
   Processes the pool starts inherit SIGINT *blocked* from `WorkerPool.submit`
   (POSIX), so not even a Ctrl-C during a worker's start-up reaches Python there.
+* **SIGTERM ends a worker.** A forked worker would inherit the parent's SIGTERM
+  handler (``batch`` turns SIGTERM into a clean stop) and raise where it stands,
+  in its start-up or its task; workers put the default action back (SIGTERM is
+  blocked meanwhile, like SIGINT), so a broken pool's ``terminate`` ends them.
 * **No worker outlives its parent.** On Linux each worker asks the kernel for
   SIGKILL when its parent dies (``prctl(PR_SET_PDEATHSIG)``, through ctypes);
   everywhere, a daemon thread in each worker watches the parent (the
@@ -22,6 +26,12 @@ batch --workers N``, and any parallel search):
 * **Stopping is prompt.** `WorkerPool.terminate` cancels queued work and kills
   the workers at once (a board in progress may take hours); leaving a ``with``
   block by an exception terminates, leaving it normally waits for the work.
+* **A death is accounted for.** A worker killed from outside (the system's
+  out-of-memory killer sends SIGKILL) breaks a process pool: every unfinished
+  future fails with ``BrokenProcessPool``, the work of the dead worker and the
+  innocent alike. Each worker notes in shared memory which task it is running,
+  so `WorkerPool.lost_work` can tell the futures whose task died with its
+  worker (and how it died) from those that may simply run again on a new pool.
 
 Platforms: Linux gets both guards (death signal at once, watchdog as the
 fallback); macOS, the BSDs and Windows get the watchdog (within
@@ -36,18 +46,20 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import itertools
 import multiprocessing
 import os
 import signal
 import sys
 import threading
+import weakref
 from collections.abc import Callable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
 from multiprocessing.context import BaseContext
 from types import TracebackType
 from typing import Any
 
-__all__ = ["WATCH_SECONDS", "WorkerPool"]
+__all__ = ["WATCH_SECONDS", "WorkerPool", "death_of"]
 
 #: How often a worker's watchdog looks at its parent, in seconds (its longest orphaned life).
 WATCH_SECONDS = 0.25
@@ -55,19 +67,72 @@ WATCH_SECONDS = 0.25
 _ORPHANED = 70
 # <linux/prctl.h>
 _PR_SET_PDEATHSIG = 1
+# The exit code of a worker a broken pool stops itself (``Process.terminate``: SIGTERM).
+_STOPPED_BY_POOL = -signal.SIGTERM
+# In a worker: the pool's table of (pid, task) pairs, and this worker's row in it.
+_SLOTS: Any = None
+_ROW = -1
+
+
+def death_of(exitcode: int | None) -> str:
+    """What a worker's exit code says happened to it, in words.
+
+    >>> death_of(-9)
+    "killed by SIGKILL (signal 9), as the system's out-of-memory killer does"
+    >>> death_of(-11), death_of(3), death_of(None)
+    ('killed by SIGSEGV (signal 11)', 'exited with status 3', 'gone without an exit status')
+    """
+    if exitcode is None:
+        return "gone without an exit status"
+    if exitcode >= 0:
+        return f"exited with status {exitcode}"
+    try:
+        name = signal.Signals(-exitcode).name
+    except ValueError:
+        return f"killed by signal {-exitcode}"
+    why = ", as the system's out-of-memory killer does" if -exitcode == signal.SIGKILL else ""
+    return f"killed by {name} (signal {-exitcode}){why}"
+
+
+def _claim_row(slots: Any, lock: Any) -> None:
+    """A worker's first act in the task table: take a free row for its pid."""
+    global _SLOTS, _ROW
+    with lock:
+        for row in range(len(slots) // 2):
+            if slots[2 * row] == 0:
+                slots[2 * row] = os.getpid()
+                _SLOTS, _ROW = slots, row
+                return
+
+
+def _tracked(task: int, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Any:
+    """Run ``fn`` in a worker with its task number in this worker's row (no lock: one writer)."""
+    if _SLOTS is None:  # pragma: no cover - the table was full: untracked
+        return fn(*args, **kwargs)
+    _SLOTS[2 * _ROW + 1] = task
+    try:
+        return fn(*args, **kwargs)
+    finally:
+        _SLOTS[2 * _ROW + 1] = 0
+
+
+# Blocked while workers start, until each has set its own handlers.
+_START_BLOCKED = {signal.SIGINT, signal.SIGTERM}
 
 
 @contextlib.contextmanager
-def _sigint_blocked() -> Iterator[None]:
-    """Block SIGINT in this thread meanwhile (POSIX), so processes started now inherit it blocked.
+def _signals_blocked() -> Iterator[None]:
+    """Block SIGINT and SIGTERM in this thread meanwhile (POSIX): processes started now
+    inherit them blocked.
 
-    A SIGINT arriving meanwhile stays pending for the process and is delivered (as the
-    usual KeyboardInterrupt in the main thread) once unblocked: the parent loses nothing.
+    A signal arriving meanwhile stays pending for the process and is delivered (as the
+    usual KeyboardInterrupt, or the SIGTERM handler, in the main thread) once unblocked:
+    the parent loses nothing.
     """
     if not hasattr(signal, "pthread_sigmask"):  # Windows
         yield
         return
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
+    previous = signal.pthread_sigmask(signal.SIG_BLOCK, _START_BLOCKED)
     try:
         yield
     finally:
@@ -118,11 +183,16 @@ def _start_worker(
     start_method: str,
     initializer: Callable[..., object] | None,
     initargs: tuple[Any, ...],
+    slots: Any = None,
+    lock: Any = None,
 ) -> None:
     """A worker's first act: ignore Ctrl-C, tie its life to the parent's, then the caller's own."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent answers Ctrl-C for the whole pool
-    if hasattr(signal, "pthread_sigmask"):
-        signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # a pending one is dropped
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, inherited by fork
+    if slots is not None:
+        _claim_row(slots, lock)
+    if hasattr(signal, "pthread_sigmask"):  # a pending SIGINT is dropped, a SIGTERM ends us
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _START_BLOCKED)
     first_ppid = os.getppid()
     _ask_for_death_signal()
     if _orphaned(parent_pid, start_method, first_ppid):  # the parent died before we asked
@@ -167,18 +237,70 @@ class WorkerPool(ProcessPoolExecutor):
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise ValueError(f"workers must be an int >= 1, not {workers!r}")
         context = mp_context if mp_context is not None else multiprocessing.get_context()
+        # Who runs what: row i is (pid, task number) of one worker; 0 is "none".
+        self._slots = context.RawArray(ctypes.c_longlong, 2 * workers)
         super().__init__(
             max_workers=workers,
             mp_context=context,
             initializer=_start_worker,
-            initargs=(os.getpid(), context.get_start_method(), initializer, initargs),
-        )
+            initargs=(
+                os.getpid(), context.get_start_method(), initializer, initargs, self._slots,
+                context.Lock(),
+            ),
+        )  # fmt: skip
         self.workers = workers
+        self._numbers = itertools.count(1)
+        self._task: weakref.WeakKeyDictionary[Future[Any], int] = weakref.WeakKeyDictionary()
+        self._workers: dict[int, Any] = {}  # pid -> Process, every worker this pool started
 
     def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        """Schedule ``fn(*args, **kwargs)``; workers started now begin with SIGINT blocked."""
-        with _sigint_blocked():
-            return super().submit(fn, *args, **kwargs)
+        """Schedule ``fn(*args, **kwargs)``; workers started now begin with signals blocked."""
+        task = next(self._numbers)
+        with _signals_blocked():
+            future = super().submit(_tracked, task, fn, *args, **kwargs)
+        self._task[future] = task
+        self._workers.update(getattr(self, "_processes", None) or {})
+        return future
+
+    def deaths(self, timeout: float = 5.0) -> dict[int, str]:
+        """After the pool broke: each worker that died on its own, by pid, and how (`death_of`).
+
+        >>> with WorkerPool(1) as pool:
+        ...     pool.submit(abs, -1).result(), pool.deaths()
+        (1, {})
+
+        A worker counts as dead when it ended before the pool stopped the others
+        (they end by SIGTERM, which is how a broken pool stops its workers). A
+        worker ended from outside by SIGTERM cannot be told from those, and is
+        not counted. Waits up to ``timeout`` seconds for the workers to end.
+        """
+        found = {}
+        for pid, process in list(self._workers.items()):
+            process.join(timeout)
+            if process.exitcode not in (0, None, _STOPPED_BY_POOL):
+                found[pid] = death_of(process.exitcode)
+        return found
+
+    def lost_work(self, timeout: float = 5.0) -> dict[Future[Any], str]:
+        """After the pool broke: the futures whose task was running in a worker that died.
+
+        >>> with WorkerPool(1) as pool:
+        ...     pool.submit(abs, -1).result(), pool.lost_work()
+        (1, {})
+
+        Each maps to what happened to its worker (`deaths`). The other failed
+        futures were lost only because the pool broke: their work may run
+        again on a new pool.
+        """
+        tasks = {task: future for future, task in list(self._task.items())}
+        lost: dict[Future[Any], str] = {}
+        for pid, death in self.deaths(timeout).items():
+            for row in range(len(self._slots) // 2):
+                if self._slots[2 * row] == pid:
+                    future = tasks.get(self._slots[2 * row + 1])
+                    if future is not None:
+                        lost[future] = death
+        return lost
 
     def terminate(self) -> None:
         """Stop now: cancel what has not started, kill every worker, and reap them.

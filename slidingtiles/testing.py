@@ -28,9 +28,9 @@ from collections.abc import Callable
 from typing import Any
 
 from slidingtiles import Board, InvalidOptionError, is_solvable, scramble, solve
+from slidingtiles._board.solvability import solvable_count
 from slidingtiles.heuristics import HeuristicSpec
-from slidingtiles.heuristics._check import EXHAUSTIVE_BOARDS, resolve
-from slidingtiles.heuristics._exact import exact_distances, solvable_count
+from slidingtiles.heuristics._check import EXHAUSTIVE_BOARDS, exact_distances, resolve
 from slidingtiles.heuristics._values import evaluate
 
 

@@ -420,13 +420,33 @@ def test_auto_imports_numba_only_when_a_search_needs_it() -> None:
     assert result.stdout.strip() == "ok"
 
 
-def test_bogus_implementation_is_a_clear_error() -> None:
-    result = run_python("import slidingtiles", "bogus")
-    assert result.returncode != 0
-    last = result.stderr.strip().splitlines()[-1]
-    assert "BackendError" in last
-    assert "'bogus'" in last
-    assert "auto, python, numba" in last
+def test_bogus_implementation_warns_once_falls_back_and_is_a_clear_error() -> None:
+    """Importing never fails on it (the command line must be able to say what is wrong)."""
+    code = (
+        "import warnings, slidingtiles as st\n"
+        "from slidingtiles._engine import dispatch\n"
+        "assert dispatch.UNUSABLE is not None and dispatch.UNUSABLE.value == 'bogus'\n"
+        "with warnings.catch_warnings(record=True) as seen:\n"
+        "    warnings.simplefilter('always')\n"
+        "    for _ in range(2):\n"
+        "        moves, _ = dispatch.engine_solve(st.Board('1 2 3/4 0 6/7 5 8'),\n"
+        "                                         st.Board.goal(3, 3), 'manhattan')\n"
+        "assert moves == 'DR', moves\n"
+        "assert [w.category for w in seen] == [st.BackendWarning], seen\n"
+        "print(seen[0].message)\n"
+        "try:\n"
+        "    st.check_environment()\n"
+        "except st.BackendError as error:\n"
+        "    print(error)\n"
+    )
+    result = run_python(code, "bogus")
+    assert result.returncode == 0, result.stderr
+    warned, error = result.stdout.strip().splitlines()
+    assert "'bogus'" in warned
+    assert "auto, python, numba" in warned
+    assert "instead" in warned
+    assert "'bogus'" in error
+    assert "auto, python, numba" in error
 
 
 def test_choose_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -25,6 +25,8 @@ from slidingtiles import (
     ALGORITHMS,
     Board,
     GoalMismatchError,
+    HeuristicError,
+    HeuristicTypeError,
     InvalidBoardError,
     InvalidOptionError,
     OptionTypeError,
@@ -96,9 +98,6 @@ BAD_OPTIONS: list[tuple[dict[str, Any], type[Exception], str]] = [
     ({"build_tables": 0.5}, OptionTypeError, "build_tables"),
     ({"heuristic": 5}, OptionTypeError, "heuristic"),
     ({"heuristic": None}, OptionTypeError, "heuristic"),
-    ({"heuristic": lambda board, goal: -1}, InvalidOptionError, "heuristic"),
-    ({"heuristic": lambda board, goal: None}, OptionTypeError, "heuristic"),
-    ({"heuristic": lambda board, goal: math.nan}, OptionTypeError, "heuristic"),
     ({"blank": []}, OptionTypeError, "blank"),
 ]
 
@@ -124,7 +123,30 @@ def test_each_bad_option_raises_the_documented_class_naming_it(
         assert option in str(error)
 
 
-# A heuristic's values are seen only on a board: those are refused per board, not at the door.
+# A heuristic's values are seen only on a board: those are refused per board, not at the door,
+# with the heuristic's own error (a ValueError; a TypeError too when the value is no number).
+BAD_VALUES = [
+    (lambda board, goal: -1, HeuristicError),
+    (lambda board, goal: None, HeuristicTypeError),
+    (lambda board, goal: math.nan, HeuristicError),
+]
+
+
+@pytest.mark.parametrize(("heuristic", "kind"), BAD_VALUES, ids=["-1", "None", "nan"])
+def test_a_heuristic_with_bad_values_raises_its_documented_class_naming_it_and_the_board(
+    heuristic: Callable[[Any, Any], Any], kind: type[Exception]
+) -> None:
+    with pytest.raises(kind) as caught:
+        solve(NEAR, heuristic=heuristic)
+    error = caught.value
+    assert isinstance(error, SlidingTilesError)
+    assert isinstance(error, ValueError)
+    assert isinstance(error, TypeError) == (kind is HeuristicTypeError)
+    assert error.heuristic == "<lambda>"  # type: ignore[attr-defined]
+    assert error.board is not None  # type: ignore[attr-defined]
+    assert "<lambda>" in str(error)
+
+
 BAD_AT_THE_DOOR = [case for case in BAD_OPTIONS if not callable(case[0].get("heuristic"))]
 
 

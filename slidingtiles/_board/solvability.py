@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Hashable
 
 import attrs
@@ -10,7 +11,7 @@ from slidingtiles._board import geometry
 from slidingtiles._board.board import Board, BoardLike
 from slidingtiles._board.coerce import GoalLike, board_and_goal
 
-__all__ = ["Solvability", "is_solvable", "solvability"]
+__all__ = ["Solvability", "is_solvable", "solvability", "solvable_count"]
 
 
 @attrs.frozen
@@ -146,3 +147,17 @@ def is_solvable(board: BoardLike, goal: GoalLike | str = None, *, blank: Hashabl
     (True, False)
     """
     return solvability(board, goal, blank=blank).solvable
+
+
+def solvable_count(rows: int, cols: int) -> int:
+    """The number of boards that can reach a goal of this shape (the goal included).
+
+    >>> solvable_count(3, 3), solvable_count(2, 5), solvable_count(1, 4)
+    (181440, 1814400, 4)
+
+    Half of all permutations on boards of at least two rows and two columns;
+    on a single row or column the tiles keep their order, so one board per
+    blank cell.
+    """
+    cells = rows * cols
+    return cells if rows == 1 or cols == 1 else math.factorial(cells) // 2

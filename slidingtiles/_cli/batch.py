@@ -11,13 +11,16 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
-from typing import Any
+from collections.abc import Iterator
+from typing import IO, Any, cast
+
+import attrs
 
 from slidingtiles import (
     ALGORITHMS,
     BatchResult,
     Board,
+    InvalidBoardError,
     SlidingTilesError,
     board_and_goal,
     solvability,
@@ -26,17 +29,19 @@ from slidingtiles import (
 from slidingtiles._cli.common import (
     EXIT_NO_ANSWER,
     EXIT_OK,
+    MOST_TEXT,
     Formatter,
     Subparsers,
     heuristic_completer,
     positive_float,
     positive_int,
     sigterm_as_interrupt,
+    standard_input,
     weight,
 )
 from slidingtiles._cli.output import Progress, failure_json
 
-__all__ = ["add_batch_command", "batch_command", "result_json"]
+__all__ = ["ECHO", "Line", "add_batch_command", "batch_command", "result_json"]
 
 _BATCH_EPILOG = """\
 examples:
@@ -127,37 +132,151 @@ def add_batch_command(subparsers: Subparsers) -> None:
     parser.set_defaults(handler=batch_command)
 
 
-def _board_lines(name: str) -> list[tuple[int, str]]:
-    """(line number, text) of each board line of file ``name`` (``-``: stdin), comments skipped."""
-    if name == "-":
-        text = sys.stdin.read()
-    else:
+#: How much of a line over `MOST_TEXT` is echoed in its result's ``"input"``.
+ECHO = 80
+# Bytes read at a time while skipping the rest of a line too long to read.
+_SKIP = 1 << 20
+
+
+@attrs.frozen
+class Line:
+    """One board line of the input: its number, the board (or why it cannot be one), its echo.
+
+    Attributes:
+        number: the line's number in the input (from 1).
+        board: the line's text, or the `InvalidBoardError` saying why it cannot be read
+            (too long, not UTF-8), which `solve_many` turns into this line's result.
+        echo: what the result's ``"input"`` shows: the text, or the start of a line too long.
+    """
+
+    number: int
+    board: str | InvalidBoardError
+    echo: str
+
+
+def _too_long(number: int, start: bytes, length: int) -> Line:
+    echo = start[:ECHO].decode("utf-8", "replace")
+    return Line(
+        number,
+        InvalidBoardError(
+            f"line {number} is {length:,} bytes long; a board line holds at most "
+            f"{MOST_TEXT - 1:,} (16 per cell of the largest board)",
+            echo,
+        ),
+        echo + "...",
+    )
+
+
+def _read_lines(stream: IO[bytes]) -> Iterator[Line]:
+    r"""Each board line of ``stream``, read one at a time; comments and blank lines skipped.
+
+    >>> import io
+    >>> [(line.number, line.board) for line in _read_lines(io.BytesIO(b"# boards\n1 2/0 3\n\n"))]
+    [(2, '1 2/0 3')]
+
+    No line is held past `MOST_TEXT` bytes (16 MB): a longer one is skipped to
+    its end, a megabyte at a time, and stands for an `InvalidBoardError` naming
+    its length; a line that is not UTF-8 likewise. Lines end with ``\n``
+    (``\r\n`` too); a line holding other line breaks (``\r``, ``\f``...) counts
+    as several, as Python's ``str.splitlines`` has it.
+    """
+    number = 0
+    while raw := stream.readline(MOST_TEXT):
+        if len(raw) == MOST_TEXT and not raw.endswith(b"\n"):
+            length = len(raw)
+            while (rest := stream.readline(_SKIP)) and not rest.endswith(b"\n"):
+                length += len(rest)
+            number += 1
+            yield _too_long(number, raw, length + len(rest.rstrip(b"\r\n")))
+            continue
         try:
-            with open(name, encoding="utf-8") as handle:
-                text = handle.read()
-        except OSError as error:  # main() reports a ValueError as bad input (exit 2)
-            raise ValueError(f"cannot read {name}: {error.strerror or error}") from None
-        except UnicodeDecodeError:
-            raise ValueError(f"cannot read {name}: it is not UTF-8 text") from None
-    return [
-        (number, line.strip())
-        for number, line in enumerate(text.splitlines(), 1)
-        if line.strip() and not line.lstrip().startswith("#")
-    ]
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as error:
+            number += 1
+            echo = raw.decode("utf-8", "backslashreplace").strip()
+            problem = f"line {number} is not UTF-8 text (byte {error.start + 1} of the line)"
+            yield Line(number, InvalidBoardError(problem, echo), echo)
+            continue
+        for piece in text.splitlines():
+            number += 1
+            board = piece.strip()
+            if board and not board.startswith("#"):
+                yield Line(number, board, board)
 
 
-_STATUS_OF_ERROR = {"UnsolvableError": "unsolvable", "SearchLimitExceeded": "limit"}
+class _Encoded:
+    """A text stream read as UTF-8 bytes (``sys.stdin`` replaced by a ``StringIO``)."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.stream = stream
+
+    def readline(self, size: int = -1) -> bytes:
+        return self.stream.readline(size).encode("utf-8", "surrogateescape")
+
+    def seekable(self) -> bool:
+        return self.stream.seekable()
+
+    def tell(self) -> int:
+        return self.stream.tell()
+
+    def seek(self, offset: int) -> int:
+        return self.stream.seek(offset)
 
 
-def result_json(result: BatchResult, line: int, goal: str | None) -> dict[str, Any]:
+def _board_lines(name: str, count: bool = False) -> tuple[Iterator[Line], int | None]:
+    """The board lines of file ``name`` (``-``: standard input), read as they are needed,
+    and with ``count`` how many there are (None for a pipe, which cannot be read twice).
+
+    The file is opened now, so one that cannot be is one line (exit 2) before any work.
+    """
+    if name == "-":
+        stdin = standard_input("the boards")
+        binary = getattr(stdin, "buffer", None)
+        stream = binary if binary is not None else cast(IO[bytes], _Encoded(stdin))
+        return _read_lines(stream), _count(stream) if count else None
+    try:
+        handle = open(name, "rb")  # noqa: SIM115 - closed by _closing, also when left early
+    except OSError as error:  # main() reports a ValueError as bad input (exit 2)
+        raise ValueError(f"cannot read {name}: {error.strerror or error}") from None
+    return _closing(handle), _count(handle) if count else None
+
+
+def _count(stream: IO[bytes]) -> int | None:
+    """How many board lines a seekable stream holds from here (read, then rewound), or None."""
+    try:
+        if not stream.seekable():
+            return None
+        here = stream.tell()
+        total = sum(1 for _ in _read_lines(stream))
+        stream.seek(here)
+    except OSError:
+        return None
+    return total
+
+
+def _closing(handle: IO[bytes]) -> Iterator[Line]:
+    with handle:
+        yield from _read_lines(handle)
+
+
+_STATUS_OF_ERROR = {
+    "UnsolvableError": "unsolvable",
+    "SearchLimitExceeded": "limit",
+    "OutOfMemoryError": "limit",
+}
+
+
+def result_json(
+    result: BatchResult, line: int, goal: str | None, echo: str | None = None
+) -> dict[str, Any]:
     """One batch line: the solution object of ``solve --format json``, or a failure object,
-    with ``line``, ``index`` and ``input`` added.
+    with ``line``, ``index`` and ``input`` (``echo``, default the board given) added.
 
     >>> [ok, bad] = solve_many(["1 2/0 3", "1 2/3 3"])
     >>> result_json(ok, 1, None)["moves"], result_json(bad, 2, None)["status"]
     ('R', 'error')
     """
-    where = {"line": line, "index": result.index, "input": result.board}
+    where = {"line": line, "index": result.index, "input": result.board if echo is None else echo}
     if result.solution is not None:
         data = result.solution.to_dict()
         return {"schema": data.pop("schema"), **where, **data}
@@ -186,16 +305,22 @@ def batch_command(args: argparse.Namespace) -> int:
     line, exit 2). SIGTERM stops the batch like Ctrl-C (`sigterm_as_interrupt`):
     workers killed, finished boards printed, then `main` exits 143 (130 for Ctrl-C).
     """
-    lines = _board_lines(args.file)
+    lines, total = _board_lines(args.file, count=args.progress)  # a total gives the time left
     options: dict[str, Any] = {
         "goal": args.goal, "heuristic": args.heuristic, "algorithm": args.algorithm,
         "weight": args.weight, "time_limit": args.time_limit, "max_nodes": args.max_nodes,
     }  # fmt: skip
     if args.suboptimal:
         options["optimal"] = False
-    boards = [text for _, text in lines]
+    where: dict[int, Line] = {}  # the boards in flight, by index
+
+    def boards() -> Iterator[str | InvalidBoardError]:
+        for index, line in enumerate(lines):
+            where[index] = line
+            yield line.board
+
     failures = 0
-    progress = Progress("solving", total=len(boards), unit="boards", enabled=args.progress)
+    progress = Progress("solving", total=total, unit="boards", enabled=args.progress)
     not_solved = 0
 
     def show(done: int, total: int | None, result: BatchResult) -> None:
@@ -205,7 +330,7 @@ def batch_command(args: argparse.Namespace) -> int:
 
     with sigterm_as_interrupt(), progress:
         results = solve_many(
-            boards,
+            boards(),
             workers=args.workers,
             ordered=not args.unordered,
             progress=show if progress.shown else None,
@@ -214,7 +339,8 @@ def batch_command(args: argparse.Namespace) -> int:
         try:
             for result in results:
                 failures += not result.ok
-                record = result_json(result, lines[result.index][0], args.goal)
+                line = where.pop(result.index)
+                record = result_json(result, line.number, args.goal, line.echo)
                 # Flushed line by line: what is printed survives any stop (even kill -9).
                 print(json.dumps(record), flush=True)
         finally:

@@ -29,6 +29,7 @@ __all__ = [
     "EXIT_NO_ANSWER",
     "EXIT_OK",
     "EXIT_TERMINATED",
+    "MOST_TEXT",
     "PROG",
     "CommandError",
     "Formatter",
@@ -50,6 +51,7 @@ __all__ = [
     "read_board",
     "shape",
     "sigterm_as_interrupt",
+    "standard_input",
     "weight",
 ]
 
@@ -294,21 +296,47 @@ def add_board_input(parser: argparse.ArgumentParser) -> None:
     )
 
 
-# One character more than `Board` reads (16 per cell of the largest board): a longer file is
-# not read to its end, and `Board` refuses what was read.
-_MOST_TEXT = 16 * MAX_CELLS + 1
+#: One character more than `Board` reads (16 per cell of the largest board): a longer file is
+#: not read to its end (nor a longer ``batch`` line), and `Board` refuses what was read.
+MOST_TEXT = 16 * MAX_CELLS + 1
 
 
-def _read_file(name: str, stdin: IO[str]) -> str:
-    if name == "-":
-        return stdin.read(_MOST_TEXT)
+def standard_input(what: str = "the board") -> IO[str]:
+    """Standard input; `CommandError` when this process has none (closed, as cron and daemons run).
+
+    >>> standard_input() is sys.stdin
+    True
+
+    Python sets ``sys.stdin`` to None when file descriptor 0 is closed at
+    start (``slidingtiles solve - <&-``); reading it then is one line, exit 2.
+    """
+    if sys.stdin is None:  # Python sets it to None when file descriptor 0 is closed at start
+        raise CommandError(
+            f"standard input is closed: there is nothing to read {what} from (give a file "
+            "name instead of -)"
+        )
+    return sys.stdin
+
+
+def _read(handle: IO[str], name: str) -> str:
+    """At most `MOST_TEXT` characters of ``handle``; `CommandError` naming ``name`` if not."""
     try:
-        with open(name, encoding="utf-8") as handle:
-            return handle.read(_MOST_TEXT)
-    except OSError as error:
-        raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
+        return handle.read(MOST_TEXT)
     except UnicodeDecodeError:
         raise CommandError(f"cannot read {name}: it is not UTF-8 text") from None
+    except (OSError, ValueError) as error:  # EBADF, EIO; "I/O operation on closed file"
+        reason = getattr(error, "strerror", None) or error
+        raise CommandError(f"cannot read {name}: {reason}") from None
+
+
+def _read_file(name: str) -> str:
+    if name == "-":
+        return _read(standard_input(), "standard input")
+    try:
+        with open(name, encoding="utf-8") as handle:
+            return _read(handle, name)
+    except OSError as error:
+        raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
 
 
 def _board_text(args: argparse.Namespace) -> str:
@@ -317,9 +345,9 @@ def _board_text(args: argparse.Namespace) -> str:
     if args.file is not None and words:
         raise CommandError("give the board either as an argument or with -f FILE, not both")
     if args.file is not None:
-        text = _read_file(args.file, sys.stdin)
+        text = _read_file(args.file)
     elif words == ["-"]:
-        text = sys.stdin.read(_MOST_TEXT)
+        text = _read_file("-")
     elif words:
         text = " ".join(words)
     else:

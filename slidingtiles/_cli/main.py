@@ -13,6 +13,7 @@ table. `main` turns the handlers' errors into exit codes and one-line messages.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import logging
 import os
@@ -26,10 +27,13 @@ from slidingtiles import (
     SearchLimitExceeded,
     SlidingTilesError,
     UnsolvableError,
+    WorkerDiedError,
     __version__,
+    check_environment,
 )
 from slidingtiles._cli.batch import add_batch_command
 from slidingtiles._cli.common import (
+    ERROR_PREFIX,
     EXIT_BAD_INPUT,
     EXIT_INTERRUPTED,
     EXIT_NO_ANSWER,
@@ -117,8 +121,19 @@ def _show_warning(
     message: Warning | str, category: type[Warning], filename: str, lineno: int,
     file: TextIO | None = None, line: str | None = None,
 ) -> None:  # fmt: skip
-    """Print a warning as one line with the program's prefix (no file, line or source)."""
-    print(f"{PROG}: {message}", file=sys.stderr)
+    r"""Print a warning as one line with the program's prefix (no file, line or source).
+
+    >>> import contextlib
+    >>> with contextlib.redirect_stderr(sys.stdout):
+    ...     _show_warning(UserWarning("a value\nwas read.\nTraceback (most recent call last):\n"
+    ...                               "  File ..."), UserWarning, "x.py", 1)
+    slidingtiles: a value was read.
+
+    A warning that carries a traceback (numba's, for a ``NUMBA_*`` variable it
+    cannot parse) is cut before it: a warning is a line, never a traceback.
+    """
+    text = str(message).split("Traceback (most recent call last):", 1)[0]
+    print(f"{PROG}: {' '.join(text.split())}", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -148,6 +163,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if handler is None:
             parser.print_help(sys.stderr)
             return EXIT_BAD_INPUT
+        check_environment()  # a bad SLIDINGTILES_* value: one line, exit 2, before any work
         with warnings.catch_warnings():
             # A library warning (a first-use table build) reads like every other message here.
             warnings.showwarning = _show_warning
@@ -155,7 +171,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CommandError as error:  # usage errors included
         print_error(error)
         return error.code
-    except (UnsolvableError, NoPathError, SearchLimitExceeded) as error:
+    except (UnsolvableError, NoPathError, SearchLimitExceeded, WorkerDiedError) as error:
         print_error(error)
         return EXIT_NO_ANSWER
     except (SlidingTilesError, ValueError) as error:
@@ -171,8 +187,29 @@ def main(argv: Sequence[str] | None = None) -> int:
         print_error(error)
         return EXIT_BAD_INPUT
     except MemoryError:
-        print_error(MemoryError("out of memory"))
-        return EXIT_NO_ANSWER
+        pass  # reported below, once this handler has let go of the failed work (its traceback)
     finally:
         library_log.removeHandler(log_handler)
         library_log.setLevel(previous_level)
+    _report_out_of_memory()
+    return EXIT_NO_ANSWER
+
+
+# Written as it is when even a message cannot be allocated.
+_OUT_OF_MEMORY = f"{ERROR_PREFIX}out of memory\n".encode()
+
+
+def _report_out_of_memory() -> None:
+    """Say "out of memory" on standard error, without allocating if it comes to that.
+
+    Called after the handler: a MemoryError's traceback holds every frame it
+    passed through, and with them what the failed work allocated (a search's
+    frontier, a half-built table), so the message is written only once that
+    is gone. Should the memory still be short, the bytes prepared at import
+    are written directly to file descriptor 2.
+    """
+    try:
+        print_error(MemoryError("out of memory"))
+    except MemoryError:
+        with contextlib.suppress(OSError):
+            os.write(2, _OUT_OF_MEMORY)

@@ -16,8 +16,12 @@ each other. The implementation is chosen once, at import, from
   takes about half a second). Should that import or a compilation fail, a
   warning goes to the ``slidingtiles`` logger and pure Python takes over for good.
 * ``python``: the pure-Python kernels; numba is never imported.
-* ``numba``: the numba kernels; `BackendError` (an ImportError) at import when
-  numba is missing or broken, saying how to install it.
+* ``numba``: the numba kernels. When numba is missing or broken, and for a value
+  that names no implementation, importing still works (the command line, part of
+  this package, must be able to say what is wrong: one line, exit 2): `UNUSABLE`
+  holds the `BackendError`, the first use of the kernels warns once
+  (`BackendWarning`) and pure Python (for ``numba``) or ``auto`` (for an unknown
+  value) is used; ``slidingtiles.check_environment()`` raises the error.
 
 Both implementations give the same move strings, node counts and errors.
 """
@@ -29,15 +33,17 @@ import importlib
 import logging
 import math
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from types import ModuleType
-from typing import Protocol
+from typing import Protocol, cast
 
 from slidingtiles._accel import (
     ENV_IMPLEMENTATION,
     INSTALL_HINT,
     numba_installed,
     prepare_numba_cache,
+    prepare_numba_threads,
     requested_implementation,
 )
 from slidingtiles._board.board import Board
@@ -50,7 +56,7 @@ from slidingtiles._engine.python import maxed as python_maxed
 from slidingtiles._engine.python import pdb as python_pdb
 from slidingtiles._engine.python import weighted as python_weighted
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
-from slidingtiles._errors import BackendError
+from slidingtiles._errors import BackendError, BackendWarning
 from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Guard
 
@@ -204,6 +210,7 @@ class _NumbaKernels:
         module = self._modules.get(name)
         if module is None:
             prepare_numba_cache()
+            prepare_numba_threads()  # a pool forked after a table build must not abort
             importlib.import_module("numba")
             module = self._modules[name] = _kernel_module(f"numba.{name}")
         return module
@@ -318,8 +325,9 @@ class _NumbaKernels:
         )
 
 
-def _choose() -> tuple[Kernels, str]:
-    requested = requested_implementation()
+def _choose(requested: str | None = None) -> tuple[Kernels, str]:
+    """The kernels for ``requested`` (default: the environment's); `BackendError` if unusable."""
+    requested = requested_implementation() if requested is None else requested
     if requested == "python":
         return _PythonKernels(), "python"
     if requested == "auto":
@@ -335,10 +343,40 @@ def _choose() -> tuple[Kernels, str]:
         ) from exc
 
 
+class _Substitute:
+    """Kernels standing in for those the environment asked for and cannot have.
+
+    Importing never fails on the environment (the command line, inside this
+    package, could not report it): the first use warns once (`BackendWarning`)
+    and the substitute runs. `slidingtiles.check_environment` raises `UNUSABLE`.
+    """
+
+    def __init__(self, substitute: Kernels, problem: BackendError) -> None:
+        self._substitute = substitute
+        self._problem = problem
+        self._warned = False
+
+    def __getattr__(self, name: str) -> object:
+        if not self._warned:
+            self._warned = True
+            warnings.warn(
+                f"{self._problem}; using {self._substitute.name} instead",
+                BackendWarning, stacklevel=3,
+            )  # fmt: skip
+        return getattr(self._substitute, name)
+
+
 kernels: Kernels
 #: The active implementation: ``"python"`` or ``"numba"``.
 IMPLEMENTATION: str
-kernels, IMPLEMENTATION = _choose()
+#: Why the implementation the environment asks for cannot be used, or None (it is in use).
+UNUSABLE: BackendError | None = None
+try:
+    kernels, IMPLEMENTATION = _choose()
+except BackendError as problem:  # numba asked for but broken: pure Python; a bad name: auto
+    UNUSABLE = problem
+    _kernels, IMPLEMENTATION = _choose("python" if problem.value == "numba" else "auto")
+    kernels = cast(Kernels, _Substitute(_kernels, problem))
 
 
 def supports(heuristic: str, db: PatternTables | None = None) -> bool:

@@ -59,6 +59,8 @@ from slidingtiles._errors import (
     OptionTypeError,
     PatternDatabaseError,
     SearchLimitExceeded,
+    SlidingTilesError,
+    WorkerDiedError,
 )
 from slidingtiles._workers import WorkerPool
 from slidingtiles.heuristics._pdb.tablefile import read_table
@@ -244,6 +246,8 @@ class _Search:
         self.depth = 1
         self.slice = slice_nodes()
         self.shown = self.began
+        #: After a pool of ours broke: its workers that died, and how.
+        self.deaths: Callable[[], dict[int, str]] | None = None
 
     # -- limits and progress --
 
@@ -280,6 +284,23 @@ class _Search:
         if self.progress is not None and (final or now - self.shown >= 1.0):
             self.shown = now
             self.progress(self._stats(bound, subtrees, finished))
+
+    def _result(self, future: concurrent.futures.Future[_Outcome]) -> _Outcome:
+        """A slice's outcome; `WorkerDiedError` when its worker, or the executor, was lost."""
+        try:
+            return future.result()
+        except (SlidingTilesError, MemoryError):  # the search's own errors, as in one process
+            raise
+        except Exception as error:  # a worker killed (SIGKILL by the out-of-memory killer...)
+            deaths = self.deaths() if self.deaths is not None else {}
+            what = next(iter(deaths.values()), None)
+            if what is None:
+                what = f"{type(error).__name__}: {error}" if str(error) else type(error).__name__
+            raise WorkerDiedError(
+                f"solve: a worker process of the parallel search was lost: {what}; the search "
+                "stopped (run it again, with fewer workers if memory ran short)",
+                what,
+            ) from error
 
     # -- the search --
 
@@ -392,7 +413,7 @@ class _Search:
                 )
                 for future in sorted(done, key=lambda f: running[f][0]):  # leftmost first
                     index, _ = running.pop(future)
-                    outcome = future.result()
+                    outcome = self._result(future)
                     self.expanded += outcome.expanded
                     self.generated += outcome.generated
                     if outcome.code == PAUSE:
@@ -470,7 +491,10 @@ def parallel_search(
     tree, the same counts as two workers would visit). ``progress`` gets an
     `IterationStats` when an iteration ends and about once a second between.
     Limits: `SearchLimitExceeded` (``"nodes"``: never more than ``max_nodes``
-    expansions in all; ``"time"``: within a second of ``time_limit``).
+    expansions in all; ``"time"``: within a second of ``time_limit``). A worker
+    killed from outside (the out-of-memory killer sends SIGKILL), or a slice the
+    executor loses (Dask's ``KilledWorker``), stops the search with
+    `WorkerDiedError` saying what happened.
     """
     frame = frame_for(start.rows, start.cols, goal.tiles)
     if db.goal != frame.canonical_goal or (db.rows, db.cols) != start.shape:
@@ -494,6 +518,8 @@ def parallel_search(
         dbs, tiles, frame.order, submit, count, max_nodes=max_nodes, time_limit=time_limit,
         progress=progress,
     )  # fmt: skip
+    if own:
+        search.deaths = pool.deaths
     try:
         return search.run()
     finally:

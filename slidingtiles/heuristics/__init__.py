@@ -9,14 +9,7 @@
 # Importing the modules that define heuristics registers them, in this order (the order
 # `registry()` lists them in).
 from slidingtiles._errors import HeuristicClaimError, HeuristicError, HeuristicTypeError
-from slidingtiles.heuristics._check import (
-    EXHAUSTIVE_BOARDS,
-    CheckReport,
-    Counterexample,
-    HeuristicSpec,
-    Property,
-    check,
-)
+from slidingtiles.heuristics._check import EXHAUSTIVE_BOARDS, HeuristicSpec, check
 from slidingtiles.heuristics._classic import inversions, linear_conflict, manhattan, misplaced
 from slidingtiles.heuristics._pdb import pattern_database
 from slidingtiles.heuristics._registry import (
@@ -31,6 +24,7 @@ from slidingtiles.heuristics._registry import (
     seal_builtins,
     unregister,
 )
+from slidingtiles.heuristics._report import CheckReport, Counterexample, Property
 from slidingtiles.heuristics._walking import walking_distance
 
 # Every heuristic registered so far is the library's own: none of their names can be taken.

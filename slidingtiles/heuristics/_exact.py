@@ -20,7 +20,6 @@ boards in about 0.2 s and 3 MB; 2x5's 1,814,400 in about 2 s and 30 MB
 
 from __future__ import annotations
 
-import math
 from functools import lru_cache
 
 import numpy as np
@@ -29,24 +28,10 @@ from numpy.typing import NDArray
 from slidingtiles._board.board import Board
 from slidingtiles._board.geometry import neighbour_table
 
-__all__ = ["MAX_CELLS", "ExactDistances", "exact_distances", "solvable_count"]
+__all__ = ["MAX_CELLS", "ExactDistances", "exact_distances"]
 
 #: The most cells a shape may have for an exhaustive search (3x4 and 2x6: 239,500,800 boards).
 MAX_CELLS = 12
-
-
-def solvable_count(rows: int, cols: int) -> int:
-    """The number of boards that can reach a goal of this shape (the goal included).
-
-    >>> solvable_count(3, 3), solvable_count(2, 5), solvable_count(1, 4)
-    (181440, 1814400, 4)
-
-    Half of all permutations on boards of at least two rows and two columns;
-    on a single row or column the tiles keep their order, so one board per
-    blank cell.
-    """
-    cells = rows * cols
-    return cells if rows == 1 or cols == 1 else math.factorial(cells) // 2
 
 
 def _ranks(tiles: NDArray[np.uint8]) -> NDArray[np.int64]:

@@ -249,10 +249,61 @@ def read_request(body: bytes, fields: tuple[str, ...]) -> dict[str, Any]:
         _fail(f"the request body is not JSON: {error}", None)
     if not isinstance(payload, dict):
         _fail(f"the request body must be a JSON object, not {type(payload).__name__}", None)
-    for key in payload:
+    for key, value in payload.items():
+        if _not_text(key) is not None:
+            _fail(f"the field name {_brief(key)} {_not_text(key)}", _text(key))
         if key not in fields:
             _fail(f"unknown field {key!r}; this endpoint reads: {', '.join(fields)}", key)
+        problem = _first_not_text(value)
+        if problem is not None:
+            _fail(f"{key}: {problem}", key)
     return payload
+
+
+def _not_text(text: str) -> str | None:
+    """Why ``text`` cannot be written back as UTF-8 (a lone surrogate), or None.
+
+    >>> _not_text("caf\\u00e9"), _not_text("\\ud800x")[:40]
+    (None, 'holds a lone surrogate, U+D800, which is')
+
+    JSON's ``\\ud800`` escape decodes to a lone surrogate, which no answer can
+    encode: whatever the server echoes (labels, names, messages quoting them)
+    must be text, so such a value is refused here, naming its field.
+    """
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as error:
+        return (
+            f"holds a lone surrogate, U+{ord(text[error.start]):04X}, which is not text (a "
+            "\\u escape of a character past U+FFFF pairs two surrogates)"
+        )
+    return None
+
+
+def _first_not_text(value: object) -> str | None:
+    """The first string in a JSON value (keys too, at any depth) that is not text, and why."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            strings: list[str] = [item]
+        elif isinstance(item, dict):
+            strings = list(item)
+            stack.extend(item.values())
+        else:
+            strings = []
+            if isinstance(item, list):
+                stack.extend(item)
+        for text in strings:
+            problem = _not_text(text)
+            if problem is not None:
+                return f"{_brief(text)} {problem}"
+    return None
+
+
+def _text(text: str) -> str:
+    """``text`` with anything that is not text (a lone surrogate) spelled as its escape."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def _check_cells(value: object, field: str) -> None:
@@ -451,6 +502,12 @@ def _search(
         text = str(error)
         field = next((f for f in ("weight", "algorithm") if f in text), "heuristic")
         _fail(text if field != "heuristic" else f"heuristic {heuristic!r}: {text}", field)
+    except MemoryError:
+        pass  # answered below, once the failed search's memory is free (its traceback gone)
+    return 422, _failure(
+        "limit", board, goal, MemoryError("out of memory"), limit="memory", value=None,
+        statistics=None,
+    )  # fmt: skip
 
 
 @attrs.frozen

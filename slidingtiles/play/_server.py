@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import importlib
 import ipaddress
+import json
 import logging
 import os
 import socket
@@ -61,6 +62,7 @@ __all__ = [
     "create_app",
     "exposure_warning",
     "is_loopback",
+    "json_bytes",
     "serve",
 ]
 
@@ -223,6 +225,21 @@ def _host_name(host: str) -> str:
     return host.rsplit(":", 1)[0] if host.count(":") == 1 else host
 
 
+def json_bytes(payload: Any) -> bytes:
+    """An answer's body: compact JSON in UTF-8, whatever text it holds.
+
+    >>> json_bytes({"label": "\\ud800", "ok": "\\u00e9"})
+    b'{"label":"\\\\ud800","ok":"\\xc3\\xa9"}'
+
+    Requests holding text that cannot be written back (a lone surrogate) are
+    refused, naming the field (`read_request`); should any reach an answer
+    all the same (a path, a header), it is written as its JSON escape rather
+    than failing the answer with a 500.
+    """
+    text = json.dumps(payload, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
+    return text.encode("utf-8", "backslashreplace")
+
+
 def _capture(work: Callable[[], tuple[int, dict[str, Any]]]) -> Callable[[], Any]:
     """Run ``work``, returning its result or the exception it raised (never raising)."""
 
@@ -268,10 +285,14 @@ def create_app(
     limits = state.limits
     searches = state.searches
 
+    class Answer(JSONResponse):
+        def render(self, content: Any) -> bytes:
+            return json_bytes(content)
+
     def answer(
         status: int, payload: dict[str, Any], headers: dict[str, str] | None = None
     ) -> Response:
-        return JSONResponse(
+        return Answer(
             payload, status_code=status,
             headers={**_COMMON_HEADERS, "Cache-Control": "no-store", **(headers or {})},
         )  # fmt: skip

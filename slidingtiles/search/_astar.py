@@ -180,10 +180,12 @@ def _run(
     # consistent heuristic the w-bound holds without it, and skipping saves re-expansions.
     reopen = not (consistent and w > 1.0)
     if kept is None and on_event is None:
-        return _astar(algorithm, start, heuristic, w, reopen, optimal, guard)
+        return guard.run(_astar, algorithm, start, heuristic, w, reopen, optimal)
     return run_traced(
         algorithm, start, w, kept, on_event,
-        lambda emit: traced_astar(algorithm, start, heuristic, w, reopen, optimal, guard, emit),
+        lambda emit: guard.run(
+            lambda g: traced_astar(algorithm, start, heuristic, w, reopen, optimal, g, emit)
+        ),
     )  # fmt: skip
 
 
@@ -294,10 +296,10 @@ def greedy(
         state_bytes=state_bytes(start),
     )
     if kept is None and on_event is None:
-        return _greedy(start, heuristic, guard)
+        return guard.run(_greedy, start, heuristic)
     return run_traced(
         "greedy", start, 1.0, kept, on_event,
-        lambda emit: traced_greedy(start, heuristic, guard, emit),
+        lambda emit: guard.run(lambda g: traced_greedy(start, heuristic, g, emit)),
     )  # fmt: skip
 
 

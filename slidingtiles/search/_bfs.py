@@ -58,10 +58,11 @@ def bfs(
         state_bytes=state_bytes(start),
     )
     if kept is None and on_event is None:
-        return _bfs(start, guard)
+        return guard.run(_bfs, start)  # out of memory: OutOfMemoryError, the memory back
     return run_traced(
-        "bfs", start, 1.0, kept, on_event, lambda emit: traced_bfs(start, guard, emit)
-    )
+        "bfs", start, 1.0, kept, on_event,
+        lambda emit: guard.run(lambda g: traced_bfs(start, g, emit)),
+    )  # fmt: skip
 
 
 def _bfs(start: Any, guard: Guard) -> SearchResult[Any, Any]:

@@ -102,10 +102,10 @@ def idastar(
     )
     optimal = heuristic is None or bool(admissible)
     if kept is None and on_event is None:
-        return _idastar(start, heuristic, optimal, guard)
+        return guard.run(_idastar, start, heuristic, optimal)
     return run_traced(
         "idastar", start, 1.0, kept, on_event,
-        lambda emit: traced_idastar(start, heuristic, optimal, guard, emit),
+        lambda emit: guard.run(lambda g: traced_idastar(start, heuristic, optimal, g, emit)),
     )  # fmt: skip
 
 

@@ -20,7 +20,12 @@ from numbers import Real
 from time import perf_counter
 from typing import Any, TypeVar
 
-from slidingtiles._errors import InvalidOptionError, OptionTypeError, SearchLimitExceeded
+from slidingtiles._errors import (
+    InvalidOptionError,
+    OptionTypeError,
+    OutOfMemoryError,
+    SearchLimitExceeded,
+)
 from slidingtiles.search._protocol import State
 from slidingtiles.search._result import SearchStats
 
@@ -335,6 +340,7 @@ class Guard:
         "_algorithm",
         "_checkpoint",
         "_deadline",
+        "_done",
         "_max_memory",
         "_memory_base",
         "_next_memory",
@@ -392,6 +398,7 @@ class Guard:
         self._started = perf_counter()
         self._deadline = math.inf if self._time_limit is None else self._started + self._time_limit
         self._checkpoint = self.first_checkpoint()
+        self._done = (0, 0, 0, 0, 1)  # the counts at the last memory check (`run`)
         #: Iterations and depth of a kernel's search (IDA*: bounds tried, path length).
         self.iterations = 0
         self.depth = 0
@@ -471,7 +478,8 @@ class Guard:
                 )
             self._next_time = expanded + self._time_stride
         if expanded >= self._next_memory:
-            used = self._memory_used(stored)
+            self._done = (expanded, generated, max_frontier, reopened, iterations)
+            used = self._memory_used(stored) if self._max_memory is not None else 0
             if self._max_memory is not None and used > self._max_memory:
                 raise self._exceeded(
                     f"gave up using about {used:,} more bytes of memory after {expanded:,} "
@@ -541,6 +549,45 @@ class Guard:
             (10, 30, 7, 2)
         """
         return self.stats(expanded, generated, self.depth, 0, self.iterations)
+
+    def run(self, search: Callable[..., _T], /, *args: Any) -> _T:
+        """Return ``search(*args, self)``; should memory run out, raise `OutOfMemoryError`.
+
+        Example:
+            >>> g = Guard("bfs", max_nodes=None, time_limit=None, max_memory=None,
+            ...           progress=None, progress_every=1, state_bytes=1)
+            >>> def hungry(guard):
+            ...     guard.check(guard.first_checkpoint(), 9000, 700, 0, 1, 4096)
+            ...     raise MemoryError
+            >>> g.run(hungry)  # doctest: +ELLIPSIS
+            Traceback (most recent call last):
+            ...
+            slidingtiles._errors.OutOfMemoryError: bfs: ran out of memory after 4,096 expanded...
+
+        A MemoryError's traceback holds the frames it left, and through them
+        everything the search stored (its frontier, the states it has seen): a
+        handler that runs while it lives has no memory either and fails in turn
+        (a SystemError or a second MemoryError, seen under a 1.2 GB address-space
+        cap). So the handler is left first, which frees it all, and only then is
+        the error made. Its statistics are those of the last `check`, which a
+        search run here reaches at least every 4,096 expansions.
+        """
+        self._next_memory = min(self._next_memory, _MEMORY_STRIDE)  # counts kept for this
+        self._checkpoint = self.first_checkpoint()
+        try:
+            return search(*args, self)
+        except OutOfMemoryError:  # a search inside this one ran out and has said so
+            raise
+        except MemoryError:
+            pass  # leaving the handler lets go of the traceback and the search's memory
+        expanded, generated, max_frontier, reopened, iterations = self._done
+        stats = self.stats(expanded, generated, max_frontier, reopened, iterations)
+        raise OutOfMemoryError(
+            f"{self._algorithm}: ran out of memory after {expanded:,} expanded nodes and "
+            f"{stats.seconds:.1f} s: the system refused more (max_memory stops a search "
+            "before that)",
+            stats,
+        )
 
     def _memory_used(self, stored: int) -> int:
         if self._memory_base is not None:
