@@ -112,7 +112,7 @@ def test_html_export(tmp_path: Path) -> None:
 
 
 def test_measure_heuristics_small() -> None:
-    out = run_example("measure_heuristics.py", "--boards", "2", "--seed", "1", timeout=120)
+    out = run_example("measure_heuristics.py", "--boards", "1", "--seed", "1", timeout=120)
     rows = [line for line in out.splitlines() if line.startswith("| ") and "---" not in line]
     names = [row.split("|")[1].strip().strip("`") for row in rows[1:]]
     assert names[0] == "none (BFS)"
