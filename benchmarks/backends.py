@@ -86,7 +86,7 @@ def kernel_call(
 
 
 def speed(python_count: int, md_seeds: list[int]) -> None:
-    py, nb = _backend._PythonKernels(), _backend._NumbaKernels(fallback=False)
+    py, nb = _backend.choose_kernels("python")[0], _backend.choose_kernels("numba")[0]
     goal_last = Board.goal(4, 4)
     goal_first = Board.goal(4, 4, blank="first")
     db = pdb.load(4, 4, goal_first)
@@ -170,7 +170,7 @@ def start(repeat: int) -> None:
 
 
 def korf(repeat: int, partition: str) -> bool:
-    nb = _backend._NumbaKernels(fallback=False)
+    nb = _backend.choose_kernels("numba")[0]
     goal = Board.goal(4, 4, blank="first")
     begin = time.perf_counter()
     cached = pdb.is_cached(4, 4, goal, partition)
@@ -222,7 +222,7 @@ def load_or_build_78(goal: Board) -> pdb.PatternDatabase:
 
 
 def korf78(repeat: int) -> bool:
-    nb = _backend._NumbaKernels(fallback=False)
+    nb = _backend.choose_kernels("numba")[0]
     goal = Board.goal(4, 4, blank="first")
     db = load_or_build_78(goal)
     print(f"\n== Korf 100, numba, 7-8 (4-bit tables), reflection {db.reflect}")

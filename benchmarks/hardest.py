@@ -5,6 +5,7 @@ Run from the project root (numba recommended: ``pip install -e ".[fast]"``):
     PYTHONPATH=. python benchmarks/hardest.py --eighty            # standard goal, blank last
     PYTHONPATH=. python benchmarks/hardest.py --shapes 3x5 2x7 --time-limit 300
     PYTHONPATH=. python benchmarks/hardest.py --shapes 3x5 --heuristic pdb:custom-7-7
+    PYTHONPATH=. python benchmarks/hardest.py --shapes 3x5 --mirrored   # + the 84-move position
 
 ``--eighty`` solves ten of the 17 positions 80 moves from the standard goal
 (1..15, blank last; 80 is the 4x4 diameter, Brüngger et al. 1999) with
@@ -18,6 +19,7 @@ parity), a position near the far end of the shape's distance range; the
 shape's diameter (OEIS A151944, from Korf 2008: 3x5 84, 2x7 108, 2x8 140,
 4x4 80 moves) is printed beside it. Times are whole `solve` calls after the
 tables are loaded (a first call per shape loads or builds them, timed apart).
+``--mirrored`` adds the goal mirrored left to right: on 3x5, 84 moves from the goal.
 """
 
 from __future__ import annotations
@@ -49,10 +51,21 @@ DIAMETER = {(3, 5): 84, (5, 3): 84, (2, 7): 108, (7, 2): 108, (2, 8): 140, (8, 2
 
 def turned_goal(rows: int, cols: int) -> Board:
     """The standard goal turned 180° (solvable: two tiles swapped when the parity is wrong)."""
-    goal = Board.goal(rows, cols)
-    tiles = list(reversed(goal.tiles))
+    return _solvable(list(reversed(Board.goal(rows, cols).tiles)), rows, cols)
+
+
+def mirrored_goal(rows: int, cols: int) -> Board:
+    """The standard goal mirrored left to right, each row reversed (solvable: two tiles swapped
+    when that is the wrong parity). On 3x5 this is 84 moves from the goal, the diameter."""
+    goal = Board.goal(rows, cols).tiles
+    return _solvable([goal[r * cols + cols - 1 - c] for r in range(rows) for c in range(cols)],
+                     rows, cols)  # fmt: skip
+
+
+def _solvable(tiles: list[int], rows: int, cols: int) -> Board:
+    """The board, tiles 1 and 2 swapped if that is what it takes to reach the standard goal."""
     board = Board(tiles, (rows, cols))
-    if not is_solvable(board, goal):
+    if not is_solvable(board, Board.goal(rows, cols)):
         a, b = (i for i, t in enumerate(tiles) if t in (1, 2))
         tiles[a], tiles[b] = tiles[b], tiles[a]
         board = Board(tiles, (rows, cols))
@@ -87,15 +100,19 @@ def run_eighty(heuristic: str, time_limit: float | None) -> None:
               flush=True)  # fmt: skip
 
 
-def run_shapes(shapes: list[tuple[int, int]], heuristic: str, time_limit: float | None) -> None:
+def run_shapes(
+    shapes: list[tuple[int, int]], heuristic: str, time_limit: float | None, mirrored: bool
+) -> None:
     for rows, cols in shapes:
         goal = Board.goal(rows, cols)
         began = time.perf_counter()
         solve(goal.move("U"), goal=goal, heuristic=heuristic)  # load or build the tables
         print(f"{rows}x{cols}: tables ready in {time.perf_counter() - began:.1f} s "
               f"(diameter {DIAMETER.get((rows, cols), '?')})", flush=True)  # fmt: skip
-        board = turned_goal(rows, cols)
-        print(f"  {board.to_text():<42} {timed(board, goal, heuristic, time_limit)}", flush=True)
+        boards = [turned_goal(rows, cols)] + ([mirrored_goal(rows, cols)] if mirrored else [])
+        for board in boards:
+            print(f"  {board.to_text():<42} {timed(board, goal, heuristic, time_limit)}",
+                  flush=True)  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -104,11 +121,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shapes", nargs="*", default=[], metavar="RxC")
     parser.add_argument("--heuristic", default="pdb")
     parser.add_argument("--time-limit", type=float, default=300.0)
+    parser.add_argument("--mirrored", action="store_true",
+                        help="also the goal mirrored left to right (3x5: 84 moves, the diameter)")
     args = parser.parse_args(argv)
     if args.eighty:
         run_eighty(args.heuristic, args.time_limit)
     shapes = [tuple(int(x) for x in s.split("x")) for s in args.shapes]
-    run_shapes(shapes, args.heuristic, args.time_limit)  # type: ignore[arg-type]
+    run_shapes(shapes, args.heuristic, args.time_limit, args.mirrored)  # type: ignore[arg-type]
     return 0
 
 

@@ -17,7 +17,10 @@ process time of the call (one core), ``ratio`` length / Manhattan distance,
 an upper bound on length / optimal. The last line of each size gives the
 means and Parberry's 8/3 n^3 (the expected moves of the classic greedy
 method, Algorithms 8(3) 2015) as a ratio to the mean Manhattan distance.
-``--json FILE`` also writes every row, for ``benchmarks/plot_suboptimal.py``.
+The line after each size's rows tallies the methods whose answers were kept
+(``Solution.algorithm``), the public view of what each method contributes (each
+method alone: ``benchmarks/experiments/short_methods.py``). ``--json FILE``
+also writes every row, for ``benchmarks/plot_suboptimal.py``.
 One 10x10 board solved before the first (its CPU time printed apart) loads
 the compiled kernels, which a process does once.
 """
@@ -25,6 +28,7 @@ the compiled kernels, which a process does once.
 from __future__ import annotations
 
 import argparse
+import collections
 import json
 import platform
 import statistics
@@ -97,6 +101,7 @@ def main(argv: list[str] | None = None) -> int:
     rows_out = []
     for rows, cols in args.sizes:
         ratios, seconds, bounds = [], [], []
+        kept: collections.Counter[str] = collections.Counter()
         for seed in range(args.seeds):
             goal = (
                 Board.goal(rows, cols)
@@ -117,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"FAILED: {rows}x{cols} seed {seed} does not reach the goal", file=sys.stderr)
                 return 1
             ratio = len(moves) / bound if bound else 1.0
+            kept[method] += 1
             ratios.append(ratio)
             seconds.append(elapsed)
             bounds.append(bound)
@@ -134,6 +140,12 @@ def main(argv: list[str] | None = None) -> int:
         print(
             f"| {rows}x{cols} | mean of {args.seeds} | | {statistics.mean(seconds):.2f} | | | "
             f"{statistics.mean(ratios):.3f} | Parberry 8/3 n^3: {parberry:.2f} |",
+            flush=True,
+        )
+        tally = ", ".join(f"{name} {count}" for name, count in kept.most_common())
+        print(
+            f"| {rows}x{cols} | median | | {statistics.median(seconds):.2f} | | | "
+            f"{statistics.median(ratios):.3f} | kept: {tally} |",
             flush=True,
         )
     if args.json:

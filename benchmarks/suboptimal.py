@@ -21,10 +21,11 @@ there are (``slidingtiles pdb build 4 --goal first``), else peeled further.
 ``--weight W...``: ``solve(board, goal, weight=W, heuristic="pdb")`` instead
 (guaranteed at most W x optimal), one table per weight.
 
-``sizes``: random n x n boards (seeds 0..N-1, blank-last goal) solved by each
-method: the constructive solver (``solve_constructive``), the staged solver
-alone, and ``solve(optimal=False)`` with and without ``--time-limit``; length /
-Manhattan and CPU seconds, means over the boards.
+``sizes``: random n x n boards (seeds 0..N-1, blank-last goal) solved by the
+constructive solver (``solve_constructive``) and ``solve(optimal=False)`` with
+and without ``--time-limit``; length / Manhattan and CPU seconds, means over
+the boards. (Each method of ``optimal=False`` alone: see
+``benchmarks/experiments/short_methods.py``.)
 
 ``weighted``: weighted A* (``algorithm="weighted"``, guaranteed at most w times
 the optimum) on boards ``--scramble`` random moves from the goal, as measured
@@ -44,13 +45,12 @@ from slidingtiles import (
     Board,
     SearchLimitExceeded,
     heuristics,
+    pdb,
     random_board,
     scramble,
     solve,
     solve_constructive,
 )
-from slidingtiles._solve.anytime import perm_tables
-from slidingtiles._solve.staged import solve_staged
 
 DATA = Path(__file__).resolve().parent / "data" / "korf50_24.txt"
 
@@ -58,9 +58,8 @@ DATA = Path(__file__).resolve().parent / "data" / "korf50_24.txt"
 def korf_setup(goal: Board) -> None:
     """Load the 5x5 tables and prepare the weighted search once, timed apart (if cached)."""
     began, wall = time.process_time(), time.perf_counter()
-    tables = perm_tables(goal)
-    if tables is None:
-        print("# no cached 5x5 perm-ranked tables under numba: the staged solver answers")
+    if not pdb.is_cached(goal.rows, goal.cols, goal, "6-6-6-6"):
+        print("# no cached 5x5 6-6-6-6 tables: the staged solver answers")
         return
     near = next(iter(goal.neighbors()))[1]
     solve(near, goal, optimal=False)
@@ -133,7 +132,6 @@ def sizes(args: argparse.Namespace) -> None:
         boards = [random_board(n, n, seed=seed) for seed in range(args.boards)]
         methods = {
             "constructive (reduce)": lambda b, g=goal: str(solve_constructive(b, g).moves),
-            "staged alone": lambda b, g=goal: solve_staged(b, g, deadline=None),
             "solve(optimal=False)": lambda b, g=goal: str(solve(b, g, optimal=False).moves),
         }
         if args.time_limit:

@@ -26,6 +26,7 @@ from slidingtiles._errors import (
     NoPathError,
     OptionTypeError,
     OutOfMemoryError,
+    PatternDatabaseError,
     SearchLimitExceeded,
     SearchStopped,
     SlidingTilesError,
@@ -35,7 +36,7 @@ from slidingtiles._errors import (
 )
 from slidingtiles._render import board_svg, solution_html, solution_svg
 from slidingtiles._solve.cos226 import Cos226Result, solve_cos226
-from slidingtiles._solve.reduce import ReduceResult, solve_constructive
+from slidingtiles._solve.short.constructive import ReduceResult, solve_constructive
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles._watch import TraceView
@@ -65,6 +66,7 @@ __all__ = [
     "NoPathError",
     "OptionTypeError",
     "OutOfMemoryError",
+    "PatternDatabaseError",
     "ReduceResult",
     "SearchLimitExceeded",
     "SearchResult",

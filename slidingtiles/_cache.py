@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import os
 import tempfile
 from pathlib import Path
@@ -34,14 +35,31 @@ def user_cache_dir() -> Path:
     specification requires, instead of scattering caches under whatever the working
     directory happens to be.
 
-    The environment is read on every call, so changes made after import count. Nothing is
-    created here; callers create the directory when they first write to it.
+    The environment is read on every call, so changes made after import count; what is made
+    of it is remembered (one dictionary lookup per call: `solve` asks several times per call).
+    Nothing is created here; callers create the directory when they first write to it.
     """
     override = os.environ.get(ENV_CACHE_DIR)
     if override:
-        return Path(override)
+        return _path(override)
+    return _platform_cache_dir(*(os.environ.get(name) for name in _PLATFORM_VARIABLES))
+
+
+# What platformdirs reads to find the user cache (XDG on Linux and the BSDs, the home directory,
+# Windows' folders): the platform's answer is remembered per value of these.
+_PLATFORM_VARIABLES = ("XDG_CACHE_HOME", "HOME", "LOCALAPPDATA", "USERPROFILE")
+
+
+@functools.lru_cache(maxsize=16)
+def _platform_cache_dir(*environment: str | None) -> Path:
+    """The platform's user cache directory for us, for these values of `_PLATFORM_VARIABLES`."""
     # appauthor=False: no vendor folder on Windows (%LOCALAPPDATA%\slidingtiles\Cache).
     return platformdirs.user_cache_path(APP_NAME, appauthor=False)
+
+
+@functools.lru_cache(maxsize=16)
+def _path(text: str) -> Path:
+    return Path(text)
 
 
 def cache_dir_problem(directory: str | os.PathLike[str], *, create: bool = True) -> str | None:

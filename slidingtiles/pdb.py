@@ -14,6 +14,9 @@
 Tables are stored in ``cache_dir()`` (argument, else ``$SLIDINGTILES_CACHE_DIR``,
 else the platform's user cache directory), in a documented, versioned,
 checksummed binary format, written atomically; see docs/pattern-databases.md.
+The default tables of the shapes in `SHIPPED` (4x4's 6-6-3, 3x4, 3x3, ...,
+for a blank in a corner) come with the package, packed: `load` unpacks them
+instead of building them (`ship` makes those files).
 A directory that cannot take them raises `CacheDirectoryError` (an OSError) where a
 table is written by name; `solve` goes on without the cache, with one `CacheWarning`.
 """
@@ -31,6 +34,7 @@ from slidingtiles.heuristics._pdb import (
     ENV_CACHE_DIR,
     FORMAT_VERSION,
     MAX_TABLE_ENTRIES,
+    SHIPPED,
     BuildProgress,
     PatternDatabase,
     TableBuildWarning,
@@ -41,6 +45,7 @@ from slidingtiles.heuristics._pdb import (
     clear,
     default_partition_name,
     estimate_build_seconds,
+    first_use_partition,
     is_cached,
     list_tables,
     load,
@@ -49,6 +54,7 @@ from slidingtiles.heuristics._pdb import (
     pattern_database,
     preferred_partition,
     read_table,
+    ship,
     table_path,
     verify,
 )
@@ -61,6 +67,7 @@ __all__ = [
     "ENV_CACHE_DIR",
     "FORMAT_VERSION",
     "MAX_TABLE_ENTRIES",
+    "SHIPPED",
     "BuildProgress",
     "CacheDirectoryError",
     "CacheWarning",
@@ -75,6 +82,7 @@ __all__ = [
     "clear",
     "default_partition_name",
     "estimate_build_seconds",
+    "first_use_partition",
     "is_cached",
     "list_tables",
     "load",
@@ -83,6 +91,7 @@ __all__ = [
     "pattern_database",
     "preferred_partition",
     "read_table",
+    "ship",
     "table_path",
     "verify",
 ]

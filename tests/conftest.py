@@ -1,4 +1,9 @@
-"""Shared fixtures: hypothesis profiles and the exhaustive BFS oracle over small boards."""
+"""Shared fixtures: hypothesis profiles, the exhaustive BFS oracle over small boards, and both
+implementations' kernels (`kernels`, `both`) for every kernel test.
+
+Internal imports here and in the kernel tests are of units with no public name (the engine's
+kernels, the table cache's location): the public API is tested through `slidingtiles`.
+"""
 
 from __future__ import annotations
 
@@ -16,8 +21,10 @@ from hypothesis import HealthCheck, settings
 
 from slidingtiles import Board
 from slidingtiles._board.geometry import blank_moves, home_cells
+from slidingtiles._engine.kernels import Kernels, choose_kernels
 from slidingtiles.heuristics._pdb import first_use
 from slidingtiles.heuristics._pdb import store as _pdb
+from slidingtiles.pdb import PatternDatabase
 from slidingtiles.search._limits import Guard
 
 # Never touch the user's table cache; tables built by one test are reused by the next.
@@ -116,7 +123,7 @@ class Oracle:
         return len(self.distance)
 
     def board(self, tiles: tuple[int, ...]) -> Board:
-        return Board._trusted(self.goal.rows, self.goal.cols, tiles, None)
+        return Board(tiles, shape=self.goal.shape)
 
 
 _ORACLES: dict[tuple[int, ...], Oracle] = {}
@@ -143,6 +150,20 @@ def table_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path
 
 
+@pytest.fixture
+def table_builds(monkeypatch: pytest.MonkeyPatch) -> list[tuple[int, int]]:
+    """The shape of every pattern table built in memory during the test, in order."""
+    builds: list[tuple[int, int]] = []
+    real = PatternDatabase.build
+
+    def counted(rows: int, cols: int, *args: Any, **kwargs: Any) -> PatternDatabase:
+        builds.append((rows, cols))
+        return real(rows, cols, *args, **kwargs)
+
+    monkeypatch.setattr(PatternDatabase, "build", counted)
+    return builds
+
+
 def replay(board: Board, moves: str) -> Board:
     """The board after the blank moves, replayed on a flat list (not the library's move code).
 
@@ -160,7 +181,7 @@ def replay(board: Board, moves: str) -> Board:
         cell = (row + dr) * cols + col + dc
         tiles[blank], tiles[cell] = tiles[cell], 0
         blank = cell
-    return Board._trusted(rows, cols, tuple(tiles), None)
+    return Board(tiles, shape=(rows, cols))
 
 
 def goals(rows: int, cols: int) -> list[Board]:
@@ -171,6 +192,33 @@ def goals(rows: int, cols: int) -> list[Board]:
         Board.goal(rows, cols), Board.goal(rows, cols, blank="first"),
         Board(middle, shape=(rows, cols)),
     ]  # fmt: skip
+
+
+#: The implementations every kernel test runs through (numba skipped where it is not installed).
+IMPLEMENTATIONS = ("python", "numba")
+
+
+def kernels_of(name: str) -> Kernels:
+    """One implementation's kernels, numba's without its fallback (skipped without numba).
+
+    The one way kernel tests reach an implementation: `choose_kernels`, the
+    dispatcher's own choice.
+    """
+    if name == "numba":
+        pytest.importorskip("numba")
+    return choose_kernels(name)[0]
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def kernels(request: pytest.FixtureRequest) -> Kernels:
+    """Each implementation's kernels in turn: the test runs once for each."""
+    return kernels_of(request.param)
+
+
+@pytest.fixture
+def both() -> tuple[Kernels, Kernels]:
+    """The pure-Python (reference) and numba kernels, to compare (skipped without numba)."""
+    return kernels_of("python"), kernels_of("numba")
 
 
 def kernel_guard() -> Guard:

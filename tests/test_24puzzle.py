@@ -4,6 +4,7 @@ No 5x5 table of the real partition is built here (minutes, gigabytes): the
 builders are checked on groups of two and three tiles against a brute-force
 search, the kernels on tables of small groups (5x5 near the goal, 3x4 and 4x4
 random boards), against each other and against the BFS oracle.
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
 """
 
 from __future__ import annotations
@@ -15,17 +16,24 @@ from pathlib import Path
 import pytest
 
 import slidingtiles as st
-from slidingtiles import Board, pdb
+from slidingtiles import BackendError, Board, PatternDatabaseError, pdb
 from slidingtiles._board.geometry import home_cells
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS, U8_MOVES, perm_rank
 from slidingtiles._engine.lookups import PERM_U4, entry_value, maxed_searches, moved_rank
 from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._engine.resources import ENV_MEMORY, available_memory, check_memory
-from slidingtiles._errors import BackendError, PatternDatabaseError
-from slidingtiles.heuristics._pdb.store import estimate_table_bytes
-from slidingtiles.heuristics._pdb.tablefile import read_table, write_table
-from tests.conftest import group_moves, kernel_guard, near_goal, oracle_for, resumed_in_slices
+from slidingtiles.heuristics._pdb.cost import estimate_table_bytes
+from slidingtiles.heuristics._pdb.tablefile import write_table  # writing: internal
+from slidingtiles.pdb import read_table
+from tests.conftest import (
+    group_moves,
+    kernel_guard,
+    kernels_of,
+    near_goal,
+    oracle_for,
+    resumed_in_slices,
+)  # fmt: skip
 
 GOAL5 = Board.goal(5, 5, blank="first")
 KORF_FELNER = (
@@ -34,18 +42,6 @@ KORF_FELNER = (
 )  # fmt: skip
 
 pytestmark = pytest.mark.usefixtures("table_cache")
-
-
-def make_kernels(name: str) -> _backend.Kernels:
-    if name == "numba":
-        pytest.importorskip("numba")
-        return _backend._NumbaKernels(fallback=False)
-    return _backend._PythonKernels()
-
-
-@pytest.fixture
-def both() -> tuple[_backend.Kernels, _backend.Kernels]:
-    return make_kernels("python"), make_kernels("numba")
 
 
 Table = dict[tuple[int, ...], int]
@@ -119,7 +115,7 @@ def small_tables(
         tables = []
         for group in groups:
             if entry == U4_EXCESS:  # 4-bit tables come from the numba builder only
-                tables.append(make_kernels("numba").build_group_table(
+                tables.append(kernels_of("numba").build_group_table(
                     rows, cols, goal, group, encoding=PERM, entry=U4_EXCESS, progress=None
                 ))  # fmt: skip
             else:
@@ -160,7 +156,7 @@ def test_pure_python_and_numba_maxed_kernels_agree_node_for_node(both: Pair) -> 
 
 @pytest.mark.parametrize("name", ["python", "numba"])
 def test_maxed_kernels_are_optimal_against_the_oracle(name: str) -> None:
-    kernels = make_kernels(name)
+    kernels = kernels_of(name)
     goal = Board.goal(3, 3, blank="first")
     oracle = oracle_for(goal)
     dbs = small_tables(3, 3, [[(1, 2, 3, 4), (5, 6, 7, 8)], [(1, 3, 5, 7), (2, 4, 6, 8)]],

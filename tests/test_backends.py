@@ -4,6 +4,7 @@ The pure-Python kernels are the reference: the numba kernels must return the
 same move strings and the same expanded/generated/iteration counts, hit limits
 at the same expansion and report the same progress snapshots (the batched
 pattern-database kernel checks limits per batch: see `test_limits_and_progress_are_identical`).
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
 """
 
 from __future__ import annotations
@@ -18,39 +19,17 @@ from pathlib import Path
 import pytest
 
 import slidingtiles as st
-from slidingtiles import Board, _accel, pdb
+from slidingtiles import BackendError, Board, _accel, pdb
 from slidingtiles._board.symmetry import frame_for
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS
 from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._engine.python.pdb import walk_perfect
-from slidingtiles._errors import BackendError
 from slidingtiles.pdb import PatternDatabaseError, read_table
 from slidingtiles.search._limits import Guard
 from tests.conftest import Oracle, goals, slow_case
 
 ROOT = Path(__file__).resolve().parent.parent
-IMPLEMENTATIONS = ["python", "numba"]
-
-
-def make_kernels(name: str) -> _backend.Kernels:
-    if name == "numba":
-        pytest.importorskip("numba")
-        return _backend._NumbaKernels(fallback=False)
-    return _backend._PythonKernels()
-
-
-@pytest.fixture(params=IMPLEMENTATIONS)
-def kernels(request: pytest.FixtureRequest) -> _backend.Kernels:
-    return make_kernels(request.param)
-
-
-@pytest.fixture
-def both() -> tuple[_backend.Kernels, _backend.Kernels]:
-    """The reference and the compiled kernels (skipped without numba)."""
-    return make_kernels("python"), make_kernels("numba")
-
-
 pytestmark = pytest.mark.usefixtures("table_cache")
 
 
@@ -451,10 +430,10 @@ def test_bogus_implementation_warns_once_falls_back_and_is_a_clear_error() -> No
 
 def test_choose_reads_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(_accel.ENV_IMPLEMENTATION, " Python ")
-    assert _backend._choose()[1] == "python"
+    assert _backend.choose_kernels()[1] == "python"
     monkeypatch.setenv(_accel.ENV_IMPLEMENTATION, "fast")
     with pytest.raises(BackendError, match="'fast'") as info:
-        _backend._choose()
+        _backend.choose_kernels()
     assert isinstance(info.value, ImportError)
     assert info.value.value == "fast"
 
@@ -463,11 +442,11 @@ def test_missing_numba(monkeypatch: pytest.MonkeyPatch) -> None:
     """``auto`` falls back silently; ``numba`` says how to install the extra."""
     monkeypatch.setitem(sys.modules, "numba", None)  # makes "import numba" raise ImportError
     monkeypatch.setenv(_accel.ENV_IMPLEMENTATION, "auto")
-    kernels, name = _backend._choose()
+    kernels, name = _backend.choose_kernels()
     assert name == kernels.name == "python"
     monkeypatch.setenv(_accel.ENV_IMPLEMENTATION, "numba")
     with pytest.raises(BackendError, match=r"slidingtiles\[fast\]"):
-        _backend._choose()
+        _backend.choose_kernels()
 
 
 def test_numba_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:

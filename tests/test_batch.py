@@ -1,4 +1,7 @@
-"""Batch solving: serial, process pool, multiprocessing pool and Dask give the same results."""
+"""Batch solving: serial, process pool, multiprocessing pool and Dask give the same results.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 

@@ -4,6 +4,7 @@ The batched kernel must return the depth-first kernel's move string and its
 exact statistics (the counts a depth-first search makes up to the goal), for
 any batch size: tiny batches force many pieces and corrections, big ones put
 a whole iteration in a few batches.
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
 """
 
 from __future__ import annotations

@@ -1,4 +1,7 @@
-"""Beam search: both kernels keep the same boards, solutions replay, budgets hold."""
+"""Beam search: both kernels keep the same boards, solutions replay, budgets hold.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 
@@ -9,17 +12,24 @@ import pytest
 import slidingtiles
 from slidingtiles import Board, random_board
 from slidingtiles._engine import dispatch
-from slidingtiles._engine.numba import beam as numba_beam
-from slidingtiles._engine.python import beam as python_beam
-from slidingtiles._solve import suboptimal
+from slidingtiles._engine.kernels import Kernels
+from slidingtiles._solve.short import beam
+from slidingtiles._solve.short.budget import Budget
+from slidingtiles._solve.short.methods import solve_short
+from slidingtiles.search._limits import Deadline
 from tests.conftest import goals, replay, slow_case
 
 
 def arguments(board: Board, goal: Board, width: int, max_nodes: int = 10**7) -> tuple[object, ...]:
+    """`Kernels.subgoal_search`'s arguments for a beam over the whole board (every tile a
+    target of weight 1, the pairs in conflict counted once: `dispatch.beam_solve`'s search)."""
     rows, cols = board.shape
-    keys = dispatch._splitmix(board.size * board.size, board.size)
+    home = [goal.tiles.index(t) for t in range(board.size)]
+    ones = [1] * board.size
+    grow, gcol = [cell // cols for cell in home], [cell % cols for cell in home]
     levels = 4 * board.manhattan(goal)
-    return rows, cols, list(board.tiles), list(goal.tiles), keys, width, levels, max_nodes, None
+    return (rows, cols, list(board.tiles), grow, gcol, ones, ones, 1, 0, 0, width, levels,
+            max_nodes, None)  # fmt: skip
 
 
 def random_goal(rows: int, cols: int, seed: int) -> Board:
@@ -28,19 +38,25 @@ def random_goal(rows: int, cols: int, seed: int) -> Board:
 
 @pytest.mark.parametrize("size", [(3, 3), (3, 4), (4, 4), slow_case((4, 5)), slow_case((5, 5))])
 @pytest.mark.parametrize("width", [1, 4, 20])
-def test_kernels_agree_and_replay(size: tuple[int, int], width: int) -> None:
+def test_kernels_agree_and_replay(
+    both: tuple[Kernels, Kernels], size: tuple[int, int], width: int
+) -> None:
+    python, numba = both
     rows, cols = size
     for seed in range(3):
         for goal in (Board.goal(rows, cols), random_goal(rows, cols, seed)):
             board = random_board(rows, cols, seed=seed, goal=goal)
             args = arguments(board, goal, width)
-            found = python_beam.beam_search(*args)  # type: ignore[arg-type]
-            assert numba_beam.beam_search(*args) == found  # type: ignore[arg-type]
-            moves, expanded = found
+            found = python.subgoal_search(*args)  # type: ignore[arg-type]
+            assert numba.subgoal_search(*args) == found  # type: ignore[arg-type]
+            moves, expanded, reached = found
             assert expanded >= 1
-            if moves is not None:
+            if reached:
                 assert replay(board, moves) == goal
                 assert len(moves) >= board.manhattan(goal)
+            assert dispatch.beam_solve(board, goal, width, max_nodes=10**7) == (
+                moves if reached else None, expanded
+            )
 
 
 def test_wide_beam_reaches_every_goal() -> None:
@@ -96,20 +112,22 @@ def test_memory_bound_cuts_levels() -> None:
 
 
 @pytest.mark.slow  # the beam route of solve(optimal=False) also runs in test_timed_solve_replays
-def test_suboptimal_never_longer(monkeypatch: pytest.MonkeyPatch) -> None:
-    # A small budget keeps the test quick in pure Python; the route is the same.
-    monkeypatch.setattr(suboptimal, "BEAM_NODES", 60_000)
-    monkeypatch.setattr(suboptimal, "BEAM_NODES_PYTHON", 60_000)
-    monkeypatch.setattr(suboptimal, "_BEAM_WIDTHS", (100, 200))
+def test_the_beam_method_keeps_the_shortest_and_solve_never_longer(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # A small budget keeps the test quick in pure Python (the beam method's internal budgets).
+    monkeypatch.setattr(beam, "NODES", 60_000)
+    monkeypatch.setattr(beam, "NODES_PYTHON", 60_000)
+    monkeypatch.setattr(beam, "WIDTHS", (100, 200))
     board = random_board(5, 6, seed=2)
     goal = Board.goal(5, 6)
-    found = suboptimal.solve_suboptimal(board, goal, time_limit=None)
+    found = solve_short(board, goal, Deadline(None))
     assert replay(board, str(found.moves)) == goal
     assert len(found.moves) <= found.first_length
-    beam = suboptimal._beam_ladder(board, goal, time.perf_counter(), None)
-    if beam is not None:
-        assert replay(board, beam) == goal
-        assert len(found.moves) <= len(beam)  # the shortest of all methods is kept
+    by_beam = beam.beam(board, goal, Budget(Deadline(None)))
+    if by_beam is not None:
+        assert replay(board, by_beam) == goal
+        assert len(found.moves) <= len(by_beam)  # the shortest of all methods is kept
 
 
 def test_timed_solve_replays() -> None:

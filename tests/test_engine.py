@@ -1,4 +1,7 @@
-"""The tile engine against the generic search and the BFS oracle, and `solve`'s routing."""
+"""The tile engine against the generic search and the BFS oracle, and `solve`'s routing.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 
@@ -186,17 +189,20 @@ def test_solve_routes_built_in_heuristics_through_the_engine(
 def test_auto_picks_the_table_when_it_is_available(
     table_cache: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    assert st.solve("1 2 3/4 0 6/7 5 8").heuristic == "pdb"
-    assert len(list(table_cache.iterdir())) == 1  # built on first use
+    assert st.solve("1 2 3 4 5/6 7 0 8 9").heuristic == "pdb"
+    assert len(list(table_cache.iterdir())) == 1  # built on first use (2x5: none ships)
     # A table too slow to build is not built: the best table-free heuristic is used.
     monkeypatch.setattr(first_use, "AUTO_BUILD_SECONDS", 0.0)  # where auto_available reads it
-    sol = st.solve(st.scramble(Board.goal(3, 4), 30, seed=2))
+    edge = Board("1 0 2 3/4 5 6 7/8 9 10 11")  # the blank on an edge: no table ships
+    board = st.scramble(edge, 30, seed=2)
+    sol = st.solve(board, edge)
     assert sol.heuristic != "pdb"
     assert heuristics.get(sol.heuristic).strength >= heuristics.get("linear_conflict").strength
     assert len(list(table_cache.iterdir())) == 1
-    # Once cached it is used whatever the estimate.
-    pdb.load(3, 4)
-    assert st.solve(st.scramble(Board.goal(3, 4), 30, seed=2)).heuristic == "pdb"
+    # Once cached it is used whatever the estimate; and a shipped table is there from the start.
+    pdb.load(3, 4, edge)
+    assert st.solve(board, edge).heuristic == "pdb"
+    assert st.solve(st.scramble(Board.goal(4, 4), 30, seed=2)).heuristic == "pdb"
 
 
 @pytest.mark.parametrize("env", [None, "0", " Never ", "off"])
@@ -208,15 +214,17 @@ def test_building_can_be_refused_and_auto_still_solves_optimally(
     oracle: Callable[[Board], Oracle],
 ) -> None:
     """build_tables=False or SLIDINGTILES_BUILD_TABLES=0/never: no table, table-free optimum."""
-    hardest = "6 4 7/8 5 0/3 2 1"  # 31 moves
+    centre = Board("1 2 3/4 0 5/6 7 8")  # the blank in the centre: its table does not ship
+    tiles, length = max(oracle(centre).distance.items(), key=lambda item: (item[1], item[0]))
+    hardest = Board(tiles, shape=(3, 3))
     if env is None:
         build_tables, refused_by = False, "build_tables=False"
     else:  # the environment says no whatever the code says
         build_tables, refused_by = True, f"SLIDINGTILES_BUILD_TABLES={env!r}"
         monkeypatch.setenv(first_use.ENV_BUILD_TABLES, env)
     caplog.set_level("INFO", logger="slidingtiles")
-    sol = st.solve(hardest, build_tables=build_tables)
-    assert (len(sol), sol.optimal) == (31, True)
+    sol = st.solve(hardest, centre, build_tables=build_tables)
+    assert (len(sol), sol.optimal) == (length, True)
     assert sol.heuristic != "pdb"
     assert heuristics.get(sol.heuristic).strength >= heuristics.get("linear_conflict").strength
     assert "building tables implicitly is off" in caplog.text
@@ -229,17 +237,27 @@ def test_building_can_be_refused_and_auto_still_solves_optimally(
     assert list(table_cache.iterdir()) == []  # nothing built, nothing written
     # An explicit pdb, on the engine and on the generic path, names the table and the command.
     for algorithm in ("auto", "astar"):
-        with pytest.raises(pdb.PatternDatabaseError, match=r"slidingtiles pdb build 3x3\b") as err:
-            st.solve(hardest, heuristic="pdb", algorithm=algorithm, build_tables=build_tables)
-        assert "3x3 pattern database (partition perfect) is not cached" in str(err.value)
+        with pytest.raises(
+            pdb.PatternDatabaseError, match='slidingtiles pdb build 3x3 --goal "1 2 3/4 0 5/6 7 8"'
+        ) as err:
+            st.solve(
+                hardest, centre, heuristic="pdb", algorithm=algorithm, build_tables=build_tables
+            )
+        assert "3x3 pattern database (partition perfect, goal 1 2 3/4 0 5/6 7 8) is not cached" in (
+            str(err.value)
+        )
         assert refused_by in str(err.value)
         assert isinstance(err.value, ValueError)
     assert list(table_cache.iterdir()) == []
     # A cached table is used all the same: only building is refused.
-    pdb.build(3, 3)
-    sol = st.solve(hardest, build_tables=build_tables)
-    assert (sol.heuristic, len(sol)) == ("pdb", 31)
-    sol = st.solve(hardest, heuristic="pdb", algorithm="astar", build_tables=build_tables)
+    pdb.build(3, 3, centre)
+    sol = st.solve(hardest, centre, build_tables=build_tables)
+    assert (sol.heuristic, len(sol)) == ("pdb", length)
+    options = {"heuristic": "pdb", "algorithm": "astar", "build_tables": build_tables}
+    sol = st.solve(hardest, centre, **options)
+    assert (sol.heuristic, len(sol)) == ("pdb", length)
+    # So is a table that ships with the package (the blank in a corner): nothing is built.
+    sol = st.solve("6 4 7/8 5 0/3 2 1", build_tables=build_tables)
     assert (sol.heuristic, len(sol)) == ("pdb", 31)
 
 

@@ -131,3 +131,23 @@ def test_the_docs_pictures_are_what_the_script_draws(tmp_path: Path) -> None:
         assert steps is not None, stale.format(name)
         assert json.loads(steps.group(1))["moves"] == solution.moves, stale.format(name)
     assert (images / "solution.png").read_bytes().startswith(b"\x89PNG")
+
+
+def _subpackages() -> list[Path]:
+    """Every package of the library below the public façade (which only re-exports)."""
+    root = Path(st.__file__).resolve().parent
+    return sorted(p.parent for p in root.rglob("__init__.py") if p.parent != root)
+
+
+@pytest.mark.parametrize("package", _subpackages(), ids=lambda path: path.name)
+def test_each_package_docstring_names_its_modules(package: Path) -> None:
+    """A package's docstring is where a reader learns what lives there: it names every module
+    and subpackage (as ``name`` or ``_name``), so a new module cannot go unmentioned."""
+    root = Path(st.__file__).resolve().parent.parent
+    name = ".".join(package.relative_to(root).parts)
+    doc = __import__(name, fromlist=["_"]).__doc__ or ""
+    parts = [p.stem for p in package.glob("*.py") if p.stem not in ("__init__", "__main__")]
+    parts += [p.name for p in package.iterdir() if (p / "__init__.py").exists()]
+    named = [rf"\b_?{re.escape(part.lstrip('_'))}\b" for part in sorted(parts)]
+    missing = [part for part, word in zip(sorted(parts), named) if not re.search(word, doc)]
+    assert not missing, f"{name}'s docstring does not name {missing}"

@@ -4,6 +4,7 @@ The parallel search must return the serial search's optimal length always, and i
 moves when the split makes them deterministic: searching the subtrees in order in
 this process (``workers=1``), or any split of a board with one optimal path. It must
 stop at its limits, report each iteration, and leave no worker process behind.
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
 """
 
 from __future__ import annotations

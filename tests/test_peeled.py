@@ -1,7 +1,11 @@
-"""Peeled beam search: the subgoal kernels agree and keep their contract, solutions replay."""
+"""Peeled beam search: the subgoal kernels agree and keep their contract, solutions replay.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 
+import importlib
 import random
 from typing import Any
 
@@ -9,11 +13,18 @@ import pytest
 
 from slidingtiles import Board, random_board
 from slidingtiles._engine import dispatch
-from slidingtiles._engine.numba import beam as numba_beam
+from slidingtiles._engine.kernels import Kernels
 from slidingtiles._engine.python import beam as python_beam
-from slidingtiles._solve import peeled
-from slidingtiles._solve.peeled import solve_peeled
+from slidingtiles._solve.short import peeled
+from slidingtiles._solve.short.budget import Budget
+from slidingtiles._solve.short.peeled import solve_peeled
+from slidingtiles.search._limits import Deadline
 from tests.conftest import goals, replay, slow_case
+
+
+def untimed() -> Budget:
+    """The budget of a call without a time limit (the peel's internal units)."""
+    return Budget(Deadline(None))
 
 
 def target_distance(tiles: list[int], cols: int, goal_cells: list[int], targets: list[int]) -> int:
@@ -40,9 +51,8 @@ def subgoal_case(rows: int, cols: int, seed: int) -> tuple[Board, list[int], lis
 
 
 def subgoal_args(
-    rows: int, cols: int, seed: int, keys: Any, pulls: tuple[int, int, int], width: int,
-    hole: int = 0,
-) -> tuple[Board, list[int], list[int], tuple[Any, ...]]:  # fmt: skip
+    rows: int, cols: int, seed: int, pulls: tuple[int, int, int], width: int, hole: int = 0
+) -> tuple[Board, list[int], list[int], tuple[Any, ...]]:
     """A `subgoal_case` as the beam kernels' `subgoal_search` arguments (60 levels at most).
 
     ``pulls``: the conflict and blank weights and the patience; ``hole``: the holes' weight.
@@ -50,24 +60,25 @@ def subgoal_args(
     board, goal_cells, weights, targets = subgoal_case(rows, cols, seed)
     grow = [c // cols for c in goal_cells]
     gcol = [c % cols for c in goal_cells]
-    args = (rows, cols, list(board.tiles), grow, gcol, weights, targets, *pulls, keys, width,
+    args = (rows, cols, list(board.tiles), grow, gcol, weights, targets, *pulls, width,
             60, 10**6, None, hole)  # fmt: skip
     return board, goal_cells, targets, args
 
 
 @pytest.mark.parametrize("size", [(3, 3), (3, 4), (4, 4), (5, 5)])
 @pytest.mark.parametrize("width", [1, 6, 30])
-def test_subgoal_kernels_agree_and_keep_their_contract(size: tuple[int, int], width: int) -> None:
+def test_subgoal_kernels_agree_and_keep_their_contract(
+    both: tuple[Kernels, Kernels], size: tuple[int, int], width: int
+) -> None:
+    python, numba = both
     rows, cols = size
-    cells = rows * cols
-    keys = dispatch._splitmix(cells * cells, cells)
     for seed in range(4):
         conflict, blank, patience = seed % 3, (seed + 1) % 4, (0, 4)[seed % 2]
         board, goal_cells, targets, args = subgoal_args(
-            rows, cols, seed, keys, (conflict, blank, patience), width, (0, 6, 2, 30)[seed]
+            rows, cols, seed, (conflict, blank, patience), width, (0, 6, 2, 30)[seed]
         )
-        found = python_beam.subgoal_search(*args)  # type: ignore[arg-type]
-        assert numba_beam.subgoal_search(*args) == found  # type: ignore[arg-type]
+        found = python.subgoal_search(*args)
+        assert numba.subgoal_search(*args) == found
         moves, expanded, reached = found
         end = list(replay(board, moves).tiles)
         before = target_distance(list(board.tiles), cols, goal_cells, targets)
@@ -127,27 +138,29 @@ def test_the_hole_term_is_updated_per_move_like_a_count_from_scratch(seed: int) 
 
 @pytest.mark.parametrize(("head", "buckets"), [(1, 0), (2, 0), (1, 4)])
 def test_numba_kernel_ordering_children_keeps_the_same_boards(
-    monkeypatch: pytest.MonkeyPatch, head: int, buckets: int
+    both: tuple[Kernels, Kernels], monkeypatch: pytest.MonkeyPatch, head: int, buckets: int
 ) -> None:
     """The numba kernel orders a level's children by counting when their ranks span fewer than
     `sort_buckets` values, else sorts only the first `sorted_head` at first; with no buckets
     (always sorting) or 4 (both ways), and one or two sorted first (the rest sorted whenever a
     board is skipped), it must still keep the boards the pure-Python kernel keeps. Its table of
     seen keys grows as it fills (60 levels of 30 boards: several times)."""
+    python, numba = both
+    numba_beam = importlib.import_module("slidingtiles._engine.numba.beam")  # its sort: internal
     monkeypatch.setattr(numba_beam, "sorted_head", lambda width: head)
     monkeypatch.setattr(numba_beam, "sort_buckets", lambda width: buckets)
     for rows, cols in ((3, 3), (4, 4)):
-        cells = rows * cols
-        keys = dispatch._splitmix(cells * cells, cells)
         for seed in range(3):
-            args = subgoal_args(rows, cols, seed, keys, (1, seed % 3, 0), 30)[3]
-            found = python_beam.subgoal_search(*args)  # type: ignore[arg-type]
-            assert numba_beam.subgoal_search(*args) == found  # type: ignore[arg-type]
+            args = subgoal_args(rows, cols, seed, (1, seed % 3, 0), 30)[3]
+            assert numba.subgoal_search(*args) == python.subgoal_search(*args)
 
 
 @pytest.mark.parametrize("cells", [1, 4, 9, 400])
-def test_the_numba_kernels_zobrist_keys_are_the_splitmix_keys(cells: int) -> None:
-    assert numba_beam.zobrist_array(cells).tolist() == dispatch._splitmix(cells * cells, cells)
+def test_both_kernels_rank_boards_by_the_same_zobrist_keys(
+    both: tuple[Kernels, Kernels], cells: int
+) -> None:
+    numba_beam = importlib.import_module("slidingtiles._engine.numba.beam")
+    assert numba_beam.zobrist_keys(cells).tolist() == list(python_beam.zobrist_keys(cells))
 
 
 def test_subgoal_beam_stops_without_progress() -> None:
@@ -171,7 +184,7 @@ def test_subgoal_beam_stops_without_progress() -> None:
 def test_peeled_solutions_replay_for_every_goal(shape: tuple[int, int]) -> None:
     for index, goal in enumerate(goals(*shape)):
         board = random_board(*shape, goal=goal, seed=index)
-        moves = solve_peeled(board, goal, width=8, deadline=None, final_width=30)
+        moves = solve_peeled(board, goal, untimed(), width=8, final_width=30)
         assert moves is not None
         assert replay(board, moves) == goal
         assert len(moves) >= board.manhattan(goal)
@@ -180,8 +193,8 @@ def test_peeled_solutions_replay_for_every_goal(shape: tuple[int, int]) -> None:
 def test_peeled_is_deterministic_and_wider_is_not_needed_to_replay() -> None:
     board = random_board(8, 8, seed=3)
     goal = Board.goal(8, 8)
-    first = solve_peeled(board, goal, width=10, deadline=None, final_width=30)
-    assert first == solve_peeled(board, goal, width=10, deadline=None, final_width=30)
+    first = solve_peeled(board, goal, untimed(), width=10, final_width=30)
+    assert first == solve_peeled(board, goal, untimed(), width=10, final_width=30)
     assert first is not None
     assert replay(board, first) == goal
 
@@ -193,7 +206,7 @@ def test_stuck_lines_fall_back_and_still_replay(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(peeled, "PATIENCE", 1)
     board = random_board(8, 8, seed=5)
     goal = Board.goal(8, 8)
-    moves = solve_peeled(board, goal, width=4, deadline=None, final_width=20)
+    moves = solve_peeled(board, goal, untimed(), width=4, final_width=20)
     assert moves is not None
     assert replay(board, moves) == goal
 
@@ -201,20 +214,20 @@ def test_stuck_lines_fall_back_and_still_replay(monkeypatch: pytest.MonkeyPatch)
 def test_a_passed_deadline_finishes_small_regions_and_gives_up_on_large_ones() -> None:
     board = random_board(9, 9, seed=1)
     goal = Board.goal(9, 9)
-    moves = solve_peeled(board, goal, width=50, deadline=0.0)
+    moves = solve_peeled(board, goal, untimed(), width=50, deadline=0.0)
     assert moves is not None  # 81 cells: finished by the constructive solver
     assert replay(board, moves) == goal
     large = random_board(21, 21, seed=1)
-    assert solve_peeled(large, Board.goal(21, 21), width=50, deadline=0.0) is None
+    assert solve_peeled(large, Board.goal(21, 21), untimed(), width=50, deadline=0.0) is None
 
 
 def test_failed_repairs_fall_back_to_the_constructive_solver(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(peeled, "PATIENCE", 1)
-    monkeypatch.setattr(peeled, "_place_chunk", lambda *args: None)  # every repair fails
+    monkeypatch.setattr(peeled, "place_chunk", lambda *args: None)  # every repair fails
     for goal in goals(8, 7):
         board = random_board(8, 7, goal=goal, seed=2)
-        moves = solve_peeled(board, goal, width=3, deadline=None, final_width=20)
+        moves = solve_peeled(board, goal, untimed(), width=3, final_width=20)
         assert moves is not None
         assert replay(board, moves) == goal

@@ -1,4 +1,7 @@
-"""The constructive solver: any shape and goal, replayed to the goal; tiny boards optimal."""
+"""The constructive solver: any shape and goal, replayed to the goal; tiny boards optimal.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from slidingtiles import (
     random_board,
     solve_constructive,
 )
-from slidingtiles._solve.reduce import _window_table, constructive_lines, manhattan_lower_bound
+from slidingtiles._solve.short.constructive import _window_table, constructive_lines
 from tests.conftest import Oracle, goals, replay
 
 seeds = st.integers(0, 2**32 - 1)
@@ -181,28 +184,30 @@ def test_progress_and_time_limit() -> None:
     result = solve_constructive(board, progress=seen.append)
     assert seen
     assert [s.iterations for s in seen] == list(range(1, len(seen) + 1))
-    assert result.stats.expanded == board.size - 1
+    assert result.tiles_placed == board.size - 1
+    assert result.lines_peeled == len(seen)
     with pytest.raises(SearchLimitExceeded) as caught:
-        solve_constructive(random_board(30, 30, seed=5), time_limit=0)
+        solve_constructive(random_board(30, 30, seed=5), time_limit=1e-9)
     assert caught.value.limit == "time"
     assert caught.value.stats.iterations == 0  # stopped inside the first line, after one tile
     assert 0 < caught.value.stats.generated < 1_000
 
 
 def test_boards_too_big_for_memory_are_refused_at_once() -> None:
-    board = random_board(40, 40, seed=6)
+    board = random_board(12, 12, seed=6)  # about 5 x 1,100 moves expected
     with pytest.raises(SearchLimitExceeded, match="max_moves") as caught:
-        solve_constructive(board, max_moves=10_000)
+        solve_constructive(board, max_moves=1_000)
     assert caught.value.limit == "memory"
     assert caught.value.stats.generated == 0
     result = solve_constructive(board, max_moves=None)
-    assert replay(board, result.moves) == Board.goal(40, 40)
+    assert replay(board, result.moves) == Board.goal(12, 12)
 
 
 def test_lower_bound_matches_the_manhattan_heuristic() -> None:
     board = random_board(6, 7, seed=8)
     goal = Board.goal(6, 7)
-    assert manhattan_lower_bound(board, goal) == heuristics.get("manhattan").function(board, goal)
+    bound = solve_constructive(board, goal).lower_bound
+    assert bound == heuristics.get("manhattan").function(board, goal) == board.manhattan(goal)
 
 
 def test_bad_input_is_rejected_clearly() -> None:
@@ -216,13 +221,13 @@ solve: Callable[..., Any] = slidingtiles.solve
 
 
 def test_solve_with_optimal_false_uses_the_constructive_solver() -> None:
-    # Above suboptimal.PEELED_CELLS (20x20), the constructive solver alone (no time limit).
+    # Above 20x20 without a time limit, the constructive solver alone (the methods' table).
     goal = random_board(21, 20, seed=11)
     board = random_board(21, 20, goal=goal, seed=1)
     solution = solve(board, goal, optimal=False)
     assert solution.algorithm == "reduce"
     assert not solution.optimal
-    assert solution.lower_bound == manhattan_lower_bound(board, goal)
+    assert solution.lower_bound == board.manhattan(goal)
     assert replay(board, solution.moves) == goal
     assert solve(board, goal, algorithm="reduce").moves == solution.moves
     # Solution.tiles: the tile the blank swaps with at each step.
@@ -267,3 +272,36 @@ def test_the_first_lines_alone_are_the_whole_solutions_prefix(shape: tuple[int, 
             if all(end.tiles[cell] == goal.tiles[cell] for cell in line)
         ]
         assert len(home) >= 2  # a row and a column
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "error"),
+    [
+        ("time_limit", "x", slidingtiles.OptionTypeError),
+        ("time_limit", float("nan"), slidingtiles.InvalidOptionError),
+        ("time_limit", -1, slidingtiles.InvalidOptionError),
+        ("shorten", "fast", slidingtiles.InvalidOptionError),
+        ("shorten", 1, slidingtiles.OptionTypeError),
+        ("max_moves", 0, slidingtiles.InvalidOptionError),
+        ("max_moves", 2.5, slidingtiles.OptionTypeError),
+        ("progress", 3, slidingtiles.OptionTypeError),
+        ("variant", "2", slidingtiles.OptionTypeError),
+        ("blank", [], slidingtiles.OptionTypeError),
+    ],
+)
+def test_solve_constructive_checks_its_options_at_its_door(
+    option: str, value: object, error: type[Exception]
+) -> None:
+    with pytest.raises(error) as caught:
+        solve_constructive("not even a board", **{option: value})  # options before the board
+    assert caught.value.option == option  # type: ignore[attr-defined]
+    assert caught.value.value is value  # type: ignore[attr-defined]
+    assert option in str(caught.value)
+
+
+def test_an_infinite_time_limit_is_none() -> None:
+    board = random_board(10, 10, seed=3)
+    unbounded = solve_constructive(board, time_limit=float("inf"))
+    assert unbounded.moves == solve_constructive(board).moves
+    timed = solve(board, optimal=False, time_limit=float("inf"))
+    assert timed.moves == solve(board, optimal=False).moves

@@ -1,4 +1,7 @@
-"""Short solutions with optimal=False: they replay, respect their bounds, and only get shorter."""
+"""Short solutions with optimal=False: they replay, respect their bounds, and only get shorter.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 
@@ -9,23 +12,32 @@ import random
 import time
 from collections import deque
 from collections.abc import Callable, Sequence
+from pathlib import Path
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 import slidingtiles
 from slidingtiles import Board, SearchLimitExceeded, heuristics, random_board, scramble
-from slidingtiles._cli.main import main
-from slidingtiles._engine import dispatch
-from slidingtiles._engine.python import weighted as python_weighted
-from slidingtiles._solve import suboptimal
-from slidingtiles._solve.peeled import solve_peeled
-from slidingtiles._solve.shorten import cancel_moves, shorten
-from slidingtiles._solve.staged import solve_chunked, solve_staged
+from slidingtiles.__main__ import main
+from slidingtiles._engine.kernels import Kernels
+from slidingtiles._engine.python import weighted as python_weighted  # its heuristic: internal
+from slidingtiles._solve.short import peeled
+from slidingtiles._solve.short.budget import Budget
+from slidingtiles._solve.short.chunked import solve_chunked
+from slidingtiles._solve.short.methods import choose_methods, methods_table, solve_short
+from slidingtiles._solve.short.staged import solve_staged
+from slidingtiles._solve.short.windows import cancel_moves, shorten
+from slidingtiles.search._limits import Deadline
 from tests.conftest import Oracle, examples, oracle_for, replay, slow_case
 
 seeds = st.integers(0, 2**32 - 1)
+
+
+def untimed() -> Budget:
+    """The budget of a call without a time limit (the short methods' internal units)."""
+    return Budget(Deadline(None))
 
 
 def manhattan(board: Board, goal: Board) -> int:
@@ -52,8 +64,7 @@ def check(board: Board, goal: Board, **options: object) -> slidingtiles.Solution
 def test_small_boards_of_any_shape_and_goal(
     rows: int, cols: int, goal_seed: int, seed: int, standard: bool
 ) -> None:
-    if rows * cols < 2:
-        return
+    assume(rows * cols >= 2)  # a 1x1 board has nothing to solve
     goal = Board.goal(rows, cols) if standard else random_board(rows, cols, seed=goal_seed)
     check(random_board(rows, cols, goal=goal, seed=seed), goal)
 
@@ -110,13 +121,15 @@ def test_an_unreachable_first_solution_is_a_time_limit() -> None:
 def test_never_longer_than_the_first_answer(n: int, seed: int) -> None:
     board = random_board(n, n, seed=seed)
     goal = Board.goal(n, n)
-    first = slidingtiles.solve_constructive(board, goal)  # the first answer, always computed
+    constructive = slidingtiles.solve_constructive(board, goal)
     # 16x16's first answer takes about 0.1 s of CPU: the budget leaves room for a loaded runner.
     for time_limit in (None, 0.3 if n < 16 else 1.5):
         solution = check(board, goal, time_limit=time_limit)
-        assert solution.length <= len(first.moves)
-        if not solution.optimal:
-            assert solution.stats.generated == len(first.moves)  # documented: the first length
+        assert solution.length <= len(constructive.moves)
+        # the first answer's length is internal (`ShortResult.first_length`)
+        found = solve_short(board, goal, Deadline(time_limit))
+        assert replay(board, found.moves) == goal
+        assert len(found.moves) <= found.first_length
 
 
 @settings(max_examples=30)
@@ -138,7 +151,7 @@ def test_shorten_keeps_the_end_and_never_lengthens(
         move, blank = rng.choice(options)
         moves.append(move)
     walk = "".join(moves)
-    result = shorten(board, walk, deadline=None)
+    result = shorten(board, walk, untimed())
     assert replay(board, result.moves) == replay(board, walk)
     assert len(result.moves) <= len(cancel_moves(walk)) <= len(walk)
 
@@ -152,7 +165,7 @@ def test_shortened_windows_are_not_shorter_than_the_optimum() -> None:
         # A long way round: from the start to a board 40 random moves away, then to the goal.
         there = slidingtiles.solve(start, middle, heuristic="manhattan").moves
         home = slidingtiles.solve(middle, goal, heuristic="manhattan").moves
-        result = shorten(start, there + home, deadline=None)
+        result = shorten(start, there + home, untimed())
         assert replay(start, result.moves) == goal
         assert exact.distance[tiles] <= len(result.moves) <= len(there) + len(home)
 
@@ -218,13 +231,13 @@ def random_group(rng: random.Random) -> tuple[int, int, list[int], int, list[int
     return rows, cols, free, pick[0], pick[1:], rng.sample(cells, k)
 
 
-def test_place_group_is_exact_with_weight_one_and_bounded_otherwise() -> None:
+def test_place_group_is_exact_with_weight_one_and_bounded_otherwise(kernels: Kernels) -> None:
     rng = random.Random(11)
     for _ in range(40):
         rows, cols, free, blank, cells, targets = random_group(rng)
         best = abstract_distance(rows, cols, free, blank, cells, targets)
         for weight in ((1, 1), (3, 2), (3, 1)):
-            path, expanded, generated = dispatch.place_group(
+            path, expanded, generated = kernels.place_group(
                 rows, cols, free, blank, cells, targets, weight, 1_000_000
             )
             if best is None:  # the search runs out of nodes to expand
@@ -247,22 +260,19 @@ def test_place_group_is_exact_with_weight_one_and_bounded_otherwise() -> None:
                 assert best <= len(path) <= best * weight[0] / weight[1] + 1e-9
 
 
-def test_place_group_gives_up_past_its_budget() -> None:
-    assert dispatch.place_group(3, 3, [1] * 9, 8, [0, 1], [1, 0], (1, 1), 5)[0] is None
-    assert python_weighted.place_group(3, 3, [1] * 9, 8, [0, 1], [1, 0], (1, 1), 5)[0] is None
+def test_place_group_gives_up_past_its_budget(kernels: Kernels) -> None:
+    assert kernels.place_group(3, 3, [1] * 9, 8, [0, 1], [1, 0], (1, 1), 5)[0] is None
 
 
-def test_both_group_kernels_search_the_same_nodes() -> None:
-    pytest.importorskip("numba")
-    from slidingtiles._engine.numba import weighted as numba_weighted
-
+def test_both_group_kernels_search_the_same_nodes(both: tuple[Kernels, Kernels]) -> None:
+    python, numba = both
     rng = random.Random(3)
     for _ in range(60):
         rows, cols, free, blank, cells, targets = random_group(rng)
         weight = rng.choice([(1, 1), (3, 2), (5, 1)])
         budget = rng.choice([3, 50, 100_000])
         args = (rows, cols, free, blank, cells, targets, weight, budget)
-        assert python_weighted.place_group(*args) == numba_weighted.place_group(*args)
+        assert python.place_group(*args) == numba.place_group(*args)
 
 
 def costed_distance(
@@ -292,7 +302,7 @@ def costed_distance(
     return None
 
 
-def test_place_group_with_move_costs_finds_the_cheapest_placing() -> None:
+def test_place_group_with_move_costs_finds_the_cheapest_placing(kernels: Kernels) -> None:
     rng = random.Random(17)
     for _ in range(30):
         rows, cols, free, blank, cells, targets = random_group(rng)
@@ -300,7 +310,7 @@ def test_place_group_with_move_costs_finds_the_cheapest_placing() -> None:
         # Costs of at least `unit` keep the heuristic (`unit` per move) admissible and consistent.
         costs = [rng.randint(unit, 3 * unit) for _ in range(4 * rows * cols)]
         best = costed_distance(rows, cols, free, blank, cells, targets, costs, unit)
-        path = dispatch.place_group(
+        path = kernels.place_group(
             rows, cols, free, blank, cells, targets, (1, 1), 1_000_000, -1, costs, unit
         )[0]
         if best is None:
@@ -319,29 +329,25 @@ def test_place_group_with_move_costs_finds_the_cheapest_placing() -> None:
         assert spent == best
 
 
-def test_unit_costs_are_the_plain_search() -> None:
+def test_unit_costs_are_the_plain_search(kernels: Kernels) -> None:
     rng = random.Random(19)
     for _ in range(20):
         rows, cols, free, blank, cells, targets = random_group(rng)
         args = (rows, cols, free, blank, cells, targets, (3, 2), 100_000)
-        plain = dispatch.place_group(*args)
-        assert dispatch.place_group(*args, -1, [1] * (4 * rows * cols), 1) == plain
-        assert python_weighted.place_group(*args, -1, [7] * (4 * rows * cols), 7) == plain
+        plain = kernels.place_group(*args)
+        assert kernels.place_group(*args, -1, [1] * (4 * rows * cols), 1) == plain
+        assert kernels.place_group(*args, -1, [7] * (4 * rows * cols), 7) == plain
 
 
-def test_both_group_kernels_agree_with_move_costs() -> None:
-    pytest.importorskip("numba")
-    from slidingtiles._engine.numba import weighted as numba_weighted
-
+def test_both_group_kernels_agree_with_move_costs(both: tuple[Kernels, Kernels]) -> None:
+    python, numba = both
     rng = random.Random(23)
     for _ in range(40):
         rows, cols, free, blank, cells, targets = random_group(rng)
         costs = [rng.randint(1, 200) for _ in range(4 * rows * cols)]
         weight = rng.choice([(1, 1), (3, 2), (8, 1)])
         args = (rows, cols, free, blank, cells, targets, weight, rng.choice([3, 50, 100_000]))
-        assert python_weighted.place_group(*args, -1, costs, 100) == numba_weighted.place_group(
-            *args, -1, costs, 100
-        )
+        assert python.place_group(*args, -1, costs, 100) == numba.place_group(*args, -1, costs, 100)
 
 
 def test_group_heuristic_is_admissible() -> None:
@@ -363,7 +369,7 @@ def test_staged_solutions_replay(shape: tuple[int, int], blank: str) -> None:
     goal = Board.goal(*shape, blank=blank)  # type: ignore[arg-type]
     for seed in range(1):
         board = random_board(*shape, goal=goal, seed=seed)
-        moves = solve_staged(board, goal, deadline=None)
+        moves = solve_staged(board, goal, untimed())
         assert moves is not None
         assert replay(board, moves) == goal
 
@@ -374,41 +380,49 @@ def test_staged_solutions_replay(shape: tuple[int, int], blank: str) -> None:
 def test_chunked_solutions_replay(shape: tuple[int, int], blank: str, variant: int) -> None:
     goal = Board.goal(*shape) if blank == "last" else random_board(*shape, seed=variant)
     board = random_board(*shape, goal=goal, seed=1)
-    moves = solve_chunked(board, goal, deadline=None, variant=variant)
+    moves = solve_chunked(board, goal, untimed(), variant=variant)
     assert moves is not None
     assert replay(board, moves) == goal
 
 
 def test_chunked_gives_up_at_a_passed_deadline() -> None:
     board = random_board(9, 9, seed=2)
-    assert solve_chunked(board, Board.goal(9, 9), deadline=0.0) is None
+    assert solve_chunked(board, Board.goal(9, 9), untimed(), until=0.0) is None
 
 
 @pytest.mark.parametrize("overhead", [slow_case(0.0), slow_case(1e9)])  # both spend 3 s
-def test_above_the_untimed_range_the_peel_runs_only_when_its_repairs_fit(
+def test_above_20x20_the_peel_runs_only_when_its_repairs_fit(
     monkeypatch: pytest.MonkeyPatch, overhead: float
 ) -> None:
-    # 12x12 stands in for 30x30: above PEELED_CELLS, within PEELED_MAX_CELLS.
-    monkeypatch.setattr(suboptimal, "PEELED_CELLS", 100)
-    monkeypatch.setattr(suboptimal, "_PEELED_OVERHEAD", {"numba": overhead, "python": overhead})
+    # 12x12 stands in for 30x30: its repairs priced as above 20x20 (peeled's internal costs).
+    monkeypatch.setattr(peeled, "_OVERHEAD_CELLS", 100)
+    monkeypatch.setattr(peeled, "_OVERHEAD", {"numba": overhead, "python": overhead})
     fast = {"numba": (1e-9, 1.5), "python": (1e-9, 2.0)}  # any width fits: only the overhead counts
-    monkeypatch.setattr(suboptimal, "_PEELED_RATE", fast)
-    monkeypatch.setattr(suboptimal, "_PEELED_SPARE_WIDTHS", ())  # the first peel alone
+    monkeypatch.setattr(peeled, "_RATE", fast)
+    monkeypatch.setattr(peeled, "_SPARE_WIDTHS", ())  # the first peel alone
     calls: list[int] = []
+    solve_peeled = peeled.solve_peeled
 
-    def spy(start: Board, goal: Board, **options: object) -> str | None:
+    def spy(start: Board, goal: Board, budget: Budget, **options: object) -> str | None:
         calls.append(start.size)
-        return solve_peeled(start, goal, **options)  # type: ignore[arg-type]
+        return solve_peeled(start, goal, budget, **options)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(suboptimal, "solve_peeled", spy)
+    monkeypatch.setattr(peeled, "solve_peeled", spy)
     board = random_board(12, 12, seed=4)
-    solution = check(board, Board.goal(12, 12), time_limit=1.5)
+    found = peeled.peeled(board, Board.goal(12, 12), Budget(Deadline(1.5)))
     assert calls == ([] if overhead else [144])
-    assert not solution.algorithm.startswith("peeled") or not overhead
-    monkeypatch.setattr(suboptimal, "PEELED_MAX_CELLS", 143)  # above the timed range: never
-    calls.clear()
-    check(board, Board.goal(12, 12), time_limit=1.5)
-    assert calls == []
+    assert (found is None) == bool(overhead)
+    if found is not None:
+        assert replay(board, found) == Board.goal(12, 12)
+
+
+def test_the_peel_runs_up_to_50x50_with_a_time_limit_and_to_20x20_without() -> None:
+    def runs_peel(cells: int, timed: bool) -> bool:
+        steps = choose_methods(cells, timed=timed, implementation="numba").steps
+        return any("peeled" in step for step in steps)
+
+    assert [runs_peel(c, True) for c in (49, 50, 2500, 2501)] == [False, True, True, False]
+    assert [runs_peel(c, False) for c in (49, 50, 400, 401)] == [False, True, True, False]
 
 
 @pytest.mark.parametrize("spare", [True, False])
@@ -418,11 +432,12 @@ def test_time_left_after_the_first_peel_buys_peels_at_other_widths_the_shortest_
     board, goal = random_board(8, 8, seed=3), Board.goal(8, 8)
     base = str(slidingtiles.solve_constructive(board).moves)  # blank home last: "UD" pads it
     fast = {"numba": (1e-9, 1.5), "python": (1e-9, 2.0)}  # the first peel always fits
-    monkeypatch.setattr(suboptimal, "_PEELED_RATE", fast)
+    monkeypatch.setattr(peeled, "_RATE", fast)
     widths: list[int | None] = []
     returned: list[str] = []
 
-    def peel(start: Board, goal: Board, *, width: int, fill: object = None, **_: object) -> str:
+    def peel(start: Board, goal: Board, budget: Budget, *, width: int, fill: object = None,
+             **_: object) -> str:  # fmt: skip
         assert start == board
         if fill is not None:  # the first peel, each L as wide as the time allows
             widths.append(None)
@@ -433,13 +448,13 @@ def test_time_left_after_the_first_peel_buys_peels_at_other_widths_the_shortest_
             returned.append(base + "UD" * (width % 7))  # shortest at 7000, not first or last
         return returned[-1]
 
-    monkeypatch.setattr(suboptimal, "solve_peeled", peel)
-    begun = time.perf_counter()
-    found, ran = suboptimal._peeled_ladder(board, goal, begun, begun + (60 if spare else 0.5))
-    assert ran
+    monkeypatch.setattr(peeled, "solve_peeled", peel)
+    # 0.5 s: its 80 % share is 0.35 s (less the margin) from the call's start
+    found = peeled.peeled(board, goal, Budget(Deadline(60 if spare else 0.5)))
+    assert found is not None
     if spare:
-        assert widths == [None, *suboptimal._PEELED_SPARE_WIDTHS]
-    else:  # 0.3 s taken, 0.1 s of the peel's share left: no other width fits
+        assert widths == [None, *peeled._SPARE_WIDTHS]
+    else:  # 0.3 s taken, under 0.1 s of the peel's share left: no other width fits
         assert widths == [None]
     assert found == min(returned, key=len)  # the first of the shortest
     assert replay(board, found) == goal
@@ -483,3 +498,28 @@ def test_the_command_line_prints_the_bound_and_the_ratio(
     data = json.loads(capsys.readouterr().out)
     assert data["length"] == length
     assert data["ratio"] == pytest.approx(length / bound, abs=5e-5)
+
+
+def test_the_guide_prints_the_methods_table() -> None:
+    """docs/large-boards.md shows the one table that chooses the methods, as it is."""
+    page = Path(__file__).resolve().parent.parent / "docs" / "large-boards.md"
+    assert methods_table() in page.read_text(encoding="utf-8")
+
+
+def test_every_size_and_budget_has_one_row_of_methods_that_answers() -> None:
+    for cells in (2, 12, 13, 25, 26, 36, 37, 49, 50, 64, 65, 100, 101, 400, 401, 2500, 10**6):
+        for timed in (False, True):
+            for implementation in ("numba", "python"):
+                steps = choose_methods(cells, timed=timed, implementation=implementation).steps
+                methods = {name for step in steps for name in step}
+                assert methods & {"idastar", "weighted_idastar", "reduce", "peeled", "beam"}
+
+
+def test_progress_is_told_after_each_method() -> None:
+    seen: list[slidingtiles.SearchStats] = []
+    board = random_board(6, 6, seed=1)
+    solution = slidingtiles.solve(board, optimal=False, progress=seen.append)
+    runs = [stats.iterations for stats in seen]  # the methods run so far (lines between them)
+    assert runs == sorted(runs)
+    assert runs[-1] == solution.stats.iterations
+    assert 0 < seen[-1].expanded <= solution.stats.expanded  # the beam's boards, then windows'

@@ -1,4 +1,7 @@
-"""Boards as Python values (len, iter, indexing, evolve, to_dict), numpy input, and the types."""
+"""Boards as Python values (len, iter, indexing, evolve, to_dict), numpy input, and the types.
+
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
+"""
 
 from __future__ import annotations
 

@@ -5,6 +5,7 @@ both implementations), never a 5x5 table: the weighted search against the
 BFS oracle (within w x optimal, w = 1 optimal), the numba kernel against its
 pure-Python mirror (same nodes and moves for a weight and a ceiling), and the
 anytime sequence (never longer than its first answer, every answer replayed).
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
 """
 
 from __future__ import annotations
@@ -21,9 +22,12 @@ import slidingtiles as st
 from slidingtiles import Board, pdb
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.indexing import PERM, U8_MOVES
+from slidingtiles._engine.kernels import Kernels
 from slidingtiles._engine.lookups import maxed_searches
 from slidingtiles._engine.python.build import build_group_table as numpy_build
-from slidingtiles._solve import anytime, suboptimal
+from slidingtiles._solve.short import anytime
+from slidingtiles._solve.short.budget import Budget
+from slidingtiles.search._limits import Deadline
 from tests.conftest import examples, kernel_guard, oracle_for
 
 pytestmark = pytest.mark.usefixtures("table_cache")
@@ -32,23 +36,9 @@ ORDER = (0, 1, 2, 3)
 GOAL3 = Board.goal(3, 3, blank="first")
 
 
-def make_kernels(name: str) -> dispatch.Kernels:
-    if name == "numba":
-        pytest.importorskip("numba")
-        return dispatch._NumbaKernels(fallback=False)
-    return dispatch._PythonKernels()
-
-
-def kernel_module(name: str) -> object:
-    """The kernel module of one implementation (weighted_maxed lives there)."""
-    if name == "numba":
-        pytest.importorskip("numba")
-        import importlib
-
-        return importlib.import_module("slidingtiles._engine.numba.maxed")
-    from slidingtiles._engine.python import maxed
-
-    return maxed
+def untimed() -> Budget:
+    """The budget of a call without a time limit (the anytime search's internal unit)."""
+    return Budget(Deadline(None))
 
 
 _TABLES: dict[tuple[int, int, str], pdb.PatternDatabase] = {}
@@ -79,10 +69,9 @@ def table2x7() -> pdb.PatternDatabase:
     return perm_table(2, 7, [(1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12, 13)])
 
 
-def weighted(name: str, db: pdb.PatternDatabase, tiles: list[int], num: int, den: int,
+def weighted(kernels: Kernels, db: pdb.PatternDatabase, tiles: list[int], num: int, den: int,
              ceiling: int | None = None) -> tuple[str | None, st.SearchStats]:  # fmt: skip
-    module = kernel_module(name)
-    return module.weighted_maxed([db], list(tiles), kernel_guard(), ORDER, num, den, ceiling)  # type: ignore[attr-defined,no-any-return]
+    return kernels.weighted_maxed([db], list(tiles), kernel_guard(), ORDER, num, den, ceiling)
 
 
 def test_the_tables_are_perm_ranked() -> None:
@@ -91,14 +80,13 @@ def test_the_tables_are_perm_ranked() -> None:
     assert maxed_searches(table2x7())
 
 
-@pytest.mark.parametrize("name", ["python", "numba"])
-def test_weighted_search_stays_within_its_bound_against_the_oracle(name: str) -> None:
+def test_weighted_search_stays_within_its_bound_against_the_oracle(kernels: Kernels) -> None:
     oracle = oracle_for(GOAL3)
     states = sorted(oracle.distance.items(), key=lambda item: item[1])
     sample = [*states[-3:], *random.Random(3).sample(states, 25)]
     for num, den in ((1, 1), (5, 4), (3, 2), (2, 1), (3, 1)):
         for tiles, distance in sample:
-            moves, _ = weighted(name, table3(), list(tiles), num, den)
+            moves, _ = weighted(kernels, table3(), list(tiles), num, den)
             assert moves is not None
             assert Board(list(tiles), shape=(3, 3)).apply(moves) == GOAL3
             assert len(moves) * den <= num * distance
@@ -121,52 +109,51 @@ def states3() -> list[tuple[tuple[int, ...], int]]:
 def test_any_weight_keeps_its_guarantee(index: int, num: int) -> None:
     states = states3()
     tiles, distance = states[index % len(states)]
-    moves, _ = weighted(dispatch.IMPLEMENTATION, table3(), list(tiles), num, 64)
+    moves, _ = weighted(dispatch.kernels, table3(), list(tiles), num, 64)
     assert moves is not None
     assert len(moves) * 64 <= num * distance
     assert Board(list(tiles), shape=(3, 3)).apply(moves) == GOAL3
 
 
-def test_numba_and_python_search_the_same_nodes_for_a_weight() -> None:
-    pytest.importorskip("numba")
+def test_numba_and_python_search_the_same_nodes_for_a_weight(
+    both: tuple[Kernels, Kernels],
+) -> None:
+    python, numba = both
     db = table3x4()
     for seed in range(3):
         tiles = list(st.random_board(3, 4, seed=seed, goal="first").tiles)
-        optimal, _ = weighted("python", db, tiles, 1, 1)
+        optimal, _ = weighted(python, db, tiles, 1, 1)
         assert optimal is not None
         for num, den, ceiling in ((5, 4, None), (3, 2, None), (2, 1, None), (1, 1, len(optimal)),
                                   (5, 4, len(optimal) + 2), (7, 4, len(optimal) + 6)):  # fmt: skip
-            expected = weighted("python", db, tiles, num, den, ceiling)
-            got = weighted("numba", db, tiles, num, den, ceiling)
+            expected = weighted(python, db, tiles, num, den, ceiling)
+            got = weighted(numba, db, tiles, num, den, ceiling)
             assert got[0] == expected[0]
             assert (got[1].expanded, got[1].generated, got[1].iterations) == (
                 expected[1].expanded, expected[1].generated, expected[1].iterations,
             )  # fmt: skip
 
 
-@pytest.mark.parametrize("name", ["python", "numba"])
-def test_weight_one_is_the_optimal_search_node_for_node(name: str) -> None:
-    kernels = make_kernels(name)
+def test_weight_one_is_the_optimal_search_node_for_node(kernels: Kernels) -> None:
     db = table3x4()
     for seed in range(3):
         tiles = list(st.random_board(3, 4, seed=seed, goal="first").tiles)
         moves, stats = kernels.ida_maxed([db], list(tiles), kernel_guard(), ORDER)
         for k in (1, 4):  # the weight k/k: the same search in other units
-            got, got_stats = weighted(name, db, tiles, k, k)
+            got, got_stats = weighted(kernels, db, tiles, k, k)
             assert got == moves
             assert (got_stats.expanded, got_stats.generated, got_stats.iterations) == (
                 stats.expanded, stats.generated, stats.iterations,
             )  # fmt: skip
 
 
-@pytest.mark.parametrize("name", ["python", "numba"])
-def test_a_ceiling_finds_only_shorter_solutions(name: str) -> None:
+def test_a_ceiling_finds_only_shorter_solutions(kernels: Kernels) -> None:
     oracle = oracle_for(GOAL3)
     for tiles, distance in random.Random(5).sample(sorted(oracle.distance.items()), 15):
         if distance == 0:
             continue
-        assert weighted(name, table3(), list(tiles), 3, 2, ceiling=distance)[0] is None
-        moves, _ = weighted(name, table3(), list(tiles), 3, 2, ceiling=distance + 1)
+        assert weighted(kernels, table3(), list(tiles), 3, 2, ceiling=distance)[0] is None
+        moves, _ = weighted(kernels, table3(), list(tiles), 3, 2, ceiling=distance + 1)
         assert moves is not None
         assert len(moves) == distance
 
@@ -187,7 +174,7 @@ def test_the_anytime_search_never_returns_longer_than_its_first_answer() -> None
         board = st.scramble(goal, 60, seed=seed)
         shortest = len(st.solve(board, goal).moves)
         for budget in (20_000, 200_000):
-            found = anytime.weighted_anytime(board, goal, db, deadline=None, nodes=budget)
+            found = anytime.weighted_anytime(board, goal, db, untimed(), nodes=budget)
             assert found is not None
             assert board.apply(found.moves) == goal
             assert len(found.moves) <= found.first_length
@@ -196,23 +183,23 @@ def test_the_anytime_search_never_returns_longer_than_its_first_answer() -> None
             assert found.lower_bound <= shortest <= len(found.moves)
             if found.optimal:
                 assert len(found.moves) == shortest
-            again = anytime.weighted_anytime(board, goal, db, deadline=None, nodes=budget)
+            again = anytime.weighted_anytime(board, goal, db, untimed(), nodes=budget)
             assert again == found  # node budgets: the same answer every time
 
 
 def test_the_anytime_search_gives_up_when_the_first_weight_runs_out() -> None:
     board = st.random_board(2, 7, seed=1, goal="first")
     goal = Board.goal(2, 7, blank="first")
-    assert anytime.weighted_anytime(board, goal, table2x7(), deadline=None, nodes=3) is None
+    assert anytime.weighted_anytime(board, goal, table2x7(), untimed(), nodes=3) is None
 
 
 def test_solve_suboptimal_uses_cached_perm_tables(monkeypatch: pytest.MonkeyPatch) -> None:
     goal = Board.goal(2, 7, blank="first")
-    monkeypatch.setattr(suboptimal, "perm_tables", lambda g: table2x7())
+    monkeypatch.setattr(anytime, "perm_tables", lambda g: table2x7())
     small = functools.partial(  # a budget pure Python spends in a moment
         anytime.weighted_anytime, nodes=50_000, weights=(3.0, 2.0, 1.5, 1.25, 1.0)
     )
-    monkeypatch.setattr(suboptimal, "weighted_anytime", small)
+    monkeypatch.setattr(anytime, "weighted_anytime", small)
     for seed in range(3):
         board = st.scramble(goal, 80, seed=seed)
         sol = st.solve(board, goal, optimal=False)
@@ -237,9 +224,10 @@ def test_without_cached_perm_tables_the_staged_solver_answers() -> None:
 def test_solve_with_a_weight_runs_weighted_ida_on_perm_tables(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    from slidingtiles._solve import solve as solve_module
+    from slidingtiles._solve import choose
 
-    monkeypatch.setattr(solve_module, "_engine_database", lambda *a, **k: (True, table3()))
+    # the plan's table for the goal, forced (which tables the engine gets is internal)
+    monkeypatch.setattr(choose, "_engine_database", lambda *a, **k: (True, table3()))
     oracle = oracle_for(GOAL3)
     for tiles, distance in random.Random(7).sample(sorted(oracle.distance.items()), 10):
         if distance == 0:

@@ -4,6 +4,7 @@ The builder against a 0-1 breadth-first search over (placement, blank cell),
 the region labels against a flood fill, the kernels against the BFS oracle and
 against each other node for node, the files against corruption. The real 7-8
 tables (minutes, gigabytes) are not built here.
+Imports from ``slidingtiles._*`` here are of internal units that have no public name.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 import pytest
 
 import slidingtiles as st
-from slidingtiles import Board, pdb
+from slidingtiles import Board, PatternDatabaseError, pdb
 from slidingtiles._board.geometry import blank_moves, home_cells
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import (
@@ -32,12 +33,19 @@ from slidingtiles._engine.indexing import (
     zero_slots,
 )
 from slidingtiles._engine.lookups import PERM_Z2, PERM_Z4, entry_value
-from slidingtiles._errors import PatternDatabaseError
 from slidingtiles._solve.parallel import parallel_search
+from slidingtiles.heuristics._pdb.cost import estimate_table_bytes
 from slidingtiles.heuristics._pdb.partition import numba_encoding
-from slidingtiles.heuristics._pdb.store import estimate_table_bytes
-from slidingtiles.heuristics._pdb.tablefile import read_table, write_table
-from tests.conftest import group_moves, kernel_guard, near_goal, oracle_for, resumed_in_slices
+from slidingtiles.heuristics._pdb.tablefile import write_table  # writing: internal
+from slidingtiles.pdb import read_table
+from tests.conftest import (
+    group_moves,
+    kernel_guard,
+    kernels_of,
+    near_goal,
+    oracle_for,
+    resumed_in_slices,
+)  # fmt: skip
 
 pytestmark = pytest.mark.usefixtures("table_cache")
 
@@ -50,8 +58,7 @@ def maxed_plan(dbs: list[pdb.PatternDatabase]) -> Any:
 
 
 def numba_kernels() -> _backend.Kernels:
-    pytest.importorskip("numba")
-    return _backend._NumbaKernels(fallback=False)
+    return kernels_of("numba")
 
 
 def tables(
@@ -189,7 +196,7 @@ def test_zero_aware_values_are_admissible_and_dominate_the_plain_tables(encoding
 @pytest.mark.parametrize("name", ["python", "numba"])
 @pytest.mark.parametrize("encoding", [PERM_ZERO, PERM_ZERO2])
 def test_maxed_kernels_with_zero_aware_tables_are_optimal(name: str, encoding: str) -> None:
-    kernels = _backend._PythonKernels() if name == "python" else numba_kernels()
+    kernels = kernels_of("python") if name == "python" else numba_kernels()
     goal = Board.goal(3, 3, blank="first")
     oracle = oracle_for(goal)
     dbs = tables(3, 3, [[(1, 2, 3, 4), (5, 6, 7, 8)], [(1, 3, 5, 7), (2, 4, 6, 8)]], encoding)
@@ -223,7 +230,7 @@ def test_the_numba_search_starts_from_the_entries_the_lookup_plan_places() -> No
 
 
 def test_pure_python_and_numba_agree_node_for_node_with_zero_aware_tables() -> None:
-    python, numba = _backend._PythonKernels(), numba_kernels()
+    python, numba = kernels_of("python"), numba_kernels()
     thirds = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15), (16, 17, 18),
               (19, 20, 21), (22, 23, 24)]  # fmt: skip
     columns = [(5, 10, 15), (20, 21, 22), (1, 6, 11), (16, 2, 7), (12, 17, 3), (8, 13, 18),
@@ -288,7 +295,7 @@ def test_the_7_8_tables_of_4x4_and_the_6_6_6_6_of_5x5_are_zero_aware() -> None:
 
 
 def test_a_paused_zero_aware_search_moves_between_processes_and_resumes() -> None:
-    python, numba = _backend._PythonKernels(), numba_kernels()
+    python, numba = kernels_of("python"), numba_kernels()
     dbs = tables(5, 5, [[(1, 2, 5, 6), (3, 4, 8, 9), (7, 10, 11, 12)]], PERM_ZERO2)
     tiles = near_goal(5, 5, 24, 4)
     for kernels in (python, numba):

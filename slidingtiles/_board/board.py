@@ -25,7 +25,8 @@ from slidingtiles._board.parse import (
 from slidingtiles._errors import GoalMismatchError, InvalidBoardError, InvalidMoveError
 from slidingtiles._render import board_svg
 
-__all__ = ["MAX_CELLS", "ArrayLike", "Board", "BoardLike", "TilesLike", "check_hashable"]
+__all__ = ["MAX_CELLS", "ArrayLike", "Board", "BoardLike", "TilesLike", "check_hashable",
+           "trusted_board"]  # fmt: skip
 
 
 class ArrayLike(Protocol):
@@ -175,15 +176,6 @@ class Board:
                 raise InvalidBoardError("labels must be distinct", labels)
         self._fill(rows, cols, flat, label_tuple)
 
-    @classmethod
-    def _trusted(
-        cls, rows: int, cols: int, tiles: tuple[int, ...], labels: tuple[Hashable, ...] | None
-    ) -> Board:
-        """Build without validation: for tiles derived from an already valid board."""
-        board = object.__new__(cls)
-        board._fill(rows, cols, tiles, labels)
-        return board
-
     # -- constructors ---------------------------------------------------------
 
     @classmethod
@@ -206,7 +198,7 @@ class Board:
             tiles = tuple(range(size))
         else:
             raise InvalidBoardError(f"blank must be 'last' or 'first', not {blank!r}", blank)
-        return cls._trusted(row_count, col_count, tiles, None)
+        return trusted_board(row_count, col_count, tiles, None)
 
     @classmethod
     def parse(cls, text: str) -> Board:
@@ -330,7 +322,7 @@ class Board:
         number = {label: i for i, label in enumerate(order, 1)}
         number[blank] = 0
         tiles = tuple(number[c] for c in cells)
-        return cls._trusted(rows, cols, tiles, (blank, *order))
+        return trusted_board(rows, cols, tiles, (blank, *order))
 
     # -- views ------------------------------------------------------------------
 
@@ -512,13 +504,12 @@ class Board:
         if not (0 <= new_row < self.rows and 0 <= new_col < self.cols):
             raise InvalidMoveError(
                 f"move {direction!r} pushes the blank at {(row, col)} off the "
-                f"{self.rows}x{self.cols} board",
-                direction,
-            )
+                f"{self.rows}x{self.cols} board", direction,
+            )  # fmt: skip
         tiles = list(self.tiles)
         here, there = row * self.cols + col, new_row * self.cols + new_col
         tiles[here], tiles[there] = tiles[there], 0
-        return Board._trusted(self.rows, self.cols, tuple(tiles), self.labels)
+        return trusted_board(self.rows, self.cols, tuple(tiles), self.labels)
 
     def apply(self, moves: str | Sequence[str]) -> Board:
         """Return the board after a sequence of blank moves.
@@ -569,7 +560,7 @@ class Board:
         """
         r, c = self.rows, self.cols
         tiles = tuple(self.tiles[i * c + j] for j in range(c) for i in range(r))
-        return Board._trusted(c, r, tiles, self.labels)
+        return trusted_board(c, r, tiles, self.labels)
 
     # -- COS 226 conveniences ------------------------------------------------
 
@@ -598,3 +589,11 @@ class Board:
                 f"the goal is {goal.rows}x{goal.cols}, the board {self.rows}x{self.cols}", goal
             )
         return goal.tiles
+
+
+def trusted_board(rows: int, cols: int, tiles: tuple[int, ...],
+                  labels: tuple[Hashable, ...] | None = None) -> Board:  # fmt: skip
+    """A board built without validation: its tiles are derived from a valid board's."""
+    board = object.__new__(Board)
+    board._fill(rows, cols, tiles, labels)
+    return board

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 from typing import TypeAlias
 
-from slidingtiles._board.board import Board, BoardLike, check_hashable
+from slidingtiles._board.board import Board, BoardLike, check_hashable, trusted_board
 from slidingtiles._board.parse import LABEL_BLANKS, flat_from, is_number, plain
 from slidingtiles._errors import GoalMismatchError, InvalidBoardError
 
@@ -110,7 +110,7 @@ def board_and_goal(
     if goal is None or (isinstance(goal, str) and goal in ("last", "first")):
         target = Board.goal(start.rows, start.cols, "first" if goal == "first" else "last")
         if start.labels is not None:
-            target = Board._trusted(target.rows, target.cols, target.tiles, start.labels)
+            target = trusted_board(target.rows, target.cols, target.tiles, start.labels)
     else:
         try:
             target = goal if isinstance(goal, Board) else Board(goal)  # type: ignore[arg-type]
@@ -149,7 +149,7 @@ def _labelled_pair(board: object, goal: object, blank: Hashable) -> tuple[Board,
             ) from None
         start = Board.labelled(grid, blank=blank_label, order=order)
         target = Board.goal(start.rows, start.cols, "first" if goal == "first" else "last")
-        return start, Board._trusted(target.rows, target.cols, target.tiles, start.labels)
+        return start, trusted_board(target.rows, target.cols, target.tiles, start.labels)
     if not _is_labelled_grid(goal) and not (
         isinstance(goal, Sequence) and not isinstance(goal, (str, bytes))
     ):

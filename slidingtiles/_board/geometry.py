@@ -4,16 +4,27 @@
 ((2, 1), (1, 3))
 >>> distance_table(2, 2, (1, 2, 3, 0))[3 * 4 + 0]  # tile 3 on cell 0: its home is cell 2
 1
+>>> tiles = [1, 2, 3, 4, 0, 5]
+>>> apply_moves(tiles, 4, 3, "RU"), tiles, path_letters([4, 5, 2], 3)
+(2, [1, 2, 0, 4, 5, 3], 'RU')
 
 Everything here takes a shape ``(rows, cols)`` and flat row-major tile tuples
-(0 the blank), never a `Board`, so that boards, heuristics and both engine
-implementations share one definition of each fact. Directions are numbered
-in one order everywhere: up, down, left, right (`LETTERS`), the direction the
-blank moves. Tables that depend only on the shape are cached.
+(0 the blank), never a `Board`, so that boards, heuristics, both engine
+implementations and the short-solution methods share one definition of each
+fact. Directions are numbered in one order everywhere: up, down, left, right
+(`LETTERS`), the direction the blank moves. Tables that depend only on the
+shape are cached.
+
+The moves' helpers (`apply_moves`, `path_letters`, `line_moves`) and the
+regions' (`region_cells`, `region_tiles`) take moves the caller already
+knows to be legal, and a ``cols`` that may be a padded row's width: they
+check nothing, since they run inside solvers on millions of moves.
 """
 
 from __future__ import annotations
 
+import itertools
+import operator
 from bisect import bisect_left
 from collections.abc import Iterable, Sequence
 from functools import cache
@@ -21,16 +32,24 @@ from functools import cache
 __all__ = [
     "LETTERS",
     "OFFSETS",
+    "Region",
+    "apply_moves",
     "blank_moves",
     "cells_around",
     "distance_table",
     "home_cells",
     "inversions",
     "line_conflicts",
+    "line_moves",
     "linear_conflicts",
     "manhattan",
     "misplaced",
+    "move_steps",
     "neighbour_table",
+    "path_letters",
+    "region_cells",
+    "region_tiles",
+    "renumbered",
     "transpose_cell",
 ]
 
@@ -38,6 +57,8 @@ __all__ = [
 LETTERS = "UDLR"
 #: (row step, column step) of each direction code.
 OFFSETS = ((-1, 0), (1, 0), (0, -1), (0, 1))
+#: A rectangle of cells, ``(top, bottom, left, right)``, half-open.
+Region = tuple[int, int, int, int]
 
 
 @cache
@@ -234,3 +255,103 @@ def inversions(tiles: Sequence[int], goal: Sequence[int]) -> int:
             tree[i] += 1
             i += i & -i
     return count
+
+
+@cache
+def move_steps(cols: int) -> dict[str, int]:
+    """Return the flat-index step of each blank move on rows ``cols`` cells wide.
+
+    >>> move_steps(4)
+    {'U': -4, 'D': 4, 'L': -1, 'R': 1}
+    """
+    return {letter: dr * cols + dc for letter, (dr, dc) in zip(LETTERS, OFFSETS)}
+
+
+def apply_moves(tiles: list[int], blank: int, cols: int, moves: Iterable[str]) -> int:
+    """Make the blank's moves on a flat list of tiles, in place; return the blank's last cell.
+
+    >>> tiles = [1, 2, 0, 3]
+    >>> apply_moves(tiles, 2, 2, "R"), tiles
+    (3, [1, 2, 3, 0])
+
+    ``blank`` is the blank's cell in ``tiles``; the moves must stay on the
+    board (nothing is checked). O(len(moves)).
+    """
+    step = move_steps(cols)
+    for move in moves:
+        cell = blank + step[move]
+        tiles[blank] = tiles[cell]
+        tiles[cell] = 0
+        blank = cell
+    return blank
+
+
+def path_letters(path: Sequence[int], cols: int) -> str:
+    """Return the blank's moves along ``path``, the cells it visits, the first where it starts.
+
+    >>> path_letters([0, 1, 4, 3], 3)
+    'RDL'
+
+    Consecutive cells must be neighbours. O(len(path)), in C (bytes.translate
+    speed: a solution of millions of moves takes a fraction of a second).
+    """
+    code = {-1: ord("L"), 1: ord("R"), -cols: ord("U"), cols: ord("D")}
+    steps = map(operator.sub, itertools.islice(path, 1, None), path)
+    return bytes(map(code.__getitem__, steps)).decode("ascii")
+
+
+def line_moves(rows: int, blank: int, goal_blank: int) -> str:
+    """Return the moves that solve a single row (``rows == 1``) or column: the blank walks home.
+
+    >>> line_moves(1, 2, 0), line_moves(3, 0, 2)
+    ('LL', 'DD')
+
+    The tiles of one line can never change order, so this is the only
+    solution, and the shortest. ``blank`` and ``goal_blank`` are cells.
+    """
+    step, back = ("R", "L") if rows == 1 else ("D", "U")
+    return step * (goal_blank - blank) if goal_blank >= blank else back * (blank - goal_blank)
+
+
+def region_cells(cols: int, region: Region) -> list[int]:
+    """Return the cells of ``region``, row by row.
+
+    >>> region_cells(4, (1, 3, 2, 4))
+    [6, 7, 10, 11]
+    """
+    top, bottom, left, right = region
+    return [r * cols + c for r in range(top, bottom) for c in range(left, right)]
+
+
+def renumbered(
+    tiles: Sequence[int], goal: Sequence[int]
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return ``tiles`` and ``goal`` with the tiles renumbered 1, 2, ... in the goal's order.
+
+    >>> renumbered([7, 0, 3, 9], [3, 9, 7, 0])
+    ((3, 0, 1, 2), (1, 2, 3, 0))
+
+    Both hold the same tiles (0 the blank, kept as 0): a part of a board cut
+    out as a small board of its own, whose goal then reads 1, 2, ... around
+    the blank.
+    """
+    number = {0: 0}
+    for tile in goal:
+        if tile:
+            number[tile] = len(number)
+    return tuple(number[t] for t in tiles), tuple(number[t] for t in goal)
+
+
+def region_tiles(
+    tiles: Sequence[int], goal: Sequence[int], cols: int, region: Region
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Return the tiles of ``region`` and of its goal, renumbered as a small board of its own.
+
+    >>> region_tiles([1, 2, 3, 4, 0, 5], [1, 2, 3, 4, 5, 0], 3, (0, 2, 1, 3))
+    ((1, 2, 0, 3), (1, 2, 3, 0))
+
+    Every tile of the region must belong there (as after peeling the lines
+    around it); see `renumbered`.
+    """
+    cells = region_cells(cols, region)
+    return renumbered([tiles[c] for c in cells], [goal[c] for c in cells])

@@ -6,7 +6,7 @@ import random as _random
 from collections.abc import Hashable
 from typing import Protocol, SupportsIndex, TypeAlias
 
-from slidingtiles._board.board import Board, BoardLike
+from slidingtiles._board.board import Board, BoardLike, trusted_board
 from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import DIRECTIONS, OPPOSITE
 from slidingtiles._board.parse import as_int
@@ -87,14 +87,14 @@ def random_board(
     if rows == 1 or cols == 1:
         order = [t for t in target.tiles if t]
         order.insert(rng.randrange(len(order) + 1), 0)
-        return Board._trusted(rows, cols, tuple(order), target.labels)
+        return trusted_board(rows, cols, tuple(order), target.labels)
     tiles = list(target.tiles)
     rng.shuffle(tiles)
-    board = Board._trusted(rows, cols, tuple(tiles), target.labels)
+    board = trusted_board(rows, cols, tuple(tiles), target.labels)
     if not is_solvable(board, target):
         first, second = [i for i, t in enumerate(tiles) if t][:2]
         tiles[first], tiles[second] = tiles[second], tiles[first]
-        board = Board._trusted(rows, cols, tuple(tiles), target.labels)
+        board = trusted_board(rows, cols, tuple(tiles), target.labels)
     return board
 
 
@@ -136,4 +136,4 @@ def scramble(
         here, there = row * cols + col, (row + dr) * cols + col + dc
         tiles[here], tiles[there] = tiles[there], 0
         row, col, previous = row + dr, col + dc, move
-    return Board._trusted(rows, cols, tuple(tiles), start.labels)
+    return trusted_board(rows, cols, tuple(tiles), start.labels)

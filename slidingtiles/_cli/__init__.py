@@ -8,9 +8,10 @@ Modules: `common` (exit codes, parser classes, argument types, board input, ``--
 the one error printer), `output` (the text report, the JSON objects, HTML, the one progress
 display), `solve` (the
 solve, check, random and heuristics commands), `tables` (pdb), `batch` (batch) and
-`main` (the table of registrars, the parser, `main`). The command line imports the
-library only through its public façade: ``slidingtiles``, ``slidingtiles.pdb``,
-``slidingtiles.heuristics`` and ``slidingtiles.search``.
+`main` (the table of registrars, the parser, `main`), `play` (the play command).
+The command line imports the library only through its public façade:
+``slidingtiles``, ``slidingtiles.pdb``, ``slidingtiles.heuristics`` and
+``slidingtiles.search``.
 
 Handlers raise the library's errors; `main` turns them into exit codes and
 one-line messages, all spelled ``slidingtiles: error: ...``:

@@ -39,12 +39,15 @@ examples:
   slidingtiles pdb verify                  check every file's checksum (exit 1 if one is bad)
   slidingtiles pdb clear                   delete the cached tables
   slidingtiles pdb clear --legacy          delete only old per-goal files no search uses
+  slidingtiles pdb ship --out DIR          build the tables the package ships, packed, into DIR
 
 One table serves every goal whose blank a turn or mirror of the board takes to the same
 cell: the tables for the blank-first goal serve the blank-last goal too.
 
 Tables live in the user cache directory (or $SLIDINGTILES_CACHE_DIR, or --cache-dir); solve
-builds small ones on first use and loads any table already there.
+builds small ones on first use and loads any table already there. The default tables of
+4x4, 3x4, 4x3, 2x6, 6x2 and 3x3 for a blank in a corner ship with the package: nothing to
+build for them.
 """
 
 
@@ -67,7 +70,17 @@ def add_pdb_command(subparsers: Subparsers) -> None:
     )
     build.add_argument(
         "--partition", default="default", metavar="NAME",
-        help="partition name (4x4: 6-6-3, 5-5-5, 7-8; default: the shape's default)",
+        help="partition name (4x4: 6-6-3, 5-5-5, 7-8; default: the one solve builds on first "
+        "use: 6-6-3 on 4x4, 7-7 on 3x5 and 7-6 on 2x7 under numba, else the shape's default)",
+    )  # fmt: skip
+    ship = actions.add_parser(
+        "ship",
+        help="build the tables shipped with the package and write them packed (maintainers)",
+        formatter_class=Formatter,
+    )
+    ship.add_argument(
+        "--out", default=None, metavar="DIR",
+        help="where to write the packed files (default: the package's own data directory)",
     )  # fmt: skip
     for name, text in (
         ("list", "list the cached tables (headers only: fast)"),
@@ -79,11 +92,12 @@ def add_pdb_command(subparsers: Subparsers) -> None:
         "--legacy", action="store_true",
         help="remove only old files built for one goal each, which no search uses any more",
     )  # fmt: skip
-    for action in actions.choices.values():
-        action.add_argument(
-            "--cache-dir", default=None, metavar="DIR",
-            help="table directory (default: $SLIDINGTILES_CACHE_DIR or the user cache)",
-        )  # fmt: skip
+    for name, action in actions.choices.items():
+        if name != "ship":  # it writes no cache
+            action.add_argument(
+                "--cache-dir", default=None, metavar="DIR",
+                help="table directory (default: $SLIDINGTILES_CACHE_DIR or the user cache)",
+            )  # fmt: skip
         add_format(action, text="one line per table, for people")
     parser.set_defaults(handler=_pdb_command)
 
@@ -147,9 +161,13 @@ def _goal_text(info: pdb.TableInfo) -> str:
 
 def _pdb_command(args: argparse.Namespace) -> int:
     if args.action is None:
-        raise CommandError("pdb needs an action: build, list, verify or clear (see pdb --help)")
+        raise CommandError(
+            "pdb needs an action: build, list, verify, clear or ship (see pdb --help)"
+        )
     if args.action == "build":
         return _build(args)
+    if args.action == "ship":
+        return _ship(args)
     where = pdb.cache_dir(args.cache_dir)
     if args.action == "clear":
         pdb.check_cache_dir(args.cache_dir, create=False)  # unusable: one line, exit 2
@@ -183,8 +201,8 @@ def _build(args: argparse.Namespace) -> int:
     rows, cols = args.shape
     goal = board_and_goal(Board.goal(rows, cols), args.goal)[1]
     name = args.partition
-    if name == "default":
-        name = pdb.default_partition_name(rows, cols)
+    if name == "default":  # the one solve builds on first use (3x5 under numba: 7-7)
+        name = pdb.first_use_partition(rows, cols)
     pdb.check_cache_dir(args.cache_dir)  # before the build, not after it: one line, exit 2
     cost = pdb.BUILD_COSTS.get(name)
     if cost is None:
@@ -215,4 +233,24 @@ def _build(args: argparse.Namespace) -> int:
         )
     else:
         print(f"built {db.path}")
+    return EXIT_OK
+
+
+def _ship(args: argparse.Namespace) -> int:
+    """``pdb ship``: build every shipped table with this library's builder and write it packed."""
+    count = len(pdb.SHIPPED)
+    print(f"{PROG}: building the {count} tables shipped with the package", file=sys.stderr)
+    began = time.perf_counter()
+    written = pdb.ship(args.out)
+    if args.format == "json":
+        print_json(
+            json_object(
+                status="shipped",
+                files=[{"path": str(path), "size": path.stat().st_size} for path in written],
+                seconds=round(time.perf_counter() - began, 3),
+            )
+        )
+    else:
+        for path in written:
+            print(f"wrote {path} ({path.stat().st_size / 1e6:.2f} MB)")
     return EXIT_OK

@@ -1,20 +1,23 @@
-"""The one dispatcher between the pure-Python kernels and the optional numba kernels.
+"""The one dispatcher: the tile engine's entry points, run by the active implementation's kernels.
 
 >>> from slidingtiles import Board
 >>> moves, stats = engine_solve(Board("1 2 3/4 0 6/7 5 8"), Board.goal(3, 3), "manhattan")
 >>> moves, stats.iterations, IMPLEMENTATION in ("python", "numba")
 ('DR', 1, True)
 
-This is the only module that knows both implementations: the tile engine's
-callers (`solve`, the table builder) come here, and the kernels below
-(`slidingtiles._engine.python`, `slidingtiles._engine.numba`) never import it or
-each other. The implementation is chosen once, at import, from
+The layers above (`solve`, the short-solution methods, the table builder,
+the parallel search) reach the kernels only through here: each entry point
+checks and frames its arguments once (boards turned into the tables' frame,
+beam widths and levels fitted to memory) and calls one method of
+`kernels`, a `Kernels` set (`slidingtiles._engine.kernels`), never a kernel
+package. The implementation is chosen once, at import, from
 ``SLIDINGTILES_IMPLEMENTATION`` (see `slidingtiles._accel`):
 
 * ``auto`` (the default): numba when it is installed, else pure Python,
   silently. numba is imported on the first search that needs it (importing it
   takes about half a second). Should that import or a compilation fail, a
-  warning goes to the ``slidingtiles`` logger and pure Python takes over for good.
+  warning goes to the ``slidingtiles`` logger and pure Python takes over for
+  good (`IMPLEMENTATION` then says ``"python"``).
 * ``python``: the pure-Python kernels; numba is never imported.
 * ``numba``: the numba kernels. When numba is missing or broken, and for a value
   that names no implementation, importing still works (the command line, part of
@@ -24,39 +27,25 @@ each other. The implementation is chosen once, at import, from
   value) is used; ``slidingtiles.check_environment()`` raises the error.
 
 Both implementations give the same move strings, node counts and errors.
+Limits: the optimal searches run under one `Guard`; the beams stop at an
+instant of the caller's `Deadline` (``deadline``), checked between levels,
+and every kernel within a node budget.
 """
 
 from __future__ import annotations
 
-import functools
-import importlib
-import logging
 import math
 import sys
-import warnings
 from collections.abc import Callable, Sequence
-from types import ModuleType
-from typing import Protocol, cast
 
-from slidingtiles._accel import (
-    ENV_IMPLEMENTATION,
-    INSTALL_HINT,
-    numba_installed,
-    prepare_numba_cache,
-    prepare_numba_threads,
-    requested_implementation,
-)
 from slidingtiles._board.board import Board
+from slidingtiles._board.geometry import home_cells
 from slidingtiles._board.symmetry import frame_for
-from slidingtiles._engine.indexing import DIGITS, U4_EXCESS, U8_MOVES, table_entries
-from slidingtiles._engine.lookups import MaxedSearch, maxed_searches, supports_lookups
-from slidingtiles._engine.python import beam as python_beam
-from slidingtiles._engine.python import manhattan as python_manhattan
-from slidingtiles._engine.python import maxed as python_maxed
-from slidingtiles._engine.python import pdb as python_pdb
-from slidingtiles._engine.python import weighted as python_weighted
-from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
-from slidingtiles._errors import BackendError, BackendWarning
+from slidingtiles._engine.indexing import U4_EXCESS, U8_MOVES, table_entries
+from slidingtiles._engine.kernels import Kernels, Progress, choose_kernels, substitute
+from slidingtiles._engine.lookups import maxed_searches, supports_lookups
+from slidingtiles._engine.tables import EngineResult, Order, PatternTables, canonical_tables
+from slidingtiles._errors import BackendError
 from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Guard
 
@@ -65,12 +54,15 @@ __all__ = [
     "CHECK_EVERY",
     "ENGINE_HEURISTICS",
     "IMPLEMENTATION",
+    "UNUSABLE",
+    "WEIGHT_DEN",
     "EngineResult",
     "Kernels",
     "beam_levels",
     "beam_solve",
     "build_group_table",
     "build_memory",
+    "choose_kernels",
     "engine_guard",
     "engine_solve",
     "kernels",
@@ -86,297 +78,27 @@ ENGINE_HEURISTICS = ("manhattan", "linear_conflict", "pdb")
 #: Expansions between two returns of a kernel to its guard (limits, progress, Ctrl-C).
 CHECK_EVERY = 1 << 14
 
-_LOG = logging.getLogger("slidingtiles")
 
-Progress = Callable[[int, int, float], object]
-
-
-class Kernels(Protocol):
-    """The kernels every implementation provides (the tile engine's inner loops)."""
-
-    name: str
-
-    def ida_manhattan(
-        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
-        conflicts: bool,
-    ) -> EngineResult:  # fmt: skip
-        """IDA* with Manhattan distance (plus linear conflicts when ``conflicts``)."""
-
-    def ida_pdb(
-        self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
-    ) -> EngineResult:
-        """IDA* with additive tables, maxed with the reflection, trying directions by ``order``."""
-
-    def supports_pdb(self, db: PatternTables) -> bool:
-        """Whether `ida_pdb` can search with these tables."""
-
-    def ida_maxed(
-        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order
-    ) -> EngineResult:
-        """IDA* with the maximum of several tables' lookups, children in order of f."""
-
-    def maxed_search(
-        self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
-        **start: int | bool | None,
-    ) -> MaxedSearch:  # fmt: skip
-        """A resumable search of the maxed kernel (`MaxedSearch`), started at a board."""
-
-    def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
-        """Give an unpickled `MaxedSearch` its tables back."""
-
-    def build_group_table(
-        self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
-        encoding: str, entry: str, progress: Progress | None,
-    ) -> bytes:  # fmt: skip
-        """Return one group's pattern table."""
+def _fell_back() -> None:
+    """numba failed under ``auto``: pure Python from now on, for the kernels and their budgets."""
+    global IMPLEMENTATION
+    IMPLEMENTATION = "python"
 
 
-def _kernel_module(name: str) -> ModuleType:
-    """Import a kernel module on first use: numba's (optional) and the numpy ones.
-
-    ``python.batched`` and ``python.build`` need numpy, whose import costs about
-    0.1 s that a walk down a perfect table or a Manhattan search never needs;
-    numba's modules need numba, which may be absent. Both are loaded here, the
-    one place that knows every kernel module, when a search or a build first
-    asks for them.
-    """
-    return importlib.import_module(f"slidingtiles._engine.{name}")
-
-
-class _PythonKernels:
-    """The pure-Python kernels (`slidingtiles._engine.python`)."""
-
-    name = "python"
-
-    def ida_manhattan(
-        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
-        conflicts: bool,
-    ) -> EngineResult:  # fmt: skip
-        return python_manhattan.ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
-
-    def ida_pdb(
-        self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
-    ) -> EngineResult:
-        batched = _kernel_module("python.batched")
-        return python_pdb.ida_pdb(
-            db, tiles, guard, handoff=batched.continue_in_batches, order=order
-        )
-
-    def supports_pdb(self, db: PatternTables) -> bool:
-        digits = db.entry == U8_MOVES and all(e == DIGITS for e in db.encodings)
-        return digits or maxed_searches(db)
-
-    def ida_maxed(
-        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order
-    ) -> EngineResult:
-        return python_maxed.ida_maxed(dbs, tiles, guard, order)
-
-    def maxed_search(
-        self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
-        **start: int | bool | None,
-    ) -> MaxedSearch:  # fmt: skip
-        return python_maxed.Search(python_maxed.maxed_plan(dbs, order), tiles, **start)  # type: ignore[arg-type]
-
-    def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
-        search.attach(python_maxed.maxed_plan(dbs, order))  # type: ignore[attr-defined]
-
-    def build_group_table(
-        self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
-        encoding: str, entry: str, progress: Progress | None,
-    ) -> bytes:  # fmt: skip
-        if entry != U8_MOVES:
-            raise BackendError(
-                f"{entry} tables are built by the numba backend; {INSTALL_HINT}", entry
-            )
-        table: bytes = _kernel_module("python.build").build_group_table(
-            rows, cols, goal, group, encoding=encoding, progress=progress
-        )
-        return table
-
-
-class _NumbaKernels:
-    """The numba kernels (`slidingtiles._engine.numba`); under ``auto``, fall back on failure."""
-
-    name = "numba"
-
-    def __init__(self, fallback: bool) -> None:
-        self._fallback = fallback
-        self._fallen = False
-        self._modules: dict[str, ModuleType] = {}
-        if not fallback:
-            self._load("pdb")
-
-    def _load(self, name: str) -> ModuleType:
-        module = self._modules.get(name)
-        if module is None:
-            prepare_numba_cache()
-            prepare_numba_threads()  # a pool forked after a table build must not abort
-            importlib.import_module("numba")
-            module = self._modules[name] = _kernel_module(f"numba.{name}")
-        return module
-
-    def _module(self, name: str) -> ModuleType | None:
-        """A compiled kernel module, or None once fallen back to pure Python."""
-        if self._fallen:
-            return None
-        try:
-            return self._load(name)
-        except Exception as exc:
-            if not self._fallback:
-                raise
-            self._switch(f"numba cannot be imported ({exc})", quiet=True)
-            return None
-
-    def _failed(self, exc: Exception) -> bool:
-        """Under ``auto``, switch to pure Python for good when numba itself fails."""
-        numba_error = importlib.import_module("numba.core.errors").NumbaError
-        if not self._fallback or not isinstance(exc, numba_error):
-            return False
-        self._switch(f"numba failed ({exc})", quiet=False)
-        return True
-
-    def _switch(self, reason: str, *, quiet: bool) -> None:
-        global kernels, IMPLEMENTATION
-        self._fallen = True
-        (_LOG.debug if quiet else _LOG.warning)("%s; using the pure-Python kernels", reason)
-        kernels, IMPLEMENTATION = _PythonKernels(), "python"
-
-    def ida_manhattan(
-        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
-        conflicts: bool,
-    ) -> EngineResult:  # fmt: skip
-        module = self._module("manhattan")
-        try:
-            if module is not None:
-                result: EngineResult = module.ida_manhattan(
-                    rows, cols, goal_tiles, tiles, guard, conflicts
-                )
-                return result
-        except Exception as exc:
-            if not self._failed(exc):
-                raise
-        return kernels.ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
-
-    def ida_pdb(
-        self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
-    ) -> EngineResult:
-        module = self._module("pdb")
-        try:
-            if module is not None:
-                result: EngineResult = module.ida_pdb(db, tiles, guard, order)
-                return result
-        except Exception as exc:
-            if not self._failed(exc):
-                raise
-        return kernels.ida_pdb(db, tiles, guard, order)
-
-    def ida_maxed(
-        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order
-    ) -> EngineResult:
-        module = self._module("maxed")
-        try:
-            if module is not None:
-                result: EngineResult = module.ida_maxed(dbs, tiles, guard, order)
-                return result
-        except Exception as exc:
-            if not self._failed(exc):
-                raise
-        return kernels.ida_maxed(dbs, tiles, guard, order)
-
-    def maxed_search(
-        self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
-        **start: int | bool | None,
-    ) -> MaxedSearch:  # fmt: skip
-        module = self._module("maxed")
-        if module is None:
-            return kernels.maxed_search(dbs, tiles, order, **start)
-        search: MaxedSearch = module.Search(module.maxed_plan(dbs, order), tiles, **start)
-        return search
-
-    def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
-        module = self._module("maxed")
-        if module is None:
-            kernels.maxed_attach(search, dbs, order)
-        else:
-            search.attach(module.maxed_plan(dbs, order))  # type: ignore[attr-defined]
-
-    def supports_pdb(self, db: PatternTables) -> bool:
-        if _PythonKernels().supports_pdb(db):  # what numba supports too, without loading it
-            return True
-        module = self._module("pdb")
-        return bool(module.supports_pdb(db)) if module is not None else kernels.supports_pdb(db)
-
-    def build_group_table(
-        self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
-        encoding: str, entry: str, progress: Progress | None,
-    ) -> bytes:  # fmt: skip
-        module = self._module("build")
-        try:
-            if module is not None:
-                table: bytes = module.build_group_table(
-                    rows, cols, goal, group, encoding=encoding, entry=entry, progress=progress
-                )
-                return table
-        except Exception as exc:
-            if not self._failed(exc):
-                raise
-        return kernels.build_group_table(
-            rows, cols, goal, group, encoding=encoding, entry=entry, progress=progress
-        )
-
-
-def _choose(requested: str | None = None) -> tuple[Kernels, str]:
-    """The kernels for ``requested`` (default: the environment's); `BackendError` if unusable."""
-    requested = requested_implementation() if requested is None else requested
-    if requested == "python":
-        return _PythonKernels(), "python"
-    if requested == "auto":
-        if not numba_installed():
-            return _PythonKernels(), "python"
-        return _NumbaKernels(fallback=True), "numba"
-    try:
-        return _NumbaKernels(fallback=False), "numba"
-    except Exception as exc:
-        raise BackendError(
-            f"{ENV_IMPLEMENTATION}=numba but numba cannot be used ({exc}); {INSTALL_HINT}",
-            "numba",
-        ) from exc
-
-
-class _Substitute:
-    """Kernels standing in for those the environment asked for and cannot have.
-
-    Importing never fails on the environment (the command line, inside this
-    package, could not report it): the first use warns once (`BackendWarning`)
-    and the substitute runs. `slidingtiles.check_environment` raises `UNUSABLE`.
-    """
-
-    def __init__(self, substitute: Kernels, problem: BackendError) -> None:
-        self._substitute = substitute
-        self._problem = problem
-        self._warned = False
-
-    def __getattr__(self, name: str) -> object:
-        if not self._warned:
-            self._warned = True
-            warnings.warn(
-                f"{self._problem}; using {self._substitute.name} instead",
-                BackendWarning, stacklevel=3,
-            )  # fmt: skip
-        return getattr(self._substitute, name)
-
-
+#: The active kernels (`Kernels`), chosen once, at import.
 kernels: Kernels
-#: The active implementation: ``"python"`` or ``"numba"``.
+#: The active implementation: ``"python"`` or ``"numba"`` (``"python"`` once numba failed).
 IMPLEMENTATION: str
 #: Why the implementation the environment asks for cannot be used, or None (it is in use).
 UNUSABLE: BackendError | None = None
 try:
-    kernels, IMPLEMENTATION = _choose()
+    kernels, IMPLEMENTATION = choose_kernels(fallback=_fell_back)
 except BackendError as problem:  # numba asked for but broken: pure Python; a bad name: auto
     UNUSABLE = problem
-    _kernels, IMPLEMENTATION = _choose("python" if problem.value == "numba" else "auto")
-    kernels = cast(Kernels, _Substitute(_kernels, problem))
+    _stand_in, IMPLEMENTATION = choose_kernels(
+        "python" if problem.value == "numba" else "auto", fallback=_fell_back
+    )
+    kernels = substitute(_stand_in, problem)
 
 
 def supports(heuristic: str, db: PatternTables | None = None) -> bool:
@@ -407,6 +129,23 @@ def engine_guard(
     )  # fmt: skip
 
 
+def _framed(
+    start: Board, goal: Board, db: PatternTables | None, what: str
+) -> tuple[PatternTables, list[int], Order]:
+    """The tables the kernels search, the board in their frame, and the caller's move order.
+
+    ``db`` must be the loaded tables of this shape for the goal's canonical
+    goal (`slidingtiles._board.symmetry`): the board is turned and relabelled
+    into their frame, and the kernels try and name moves in the caller's
+    directions (``order``).
+    """
+    frame = frame_for(start.rows, start.cols, goal.tiles)
+    if db is None or db.goal != frame.canonical_goal or (db.rows, db.cols) != start.shape:
+        raise ValueError(f"{what} needs the pattern database of this shape and goal")
+    tiles = list(start.tiles) if frame.identity else list(frame.board(start.tiles))
+    return canonical_tables(db), tiles, frame.order
+
+
 def engine_solve(
     start: Board,
     goal: Board,
@@ -434,31 +173,25 @@ def engine_solve(
     expansions. Ctrl-C propagates and leaves nothing behind.
     """
     guard = engine_guard(max_nodes=max_nodes, time_limit=time_limit, progress=progress)
-    tiles = list(start.tiles)
     # One Python frame per move of the current path: make room for long paths on big boards.
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))
     try:
         if heuristic == "pdb":
-            frame = frame_for(start.rows, start.cols, goal.tiles)
-            if db is None or db.goal != frame.canonical_goal or (db.rows, db.cols) != start.shape:
+            tables, tiles, order = _framed(start, goal, db, "heuristic 'pdb'")
+            if tables.perfect:  # a few dozen lookups: no compiled kernel needed
+                return kernels.walk_perfect(tables, tiles, guard, order)
+            if not kernels.supports_pdb(tables):
                 raise ValueError(
-                    "heuristic 'pdb' needs the pattern database of this shape and goal"
+                    f"the {IMPLEMENTATION} engine cannot search {tables.encodings} tables"
                 )
-            if not frame.identity:
-                tiles = list(frame.board(tiles))
-            if db.frame is not None:  # tables answering for a goal: search their own goal's
-                db = db.for_goal(db.goal)
-            if db.perfect:  # a few dozen lookups: no compiled kernel needed
-                return python_pdb.walk_perfect(db, tiles, guard, frame.order)
-            if not kernels.supports_pdb(db):
-                raise ValueError(f"the {IMPLEMENTATION} engine cannot search {db.encodings} tables")
-            if maxed_searches(db):
-                return kernels.ida_maxed([db], tiles, guard, frame.order)
-            return kernels.ida_pdb(db, tiles, guard, frame.order)
+            if maxed_searches(tables):
+                return kernels.ida_maxed([tables], tiles, guard, order)
+            return kernels.ida_pdb(tables, tiles, guard, order)
         if heuristic in ("manhattan", "linear_conflict"):
+            conflicts = heuristic == "linear_conflict"
             return kernels.ida_manhattan(
-                start.rows, start.cols, goal.tiles, tiles, guard, heuristic == "linear_conflict"
+                start.rows, start.cols, goal.tiles, list(start.tiles), guard, conflicts
             )
         raise ValueError(f"the engine has no kernel for heuristic {heuristic!r}")
     finally:
@@ -477,18 +210,15 @@ def build_memory(
     while the tables finished before it wait in memory. The pure-Python
     builder's is not estimated (None).
     """
-    if IMPLEMENTATION != "numba":
-        return None
-    module = kernels._module("build") if isinstance(kernels, _NumbaKernels) else None
-    if module is None:
-        return None
     cells = rows * cols
-    tables = [module.build_bytes(cells, k, e, entry) for k, e in zip(sizes, encodings)]
+    peaks = [kernels.build_bytes(cells, k, e, entry) for k, e in zip(sizes, encodings)]
+    if None in peaks:
+        return None
     finished = sum(
         (table_entries(cells, k, e) + 1) // 2 if entry == U4_EXCESS else table_entries(cells, k, e)
         for k, e in zip(sizes, encodings)
     )
-    return max(tables, default=0) + finished
+    return max((peak or 0 for peak in peaks), default=0) + finished
 
 
 def build_group_table(
@@ -539,19 +269,7 @@ def place_group(
     expansions), and the nodes expanded and generated; both implementations
     return the same (`slidingtiles._engine.python.weighted.place_group`).
     """
-    if isinstance(kernels, _NumbaKernels):
-        module = kernels._module("weighted")
-        try:
-            if module is not None:
-                result: tuple[list[int] | None, int, int] = module.place_group(
-                    rows, cols, free, blank, cells, targets, weight, max_nodes, blank_target,
-                    costs, unit,
-                )  # fmt: skip
-                return result
-        except Exception as exc:
-            if not kernels._failed(exc):
-                raise
-    return python_weighted.place_group(
+    return kernels.place_group(
         rows, cols, free, blank, cells, targets, weight, max_nodes, blank_target, costs, unit
     )
 
@@ -607,45 +325,17 @@ def weighted_solve(
     num, den = weight
     if not 1 <= den <= num:
         raise ValueError(f"a weight num/den needs num >= den >= 1, not {num}/{den}")
-    frame = frame_for(start.rows, start.cols, goal.tiles)
-    if db.goal != frame.canonical_goal or (db.rows, db.cols) != start.shape:
-        raise ValueError("the weighted search needs the pattern database of this shape and goal")
-    if db.frame is not None:
-        db = db.for_goal(db.goal)
-    if not supports_lookups([db]):
-        raise ValueError(f"the weighted search cannot read {db.encodings} tables")
+    tables, tiles, order = _framed(start, goal, db, "the weighted search")
+    if not supports_lookups([tables]):
+        raise ValueError(f"the weighted search cannot read {tables.encodings} tables")
     guard = engine_guard(max_nodes=max_nodes, time_limit=time_limit, progress=progress)
-    tiles = list(start.tiles) if frame.identity else list(frame.board(start.tiles))
-    if isinstance(kernels, _NumbaKernels):
-        module = kernels._module("maxed")
-        try:
-            if module is not None:
-                found: tuple[str | None, SearchStats] = module.weighted_maxed(
-                    [db], tiles, guard, frame.order, num, den, ceiling
-                )
-                return found
-        except Exception as exc:
-            if not kernels._failed(exc):
-                raise
-    return python_maxed.weighted_maxed([db], tiles, guard, frame.order, num, den, ceiling)
+    return kernels.weighted_maxed([tables], tiles, guard, order, num, den, ceiling)
 
 
 #: The memory one beam search may take (its boards, table and per-level entries), in bytes.
 BEAM_MAX_BYTES = 1 << 30
 # Bytes per kept board: parent (4) and move (1) per level, two table slots of 8.
 _BEAM_ENTRY_BYTES = 21
-
-
-def _splitmix(count: int, seed: int) -> list[int]:
-    """``count`` 64-bit keys from SplitMix64, never 0 (the same on every run and platform)."""
-    keys, x, mask = [], seed, (1 << 64) - 1
-    for _ in range(count):
-        x = (x + 0x9E3779B97F4A7C15) & mask
-        z = x
-        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-        keys.append((z ^ (z >> 31)) or 1)
-    return keys
 
 
 def beam_levels(cells: int, width: int, max_levels: int) -> int:
@@ -680,42 +370,24 @@ def beam_solve(
     Returns the blank's moves (None when the goal was not reached within
     ``max_levels`` levels, 4 x Manhattan by default and cut to fit
     `BEAM_MAX_BYTES` by `beam_levels`, ``max_nodes`` boards expanded, or
-    before ``deadline``, a `time.perf_counter` value, checked between
-    levels) and the boards expanded. Both implementations keep the same
-    boards and return the same moves (`slidingtiles._engine.python.beam`);
-    the search is deterministic: ranking by Manhattan distance plus pairs
-    in conflict, ties to the child generated first. The board must be
-    solvable for the goal.
+    before ``deadline``, a `time.perf_counter` instant of the caller's
+    `Deadline`, checked between levels) and the boards expanded. It is
+    `subgoal_beam` with every tile a target of weight 1: the rank is the
+    Manhattan distance plus the pairs in conflict, ties to the child
+    generated first, so the search is deterministic and both
+    implementations keep the same boards and return the same moves. The
+    board must be solvable for the goal.
     """
-    if width < 1:
-        raise ValueError(f"a beam needs a width of at least 1, not {width}")
-    rows, cols = start.shape
-    cells = rows * cols
     if max_levels is None:
         max_levels = 4 * start.manhattan(goal)
-    max_levels = beam_levels(cells, width, max_levels)
-    head = (rows, cols, list(start.tiles), list(goal.tiles))
-    tail = (width, max_levels, max_nodes, deadline)
-    if isinstance(kernels, _NumbaKernels):
-        module = kernels._module("beam")
-        try:
-            if module is not None:
-                # the keys made once per size (making them took 0.3 ms on 6x6, a third of a
-                # short beam's time: the windows re-solved by beams are many)
-                result: tuple[str | None, int] = module.beam_search(
-                    *head, module.zobrist_array(cells), *tail
-                )
-                return result
-        except Exception as exc:
-            if not kernels._failed(exc):
-                raise
-    return python_beam.beam_search(*head, _zobrist(cells), *tail)
-
-
-@functools.lru_cache(maxsize=4)
-def _zobrist(cells: int) -> tuple[int, ...]:
-    """The beam's Zobrist keys for a board of ``cells`` cells (the same as `beam_solve`'s)."""
-    return tuple(_splitmix(cells * cells, cells))
+    cells = start.size
+    ones = [1] * cells
+    moves, expanded, reached = subgoal_beam(
+        start.rows, start.cols, start.tiles, home_cells(goal.tiles), ones, ones, width,
+        conflict_weight=1, blank_weight=0, patience=0, max_levels=max_levels,
+        max_nodes=max_nodes, deadline=deadline,
+    )  # fmt: skip
+    return (moves if reached else None), expanded
 
 
 def subgoal_beam(
@@ -753,31 +425,19 @@ def subgoal_beam(
     tile: that tile can come in only by moving placed ones). It stops when every tile with
     ``targets[t]`` is home, when that distance has not fallen for
     ``patience`` levels (0: never), after ``max_levels`` levels (cut to fit
-    `BEAM_MAX_BYTES`), ``max_nodes`` expansions or at ``deadline``.
-    Returns the moves (to the goal, else to the best board kept: least
-    target distance, then rank), the boards expanded, and whether the goal
-    was reached. Both implementations keep the same boards
-    (`slidingtiles._engine.python.beam.subgoal_search`).
+    `BEAM_MAX_BYTES`), ``max_nodes`` expansions or at ``deadline`` (an
+    instant of the caller's `Deadline`). Returns the moves (to the goal,
+    else to the best board kept: least target distance, then rank), the
+    boards expanded, and whether the goal was reached. Both implementations
+    keep the same boards (`slidingtiles._engine.python.beam.subgoal_search`),
+    ranking boards by the same 64-bit Zobrist keys (`zobrist_keys`).
     """
     if width < 1:
         raise ValueError(f"a beam needs a width of at least 1, not {width}")
-    cells = rows * cols
     grow = [cell // cols for cell in goal_cells]
     gcol = [cell % cols for cell in goal_cells]
-    head = (rows, cols, list(tiles), grow, gcol, list(weights), list(targets), conflict_weight,
-            blank_weight, patience)  # fmt: skip
-    tail = (width, beam_levels(cells, width, max_levels), max_nodes, deadline, hole_weight)
-    if isinstance(kernels, _NumbaKernels):
-        module = kernels._module("beam")
-        try:
-            if module is not None:
-                # the same keys, made by numpy once per size: making or converting a 20x20
-                # region's 160,000 in Python took as long as a short beam
-                result: tuple[str, int, bool] = module.subgoal_search(
-                    *head, module.zobrist_array(cells), *tail
-                )
-                return result
-        except Exception as exc:
-            if not kernels._failed(exc):
-                raise
-    return python_beam.subgoal_search(*head, _zobrist(cells), *tail)
+    return kernels.subgoal_search(
+        rows, cols, list(tiles), grow, gcol, list(weights), list(targets), conflict_weight,
+        blank_weight, patience, width, beam_levels(rows * cols, width, max_levels), max_nodes,
+        deadline, hole_weight,
+    )  # fmt: skip

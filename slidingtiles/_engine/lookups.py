@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Protocol
+from typing import Any, Protocol
 
 from slidingtiles._board.geometry import distance_table
 from slidingtiles._engine.indexing import (
@@ -138,7 +138,7 @@ def moved_rank(
     the cell of slot i less the earlier slots' tiles below it): only ``d_slot``
     and the ``d_j`` of later slots whose tiles stand strictly between p and q
     change, by one each. ``slot_at[c]``: the slot of the group's tile on cell
-    c, the last slot (radix 0) if none. The numba mirror is `placement._moved_rank`.
+    c, the last slot (radix 0) if none. The numba mirror is `placement.moved_rank`.
     """
     if kind == DIGITS_U8 or q - p == 1 or p - q == 1:
         return (q - p) * radix[slot]
@@ -349,6 +349,9 @@ class MaxedSearch(Protocol):
 
     def slots(self) -> list[int]:
         """`path` as move slots (indices into the blank's moves of `geometry.blank_moves`)."""
+
+    def attach(self, plan: Any) -> None:
+        """Give an unpickled search its kernel's plan of the tables back."""
 
     def follow(self, slots: Sequence[int]) -> None:
         """Try these move slots first from the root down (a principal variation)."""

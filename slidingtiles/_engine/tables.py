@@ -16,7 +16,7 @@ from typing import Protocol, runtime_checkable
 from slidingtiles._board.symmetry import IDENTITY_ORDER, Frame
 from slidingtiles.search import SearchStats
 
-__all__ = ["IDENTITY_ORDER", "EngineResult", "Order", "PatternTables", "Table"]
+__all__ = ["IDENTITY_ORDER", "EngineResult", "Order", "PatternTables", "Table", "canonical_tables"]
 
 #: One group's table: ``bytes``, or a view into the database's contiguous buffer.
 Table = bytes | memoryview
@@ -71,3 +71,15 @@ class PatternTables(Protocol):
 
     def for_goal(self, goal: Sequence[int]) -> PatternTables:
         """The same tables answering for another goal of the same canonical goal."""
+
+
+def canonical_tables(db: PatternTables) -> PatternTables:
+    """The tables the kernels search: ``db`` itself, or, when it answers for another goal
+    (``frame`` set), the same tables for their own (canonical) goal.
+
+    >>> from slidingtiles.pdb import PatternDatabase
+    >>> db = PatternDatabase.build(2, 2)  # the blank-last goal, answered by blank-first tables
+    >>> db.frame is None, canonical_tables(db).goal, canonical_tables(db).frame
+    (False, (0, 1, 2, 3), None)
+    """
+    return db if db.frame is None else db.for_goal(db.goal)

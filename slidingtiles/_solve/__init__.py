@@ -1,8 +1,13 @@
-"""One solve, end to end: choose the heuristic and algorithm, search, package a `Solution`.
+"""One solve, end to end: the door, the plan, the route that runs it, the `Solution`.
 
-``solve`` (`solve`, the entry point), ``choose`` (resolving ``"auto"`` and
-picking the engine and its tables), ``solution`` (`Solution`), ``tile_state``
-(`TileState`, boards as states of the generic search) and the constructive
-solver for boards of any size: ``reduce`` (`solve_constructive`) over
-``placing`` (the line-by-line placing machinery).
+``solve`` (`solve`: options checked at the door, the board read once, the
+plan run by one function per route), ``choose`` (the door's checks,
+`check_options`; resolving ``"auto"``; the engine's tables; the `Plan` that
+answers "how does this call run?"), ``checks`` (what the doors share: an
+option naming one of a few choices, a count), ``solution`` (`Solution`),
+``tile_state`` (`TileState`, boards as states of the generic search),
+``parallel`` (one board's IDA* split over processes) and ``short`` (the
+room for short solutions, `solve(optimal=False)`, and the constructive
+solver `solve_constructive`: one module per method, one table choosing
+them).
 """

@@ -1,4 +1,4 @@
-"""Choosing how to solve: resolving the heuristic (``"auto"`` too), the engine and its table.
+"""Choosing how to solve: the door's checks, the heuristic (``"auto"`` too), the tables, the `Plan`.
 
 >>> from slidingtiles import Board
 >>> goal = Board.goal(3, 3)
@@ -7,9 +7,10 @@
 >>> _engine_database(heuristics.get("manhattan"), goal, goal)
 (True, None)
 
-`solve` asks these in turn: whether its options are sane (`check_options`,
-at the door, before the board is even read); whether there is anything to do
-(`already_solved`); which registered heuristic a name, a callable or
+`solve` asks whether its options are sane (`check_options`, at the door,
+before the board is even read) and whether there is anything to do
+(`already_solved`); then one question, `plan`, whose `Plan` names the route
+and what it needs: which registered heuristic a name, a callable or
 ``"auto"`` means; whether its set-up fits the limits (`check_setup`);
 whether the tile engine runs it (and, for ``"pdb"``, which pattern table);
 otherwise the heuristic specialised to the goal for the generic search, after
@@ -33,29 +34,39 @@ from collections.abc import Callable, Collection
 from numbers import Real
 from typing import TypeAlias
 
+import attrs
+
 from slidingtiles import heuristics
 from slidingtiles._board.board import Board
 from slidingtiles._board.moves import Moves
 from slidingtiles._cache import cache_dir_problem
 from slidingtiles._engine import dispatch
+from slidingtiles._engine.lookups import maxed_searches
+from slidingtiles._engine.tables import canonical_tables
 from slidingtiles._errors import (
     InvalidOptionError,
     OptionTypeError,
     PatternDatabaseError,
     SearchLimitExceeded,
 )
+from slidingtiles._solve.checks import check_choice
+from slidingtiles._solve.parallel import splits
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.heuristics import HeuristicInfo
 from slidingtiles.heuristics._check import for_search
-from slidingtiles.heuristics._pdb import first_use, store
+from slidingtiles.heuristics._pdb import cost, first_use, store
+from slidingtiles.heuristics._pdb.choice import table_choice
 from slidingtiles.heuristics._pdb.database import PatternDatabase
 from slidingtiles.heuristics._pdb.partition import default_partition_name
 from slidingtiles.heuristics._pdb.tablefile import MAX_TABLE_CELLS
 from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Deadline, check_limits
 
-__all__ = ["HeuristicLike", "already_solved", "check_options", "check_setup", "is_flag"]
+__all__ = [
+    "ROUTES", "HeuristicLike", "Plan", "already_solved", "cached_tables", "check_options",
+    "check_setup", "is_flag", "plan",
+]  # fmt: skip
 
 #: A heuristic: a registered name, ``"auto"``, a `HeuristicInfo`, or ``h(board, goal) -> int``.
 HeuristicLike: TypeAlias = "str | heuristics.HeuristicInfo | heuristics.Heuristic"
@@ -107,16 +118,7 @@ def check_options(
     `check_limits` (the rules every `Guard` applies). ``weight`` (a finite
     number >= 1) goes only with ``algorithm="weighted"`` or ``"auto"``.
     """
-    if not isinstance(algorithm, str):
-        raise OptionTypeError(
-            f"algorithm must be one of {', '.join(algorithms)}, not {algorithm!r}",
-            algorithm, option="algorithm",
-        )  # fmt: skip
-    if algorithm not in algorithms:
-        raise InvalidOptionError(
-            f"unknown algorithm {algorithm!r}; choose from {', '.join(algorithms)}",
-            algorithm, option="algorithm",
-        )  # fmt: skip
+    check_choice("algorithm", algorithm, algorithms)
     if isinstance(heuristic, str):
         if heuristic != "auto":
             heuristics.get(heuristic)  # UnknownHeuristicError naming the known ones
@@ -281,15 +283,12 @@ def _resolve_heuristic(
 
 
 def _cached(goal: Board) -> bool:
-    """Whether the goal's table (default, or the stronger one preferred) is in memory or on disk."""
-    rows, cols, tiles = goal.rows, goal.cols, goal.tiles
-    return store.is_cached(rows, cols, tiles) or store.is_cached(
-        rows, cols, tiles, store.preferred_partition(rows, cols, tiles)
-    )
+    """Whether the table a solve uses for the goal is ready: in memory, on disk or shipped."""
+    return table_choice(goal.rows, goal.cols, goal.tiles).ready
 
 
 def _cache_problem(goal: Board) -> str | None:
-    """Why the goal's missing table could not be saved in the cache (None: cached, or it could)."""
+    """Why the goal's missing table could not be saved in the cache (None: ready, or it could)."""
     try:
         if _cached(goal):
             return None
@@ -312,11 +311,12 @@ def _table_for(goal: Board, build_tables: bool, clock: Deadline | None) -> Patte
 
 
 def _first_build_seconds(goal: Board) -> float:
-    """The estimated seconds a first use of the goal's table would spend building it (0: cached)."""
+    """The estimated seconds a first use of the goal's table would spend building it (0: ready)."""
     try:
-        if _cached(goal):
+        choice = table_choice(goal.rows, goal.cols, goal.tiles)
+        if choice.ready:
             return 0.0
-        return store.estimate_build_seconds(goal.rows, goal.cols, goal=goal.tiles)
+        return cost.estimate_build_seconds(goal.rows, goal.cols, choice.name, goal.tiles)
     except (ValueError, OSError):  # no partition fits, or no cache: loading says so
         return 0.0
 
@@ -329,9 +329,13 @@ def _afford_table(goal: Board, clock: Deadline | None, build_tables: bool) -> No
         return  # nothing will be built: loading refuses with its own message
     seconds = _first_build_seconds(goal)
     if seconds and not clock.affords(seconds):
+        name = table_choice(goal.rows, goal.cols, goal.tiles).name
+        command = f"slidingtiles pdb build {goal.rows}x{goal.cols}"
+        if name != default_partition_name(goal.rows, goal.cols):
+            command += f" --partition {name}"
         raise clock.refuse(
             f"building the {goal.rows}x{goal.cols} pattern database on first use (run "
-            f"'slidingtiles pdb build {goal.rows}x{goal.cols}' once, or choose another heuristic)",
+            f"'{command}' once, or choose another heuristic)",
             seconds,
         )
 
@@ -355,6 +359,12 @@ def _auto_heuristic(
         if info.applies_to is first_use.auto_available:  # the pattern database: may it be built?
             if goal.size > MAX_TABLE_CELLS:  # no table file can exist for it: do not even look
                 continue
+            try:
+                ready = table_choice(goal.rows, goal.cols, goal.tiles).ready
+            except ValueError:  # no partition fits this board
+                continue
+            if ready:  # in memory, cached or shipped: nothing to build
+                return info
             problem = _cache_problem(goal) if build_tables else None
             if problem is not None:
                 first_use.tell_cache_problem(problem, "heuristic 'auto' uses one without tables")
@@ -406,15 +416,123 @@ def _engine_database(
         return False, None
     if info.name != "pdb":
         return True, None
-    name = store.preferred_partition(goal.rows, goal.cols, goal.tiles)
-    if name != default_partition_name(goal.rows, goal.cols):
-        try:  # a cached stronger table, never rebuilt here: fall back to the default if damaged
-            db = store.load(goal.rows, goal.cols, goal.tiles, name, build_missing=False)
-            return dispatch.supports("pdb", db), db
-        except PatternDatabaseError as exc:
-            _LOG.warning("the cached %s tables cannot be used (%s); using the default", name, exc)
-    db = _table_for(goal, build_tables, clock)
+    db = _table_for(goal, build_tables, clock)  # the declared partition for this implementation
     return dispatch.supports("pdb", db), db
+
+
+def cached_tables(goal: Board) -> PatternDatabase | None:
+    """The goal's pattern tables for the tile engine when cached, else None (never built).
+
+    >>> cached_tables(Board.goal(300, 300)) is None  # no table file exists for such a board
+    True
+
+    For the exact finishes of the short-solution methods (a 4x4 region):
+    the stronger cached partition when there is one, as `solve` would
+    choose; a damaged or unusable table counts as none.
+    """
+    try:
+        if not _cached(goal):
+            return None
+        used, db = _engine_database(heuristics.get("pdb"), goal, goal, build_tables=False)
+    except (PatternDatabaseError, SearchLimitExceeded, ValueError, OSError):
+        return None
+    return db if used else None
+
+
+#: The routes a `Plan` takes, each run by one function of `slidingtiles._solve.solve`.
+ROUTES = ("short", "reduce", "weighted_tables", "parallel", "engine", "search")
+# Boards up to this many cells use A* (its memory stays small); larger ones IDA*.
+_ASTAR_MAX_CELLS = 12
+# The weight of "weighted" when none is given.
+_DEFAULT_WEIGHT = 1.5
+
+
+@attrs.frozen
+class Plan:
+    """How one `solve` call runs, chosen before it starts: the one question `solve` asks.
+
+    >>> goal = Board.goal(3, 3)
+    >>> plan(goal.move("U"), goal, Deadline(None)).route
+    'engine'
+    >>> plan(goal.move("U"), goal, Deadline(None), optimal=False).route
+    'short'
+
+    Attributes:
+        route: one of `ROUTES`: ``"short"`` (`solve(optimal=False)`: the
+            short-solution methods), ``"reduce"`` (the constructive solver),
+            ``"weighted_tables"`` (weighted IDA* over perm-ranked tables),
+            ``"parallel"`` (the engine's IDA* split over processes),
+            ``"engine"`` (the tile engine's IDA*), ``"search"`` (the generic
+            search over `TileState`).
+        algorithm: the algorithm the solution reports (the generic search's
+            ``"astar"``, ``"idastar"``, ``"bfs"``, ``"greedy"``, ``"weighted"``;
+            ``"idastar"`` for the engine, ``"weighted_idastar"``, ``"reduce"``);
+            empty for ``"short"``, whose method reports its own.
+        heuristic: the resolved heuristic (None for ``"short"``, ``"reduce"``, BFS).
+        tables: the pattern tables the engine searches (None: none needed).
+        weight: the weight of a weighted search (1.0 otherwise).
+        evaluate: the generic search's heuristic on states, checked on the
+            start and the goal (None: no generic search, or BFS).
+    """
+
+    route: str
+    algorithm: str = ""
+    heuristic: HeuristicInfo | None = None
+    tables: PatternDatabase | None = None
+    weight: float = 1.0
+    evaluate: Callable[[TileState], float] | None = None
+
+
+def plan(
+    start: Board,
+    goal: Board,
+    clock: Deadline,
+    *,
+    heuristic: HeuristicLike = "auto",
+    algorithm: str = "auto",
+    weight: float | None = None,
+    optimal: bool = True,
+    build_tables: bool = True,
+    max_memory: int | None = None,
+    parallel: bool = False,
+) -> Plan:
+    """Choose the route, heuristic and tables of a solve with checked options (`check_options`).
+
+    ``start`` and ``goal`` are checked boards, the start solvable for the
+    goal; ``parallel`` says the caller asked for more than one process.
+    Table builds and the heuristic's set-up happen here, on the ``clock``
+    (`check_setup`); a build the time left cannot pay for is refused before
+    it starts.
+    """
+    if not optimal and algorithm == "auto" and weight is None:
+        return Plan("short")  # as short as the budget allows, by board size (docs/large-boards.md)
+    if algorithm == "reduce":
+        return Plan("reduce", "reduce")
+    if weight is not None and algorithm == "auto":
+        algorithm = "weighted"
+    info = _resolve_heuristic(heuristic, start, goal, build_tables=build_tables, clock=clock)
+    if algorithm == "bfs":  # BFS uses no heuristic, so none is set up
+        return Plan("search", "bfs")
+    check_setup(info, start, clock, max_memory)
+    w = _DEFAULT_WEIGHT if weight is None else float(weight)
+    if algorithm == "weighted" and _is_table_heuristic(info):
+        # Perm-ranked tables (5x5, 4x4's 7-8): weighted IDA*, in memory that does not grow.
+        _, db = _engine_database(info, start, goal, build_tables=build_tables, clock=clock)
+        if db is not None and maxed_searches(canonical_tables(db)):
+            return Plan("weighted_tables", "weighted_idastar", info, db, w)
+    if algorithm in ("auto", "idastar") and info.admissible:
+        # Built-in heuristics run in the tile engine: IDA* on one mutable board, same lengths.
+        use_engine, db = _engine_database(info, start, goal, build_tables=build_tables, clock=clock)
+        if use_engine:
+            route = "parallel" if parallel and splits(db) else "engine"
+            return Plan(route, "idastar", info, db)
+    if algorithm == "auto":
+        big = start.size > _ASTAR_MAX_CELLS and info.admissible
+        algorithm = "idastar" if big else "astar"
+    if algorithm == "astar":
+        w = 1.0
+    evaluate = _checked(info, start, goal, build_tables=build_tables, clock=clock)
+    return Plan("search", algorithm, info, None, w, evaluate)
 
 
 def _checked(

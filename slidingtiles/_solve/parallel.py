@@ -53,15 +53,15 @@ from slidingtiles._board.geometry import blank_moves
 from slidingtiles._board.symmetry import frame_for
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.lookups import COLLECT, DONE, PAUSE, MaxedSearch, supports_lookups
-from slidingtiles._engine.tables import EngineResult, Order, PatternTables
+from slidingtiles._engine.tables import EngineResult, Order, PatternTables, canonical_tables
 from slidingtiles._errors import (
-    InvalidOptionError,
     OptionTypeError,
     PatternDatabaseError,
     SearchLimitExceeded,
     SlidingTilesError,
     WorkerDiedError,
 )
+from slidingtiles._solve.checks import check_count
 from slidingtiles._workers import WorkerPool
 from slidingtiles.heuristics._pdb.tablefile import read_table
 from slidingtiles.search import SearchStats
@@ -442,17 +442,7 @@ def check_parallel(workers: object, executor: object) -> None:
     ...
     slidingtiles._errors.InvalidOptionError: solve: workers must be an int >= 1 or None, got 0
     """
-    if workers is not None:
-        if isinstance(workers, bool) or not isinstance(workers, int):
-            raise OptionTypeError(
-                f"solve: workers must be an int >= 1 or None, got {workers!r}",
-                workers, option="workers",
-            )  # fmt: skip
-        if workers < 1:
-            raise InvalidOptionError(
-                f"solve: workers must be an int >= 1 or None, got {workers!r}",
-                workers, option="workers",
-            )  # fmt: skip
+    check_count("workers", workers, where="solve: ")
     if executor is not None and not callable(getattr(executor, "submit", None)):
         raise OptionTypeError(
             f"solve: executor must have a concurrent.futures-style submit(), "
@@ -500,7 +490,7 @@ def parallel_search(
     if db.goal != frame.canonical_goal or (db.rows, db.cols) != start.shape:
         raise ValueError("the parallel search needs the pattern database of this shape and goal")
     tiles = list(frame.board(start.tiles)) if not frame.identity else list(start.tiles)
-    base = db.for_goal(db.goal) if db.frame is not None else db
+    base = canonical_tables(db)
     dbs = [base]
     if not dispatch.kernels.supports_pdb(base) or base.perfect:
         raise ValueError(f"the parallel search cannot use {base.encodings} tables")

@@ -10,7 +10,8 @@ from typing import Any, ClassVar, overload
 
 import attrs
 
-from slidingtiles._board.board import Board
+from slidingtiles._board.board import Board, trusted_board
+from slidingtiles._board.geometry import move_steps
 from slidingtiles._board.moves import Moves
 from slidingtiles._render import solution_player_html, solution_svg
 from slidingtiles.search import SearchStats
@@ -26,9 +27,6 @@ JSON_SCHEMA = 1
 _MAX_CHECKPOINTS = 256
 # ...and a checkpoint at least every this many moves: short solutions replay from the start.
 _MIN_SPACING = 64
-
-_OFFSET_ROWS = {"U": -1, "D": 1, "L": 0, "R": 0}
-_OFFSET_COLS = {"U": 0, "D": 0, "L": -1, "R": 1}
 
 
 def stats_to_dict(stats: SearchStats) -> dict[str, Any]:
@@ -57,9 +55,7 @@ class _Replay:
     def __init__(self, start: Board, moves: str) -> None:
         self.start = start
         self.moves = moves
-        self.offset = {
-            move: _OFFSET_ROWS[move] * start.cols + _OFFSET_COLS[move] for move in "UDLR"
-        }
+        self.offset = move_steps(start.cols)
         self.spacing = max(_MIN_SPACING, -(-len(moves) // _MAX_CHECKPOINTS))
         self.typecode = "B" if start.size <= 1 << 8 else "H" if start.size <= 1 << 16 else "L"
         self.checkpoints = [array(self.typecode, start.tiles)]
@@ -73,7 +69,7 @@ class _Replay:
 
     def _board(self, cells: array[int]) -> Board:
         start = self.start
-        return Board._trusted(start.rows, start.cols, tuple(cells), start.labels)
+        return trusted_board(start.rows, start.cols, tuple(cells), start.labels)
 
     def board(self, index: int) -> Board:
         """Board ``index`` (0 is the start), replayed from the nearest checkpoint before it."""
@@ -149,9 +145,7 @@ class SolutionBoards(Sequence[Board]):
         try:
             position = self._indices[index]
         except IndexError:
-            raise IndexError(
-                f"board index {index} out of range for {len(self)} boards"
-            ) from None
+            raise IndexError(f"board index {index} out of range for {len(self)} boards") from None
         except TypeError:
             raise TypeError(
                 f"board indices must be integers or slices, not {type(index).__name__}"
@@ -315,7 +309,7 @@ class Solution:
         cols = self.start.cols
         cells = list(self.start.tiles)
         blank = self.start.blank
-        offset = {"U": -cols, "D": cols, "L": -1, "R": 1}
+        offset = move_steps(cols)
         slid = []
         for move in self.moves:
             cell = blank + offset[move]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from slidingtiles._board.board import Board
+from slidingtiles._board.board import Board, trusted_board
 from slidingtiles._board.geometry import LETTERS, blank_moves
 from slidingtiles._errors import GoalMismatchError
 
@@ -64,7 +64,7 @@ class TileState:
     def board(self) -> Board:
         """This state as a `Board` (with the goal's labels)."""
         p = self._puzzle
-        return Board._trusted(p.rows, p.cols, self.tiles, p.labels)
+        return trusted_board(p.rows, p.cols, self.tiles, p.labels)
 
     @property
     def goal(self) -> Board:

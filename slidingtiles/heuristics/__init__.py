@@ -4,6 +4,14 @@
 >>> [(name, heuristics.get(name).admissible) for name in heuristics.names()]
 [('inversions', False), ('misplaced', True), ('manhattan', True), ('walking_distance', True),
  ('linear_conflict', True), ('pdb', True)]
+
+The modules: ``_registry`` (`HeuristicInfo`, `register`, `get`), ``_classic``
+(misplaced tiles, Manhattan distance, linear conflict, inversions),
+``_walking`` (walking distance), ``_values`` (what a heuristic may return,
+and the wrapper holding a user's heuristic to it), ``_check`` with ``_exact``
+(exact distances of a small shape), ``_report`` and ``_tally`` (checking a
+heuristic against them: `check`), and ``_pdb`` (pattern databases, public as
+`slidingtiles.pdb`).
 """
 
 # Importing the modules that define heuristics registers them, in this order (the order

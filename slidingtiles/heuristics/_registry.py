@@ -14,7 +14,7 @@ from typing import TypeAlias, TypeVar, overload
 
 import attrs
 
-from slidingtiles._board.board import Board
+from slidingtiles._board.board import Board, trusted_board
 from slidingtiles._errors import HeuristicError, HeuristicTypeError, UnknownHeuristicError
 
 __all__ = [
@@ -88,7 +88,7 @@ class HeuristicInfo:
         if self.specialize is not None:
             return self.specialize(goal)
         function, rows, cols, labels = self.function, goal.rows, goal.cols, goal.labels
-        return lambda tiles: function(Board._trusted(rows, cols, tiles, labels), goal)
+        return lambda tiles: function(trusted_board(rows, cols, tiles, labels), goal)
 
 
 _REGISTRY: dict[str, HeuristicInfo] = {}

@@ -21,6 +21,14 @@ IDA* bound (`IterationStarted`, `IterationEnded`) and the end (`Finished`), and
 may return `STOP` to stop the search (`SearchStopped`); ``trace=N`` records the
 first N events as ``result.trace``, a `SearchTrace` that `SearchTrace.replay`
 steps through. Without either the searches run their untraced loops.
+
+The modules: ``_protocol`` (`State`), ``_result`` (`SearchResult`,
+`SearchStats`), ``_limits`` (the limits, their checks, the one `Guard` and
+the call's `Deadline`), ``_common`` (error builders, the memory estimate), ``_astar``,
+``_idastar`` and ``_bfs`` (the searches), ``_events`` (what a watched search
+reports), ``_trace`` (a recorded search and its replay), ``_traced`` (the
+searches again, sending events), ``_example`` (a tiny weighted digraph of
+states, for the doctests).
 """
 
 from slidingtiles._errors import SearchStopped

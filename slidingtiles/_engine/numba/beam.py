@@ -1,11 +1,11 @@
 """Beam search over whole boards: the numba kernel.
 
->>> keys = [(1 + i) * 0x9E3779B97F4A7C15 % 2**64 for i in range(9 * 9)]
->>> start, goal = [1, 2, 3, 4, 5, 6, 0, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8, 0]
->>> beam_search(3, 3, start, goal, keys, 10, 8, 100, None)
-('RR', 3)
+>>> grow, gcol, ones = [2, 0, 0, 0, 1, 1, 1, 2, 2], [2, 0, 1, 2, 0, 1, 2, 0, 1], [1] * 9
+>>> start = [1, 2, 3, 4, 5, 6, 0, 7, 8]
+>>> subgoal_search(3, 3, start, grow, gcol, ones, ones, 1, 0, 0, 10, 8, 100, None)
+('RR', 3, True)
 
-`slidingtiles._engine.python.beam.beam_search` over numpy arrays: the
+`slidingtiles._engine.python.beam.subgoal_search` over numpy arrays: the
 same ranking (Manhattan plus pairs in conflict, updated per move), the same
 children in the same order, the same total order on ties (rank, then the
 order of generation), the same Zobrist keys; so the same boards are kept
@@ -22,9 +22,7 @@ atomic reference counts, and indexing one a negative-index test that kept
 the copy of each kept board from being vectorised), and asks for the table
 slots of the next board's children before working out this board's
 (`jit.prefetch`). The compiled loop returns to Python
-every `CHUNK` expansions (at a level's end) for the deadline. `subgoal_search`
-(weighted tiles, a target subset, the blank's pull, holes, patience) mirrors the
-pure-Python one likewise; `beam_search` is its all-tiles case.
+every `CHUNK` expansions (at a level's end) for the deadline.
 """
 
 from __future__ import annotations
@@ -38,11 +36,18 @@ import numpy as np
 from numpy.typing import NDArray
 
 from slidingtiles._board.geometry import cells_around
+from slidingtiles._engine.numba.beam_rank import (
+    beside,
+    conflicts,
+    hole,
+    holes_delta,
+    nearest_stray,
+    rank_delta,
+    rings,
+)
 from slidingtiles._engine.numba.jit import compiled, inlined, pointer, prefetch
 
-__all__ = [
-    "CHUNK", "beam_search", "sort_buckets", "sorted_head", "subgoal_search", "zobrist_array",
-]  # fmt: skip
+__all__ = ["CHUNK", "sort_buckets", "sorted_head", "subgoal_search", "zobrist_keys"]
 
 Array = NDArray[Any]
 
@@ -54,12 +59,12 @@ _LETTERS = "UDLR"
 
 
 @functools.lru_cache(maxsize=32)
-def zobrist_array(cells: int) -> Array:
+def zobrist_keys(cells: int) -> Array:
     """The beam's Zobrist keys for a board of ``cells`` cells as a read-only numpy array: the
-    same SplitMix64 values as ``dispatch._splitmix(cells * cells, cells)``, made at once (a
-    peeled solve needs one set per region size, 160,000 keys for a 20x20 region).
+    same SplitMix64 values as the Python kernel's `zobrist_keys`, made at once (a peeled
+    solve needs one set per region size, 160,000 keys for a 20x20 region).
 
-    >>> [hex(key) for key in zobrist_array(2).tolist()[:2]]
+    >>> [hex(key) for key in zobrist_keys(2).tolist()[:2]]
     ['0x975835de1c9756ce', '0xbfc846100bfc1e42']
     """
     count = cells * cells
@@ -84,34 +89,6 @@ def sorted_head(width: int) -> int:
     return width + width // 4 + 8
 
 
-def beam_search(
-    rows: int,
-    cols: int,
-    tiles: Sequence[int],
-    goal: Sequence[int],
-    keys: Sequence[int],
-    width: int,
-    max_levels: int,
-    max_nodes: int,
-    deadline: float | None,
-) -> tuple[str | None, int]:
-    """Return the blank's moves to the goal (None if not reached) and the boards expanded.
-
-    Same contract and results as the pure-Python kernel of the same name.
-    """
-    cells = rows * cols
-    grow = [0] * cells
-    gcol = [0] * cells
-    for cell, t in enumerate(goal):
-        grow[t], gcol[t] = divmod(cell, cols)
-    ones = [1] * cells
-    moves, expanded, reached = subgoal_search(
-        rows, cols, tiles, grow, gcol, ones, ones, 1, 0, 0, keys, width, max_levels, max_nodes,
-        deadline,
-    )  # fmt: skip
-    return (moves if reached else None), expanded
-
-
 def subgoal_search(
     rows: int,
     cols: int,
@@ -123,7 +100,6 @@ def subgoal_search(
     conflict_weight: int,
     blank_weight: int,
     patience: int,
-    keys: Sequence[int],
     width: int,
     max_levels: int,
     max_nodes: int,
@@ -145,7 +121,7 @@ def subgoal_search(
         owner_a[grow[t] * cols + gcol[t]] = t
     target_cells = [grow[t] * cols + gcol[t] for t in range(1, cells) if targets[t]]
     touch_a = np.array(cells_around(rows, cols, target_cells if hole_weight else []), np.int64)
-    zobrist = np.asarray(keys, dtype=np.uint64)  # no copy when given the keys as an array
+    zobrist = zobrist_keys(cells)
     start = np.array(tiles, dtype=np.int16)
     # The table of seen keys starts small and grows fourfold as it fills (at most half full), so a
     # short search touches little memory; it never needs more than width x max_levels keys.
@@ -204,205 +180,6 @@ def _path(parents: Array, moves: Array, offsets: Array, level: int, index: int) 
     return out
 
 
-@compiled
-def _conflicts(board: Array, rows: int, cols: int, grow: Array, gcol: Array, target: Array) -> int:
-    """Pairs of target tiles in their goal row (column) standing in reverse order."""
-    count = 0
-    for r in range(rows):
-        for c1 in range(cols):
-            t1 = board[r * cols + c1]
-            if t1 == 0 or grow[t1] != r or target[t1] == 0:
-                continue
-            for c2 in range(c1 + 1, cols):
-                t2 = board[r * cols + c2]
-                if t2 != 0 and grow[t2] == r and gcol[t2] < gcol[t1] and target[t2] != 0:
-                    count += 1
-    for c in range(cols):
-        for r1 in range(rows):
-            t1 = board[r1 * cols + c]
-            if t1 == 0 or gcol[t1] != c or target[t1] == 0:
-                continue
-            for r2 in range(r1 + 1, rows):
-                t2 = board[r2 * cols + c]
-                if t2 != 0 and gcol[t2] == c and grow[t2] < grow[t1] and target[t2] != 0:
-                    count += 1
-    return count
-
-
-@inlined
-def _delta(
-    board: Array, base: int, rows: int, cols: int, grow: Array, gcol: Array, target: Array, p: int,
-    q: int, t: int,
-) -> int:  # fmt: skip
-    """The change in conflicts when tile ``t`` moves from cell ``p`` to the blank's cell ``q``."""
-    if target[t] == 0:
-        return 0
-    gr = grow[t]
-    gc = gcol[t]
-    pr, pc = p // cols, p % cols
-    qr, qc = q // cols, q % cols
-    d = 0
-    if pr != qr:
-        for side in range(2):
-            r, c0, sign = (pr, pc, -1) if side == 0 else (qr, qc, 1)
-            if r != gr:
-                continue
-            for c in range(cols):
-                u = board[base + r * cols + c]
-                if c == c0 or u == 0 or grow[u] != gr or target[u] == 0:
-                    continue
-                if (c < c0 and gcol[u] > gc) or (c > c0 and gcol[u] < gc):
-                    d += sign
-    else:
-        for side in range(2):
-            c, r0, sign = (pc, pr, -1) if side == 0 else (qc, qr, 1)
-            if c != gc:
-                continue
-            for r in range(rows):
-                u = board[base + r * cols + c]
-                if r == r0 or u == 0 or gcol[u] != gc or target[u] == 0:
-                    continue
-                if (r < r0 and grow[u] > gr) or (r > r0 and grow[u] < gr):
-                    d += sign
-    return d
-
-
-@inlined
-def _ring_cell(
-    r0: int, c0: int, dist: int, side: int, i: int, rows: int, cols: int
-) -> tuple[int, int, int]:  # fmt: skip
-    """Row, column and cell (-1 off the board) of the ``i``-th of the ``dist`` cells on ``side``
-    (0-3) of the diamond of cells ``dist`` >= 1 steps from (r0, c0), from its top corner round
-    by the right."""
-    if side == 0:
-        r, c = r0 - dist + i, c0 + i
-    elif side == 1:
-        r, c = r0 + i, c0 + dist - i
-    elif side == 2:
-        r, c = r0 + dist - i, c0 - i
-    else:
-        r, c = r0 - i, c0 - dist + i
-    return r, c, (r * cols + c if 0 <= r < rows and 0 <= c < cols else -1)
-
-
-@inlined
-def _nearest(
-    board: Array, base: int, rows: int, cols: int, grow: Array, gcol: Array, target: Array, p: int,
-    q: int, t: int, first: int,
-) -> int:  # fmt: skip
-    """Cells between the blank, at ``q`` after tile ``t`` left it for ``p``, and the nearest
-    target tile away from home, looked for from ``first`` cells on (0 when none).
-
-    The Python kernel's ``_reach`` is this less one (at least 0), looked for from 1 cell: a
-    child's nearest stray target is at most one cell nearer than its parent's, so the numba
-    kernel keeps each board's distance and starts its children's search there.
-    """
-    qr, qc = q // cols, q % cols
-    for dist in range(first, rows + cols):
-        for side in range(4):
-            for i in range(dist):
-                r, c, cell = _ring_cell(qr, qc, dist, side, i, rows, cols)
-                if cell < 0:
-                    continue
-                u = t if cell == p else board[base + cell]
-                if u != 0 and target[u] != 0 and (grow[u] != r or gcol[u] != c):
-                    return dist
-    return 0
-
-
-@inlined
-def _rings(
-    board: Array, at: int, rows: int, cols: int, owner: Array, target: Array, p: int, was: int
-) -> tuple[int, int]:  # fmt: skip
-    """The directions (bit d: 0 up, 1 down, 2 left, 3 right) in which a target tile away from
-    home lies ``was`` cells from ``p`` (first) and ``was + 1`` cells (second): a step of the
-    blank that way brings it one cell nearer."""
-    pr, pc = p // cols, p % cols
-    near = 0
-    further = 0
-    for ring in range(2):
-        dist = was + ring
-        for side in range(4):
-            for i in range(dist):
-                r, c, cell = _ring_cell(pr, pc, dist, side, i, rows, cols)
-                if cell < 0:
-                    continue
-                u = board[at + cell]
-                if u == 0 or target[u] == 0 or owner[cell] == u:
-                    continue
-                bits = (1 if r < pr else 2 if r > pr else 0) | (4 if c < pc else 8 if c > pc else 0)
-                if ring == 0:
-                    near |= bits
-                else:
-                    further |= bits
-    return near, further
-
-
-@inlined
-def _beside(x: int, d: int, rows: int, cols: int) -> int:
-    """The cell beside ``x`` in direction ``d`` (0 up, 1 down, 2 left, 3 right), or -1 if none."""
-    r, c = x // cols, x % cols
-    if d == 0:
-        return x - cols if r > 0 else -1
-    if d == 1:
-        return x + cols if r < rows - 1 else -1
-    if d == 2:
-        return x - 1 if c > 0 else -1
-    return x + 1 if c < cols - 1 else -1
-
-
-@inlined
-def _hole(
-    board: Array, base: int, rows: int, cols: int, owner: Array, target: Array, x: int, a: int,
-    ta: int, b: int, tb: int,
-) -> int:  # fmt: skip
-    """1 when target cell ``x`` holds another tile (not the blank) and at most one cell beside
-    it is open (inside the board, not a target cell holding its tile), on the board with cell
-    ``a`` holding ``ta`` and ``b`` holding ``tb`` (-1: as it is)."""
-    o = owner[x]
-    if o == 0 or target[o] == 0:
-        return 0
-    v = ta if x == a else tb if x == b else board[base + x]
-    if v == o or v == 0:
-        return 0
-    opened = 0
-    for d in range(4):
-        y = _beside(x, d, rows, cols)
-        if y < 0:
-            continue
-        oy = owner[y]
-        w = ta if y == a else tb if y == b else board[base + y]
-        if oy == 0 or target[oy] == 0 or w != oy:
-            opened += 1
-            if opened > 1:
-                return 0
-    return 1
-
-
-@inlined
-def _holes_delta(
-    board: Array, base: int, rows: int, cols: int, owner: Array, target: Array, q: int, p: int,
-    t: int,
-) -> int:  # fmt: skip
-    """The change in holes when tile ``t`` moves from cell ``q`` to the blank's cell ``p``: only
-    the two cells and those beside them can change."""
-    d = 0
-    for k in range(10):
-        if k == 0:
-            x = p
-        elif k == 1:
-            x = q
-        else:
-            centre = p if k < 6 else q
-            other = q if k < 6 else p
-            x = _beside(centre, (k - 2) % 4, rows, cols)
-            if x < 0 or x == other:
-                continue
-        d += _hole(board, base, rows, cols, owner, target, x, p, t, q, 0)
-        d -= _hole(board, base, rows, cols, owner, target, x, -1, 0, -1, 0)
-    return d
-
-
 @inlined
 def _moved_key(key: Any, zobrist: Any, p: int, q: int, t: int, cells: int) -> Any:
     """A board's Zobrist key once tile ``t`` has moved from ``q`` to the blank's cell ``p``."""
@@ -421,7 +198,7 @@ def _fetch(
     for d in range(4):
         if last >= 0 and (d ^ 1) == last:
             continue
-        q = _beside(p, d, rows, cols)
+        q = beside(p, d, rows, cols)
         if q < 0:
             continue
         t = board[at + q]
@@ -452,13 +229,13 @@ def _start(
             h += weight[t] * dist
             if target[t] != 0:
                 home += dist
-    h += conflict_weight * _conflicts(start, rows, cols, grow, gcol, target)
+    h += conflict_weight * conflicts(start, rows, cols, grow, gcol, target)
     if hole_weight != 0:
         for i in range(cells):
-            h += hole_weight * _hole(start, 0, rows, cols, owner, target, i, -1, 0, -1, 0)
+            h += hole_weight * hole(start, 0, rows, cols, owner, target, i, -1, 0, -1, 0)
     ranks[0, 0, 0] = h
     ranks[0, 0, 1] = home
-    ranks[0, 0, 2] = _nearest(start, 0, rows, cols, grow, gcol, target, -1, blanks[0, 0], 0, 1)
+    ranks[0, 0, 2] = nearest_stray(start, 0, rows, cols, grow, gcol, target, -1, blanks[0, 0], 0, 1)
     bkeys[0, 0] = key
     lasts[0, 0] = -1
     _insert(table, table.shape[0] - 1, key)
@@ -526,7 +303,7 @@ def _levels(
             was = ranks[parity, i, 2]
             ring0 = ring1 = 0
             if blank_weight != 0 and was >= 2:
-                ring0, ring1 = _rings(board, at, rows, cols, owner_p, target_p, p, was)
+                ring0, ring1 = rings(board, at, rows, cols, owner_p, target_p, p, was)
             key0, rank0, home0 = bkeys[parity, i], ranks[parity, i, 0], ranks[parity, i, 1]
             for d in range(4):
                 if last >= 0 and back[last] == d:
@@ -539,10 +316,10 @@ def _levels(
                 key = _moved_key(key0, zob, p, q, t, cells)
                 gr, gc = grow_p[t], gcol_p[t]
                 dm = abs(gr - pr) + abs(gc - pc) - abs(gr - r) - abs(gc - c)
-                conflicts = _delta(board, at, rows, cols, grow_p, gcol_p, target_p, q, p, t)
+                conflicts = rank_delta(board, at, rows, cols, grow_p, gcol_p, target_p, q, p, t)
                 rank = rank0 + weight_p[t] * dm + conflict_weight * conflicts
                 if hole_weight != 0 and (touch_p[p] != 0 or touch_p[q] != 0):
-                    rank += hole_weight * _holes_delta(
+                    rank += hole_weight * holes_delta(
                         board, at, rows, cols, owner_p, target_p, q, p, t
                     )
                 if _find(seen, mask, key):
@@ -562,7 +339,7 @@ def _levels(
                         bit = 1 << d
                         near = was - 1 if ring0 & bit else was if ring1 & bit else was + 1
                     else:
-                        near = _nearest(
+                        near = nearest_stray(
                             board, at, rows, cols, grow_p, gcol_p, target_p, p, q, t, 1
                         )
                     cnear[m] = near

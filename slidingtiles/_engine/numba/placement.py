@@ -12,7 +12,7 @@ The kernel for the tables the pure-Python engine does not search: perm-ranked
 ones with 8-bit or 4-bit (`U4_EXCESS`) entries, the 7-8 partition of 4x4
 among them. Each group keeps its index and a cell -> slot map; a move
 updates the index in O(1) on a row move and O(cols) on a column move
-(`_moved_rank`). On digits tables it finds the same values, hence the same
+(`moved_rank`). On digits tables it finds the same values, hence the same
 nodes, as the digits kernel of `slidingtiles._engine.numba.pdb`.
 """
 
@@ -87,7 +87,7 @@ _CHILD_RAT = 18  # four columns
 
 
 @inlined
-def _moved_rank(
+def moved_rank(
     g: int, slot: int, p: int, q: int, kind: int, slot_at: Any, radix: Any, cells: int,
     width: int,
 ) -> Any:  # fmt: skip
@@ -136,7 +136,7 @@ def _placement_run(
     wide): lookup kind, entry position, value and Manhattan distance, on the
     board and on its reflection; ``tile[4 t .. 4 t + 3]``: tile t's group
     and slot, and its mirror's; ``radix[g * width + slot]``; ``slot_at``
-    and ``rslot_at``: see `_moved_rank`.
+    and ``rslot_at``: see `moved_rank`.
 
     Entering a node computes every child's table positions into its frame
     row and prefetches them: the 7-8 tables are 288 MB (1.15 GB zero-aware), nearly every entry
@@ -190,7 +190,7 @@ def _placement_run(
                     t = tiles[n]
                     g = tile[4 * t]
                     kind = groups[g * _GROUP_WIDTH + _KIND]
-                    at = groups[g * _GROUP_WIDTH + _PAT] + _moved_rank(
+                    at = groups[g * _GROUP_WIDTH + _PAT] + moved_rank(
                         g, tile[4 * t + 1], n, b, kind, slot_at, radix, cells, width
                     )
                     frame[row + _CHILD_AT + k] = at
@@ -198,7 +198,7 @@ def _placement_run(
                     if reflect:
                         g = tile[4 * t + 2]
                         kind = groups[g * _GROUP_WIDTH + _KIND]
-                        at = groups[g * _GROUP_WIDTH + _PRAT] + _moved_rank(
+                        at = groups[g * _GROUP_WIDTH + _PRAT] + moved_rank(
                             g, tile[4 * t + 3], transpose[n], transpose[b], kind, rslot_at,
                             radix, cells, width,
                         )  # fmt: skip
@@ -413,7 +413,7 @@ def ida_pdb_placements(
 
     Each group keeps its index and a cell -> slot map; a move updates the
     index in O(1) on a row move and O(cols) on a column move (see
-    `_moved_rank`). It is the kernel for perm-ranked and 4-bit tables, and on
+    `moved_rank`). It is the kernel for perm-ranked and 4-bit tables, and on
     digits tables it gives the same values, hence the same nodes, as the
     digits kernel.
     """

@@ -3,6 +3,10 @@
 ``manhattan``: `ida_manhattan` (Manhattan distance, optionally with linear
 conflicts); ``pdb``: `ida_pdb` (additive tables, depth-first) and
 `walk_perfect`; ``batched``: the same pattern-database search a batch of
-nodes at a time in numpy, which ``pdb`` hands big iterations to; ``build``:
-`build_group_table`, the breadth-first table builder in numpy.
+nodes at a time in numpy, which ``pdb`` hands big iterations to; ``maxed``:
+`ida_maxed`, `weighted_maxed` and the resumable `Search` (an explicit stack,
+so a paused search pickles); ``weighted``: `place_group` (weighted A*
+placing a group of tiles); ``beam``: `subgoal_search` (beams over boards)
+and its `zobrist_keys`; ``build``: `build_group_table`, the breadth-first
+table builder in numpy.
 """

@@ -1,9 +1,9 @@
 """Beam search over whole boards: the Python kernel.
 
->>> keys = [(1 + i) * 0x9E3779B97F4A7C15 % 2**64 for i in range(9 * 9)]
->>> start, goal = [1, 2, 3, 4, 5, 6, 0, 7, 8], [1, 2, 3, 4, 5, 6, 7, 8, 0]
->>> beam_search(3, 3, start, goal, keys, 10, 8, 100, None)
-('RR', 3)
+>>> grow, gcol, ones = [2, 0, 0, 0, 1, 1, 1, 2, 2], [2, 0, 1, 2, 0, 1, 2, 0, 1], [1] * 9
+>>> start = [1, 2, 3, 4, 5, 6, 0, 7, 8]
+>>> subgoal_search(3, 3, start, grow, gcol, ones, ones, 1, 0, 0, 10, 8, 100, None)
+('RR', 3, True)
 
 Level by level from the start: every board of a level gets its children
 (no move back), children already seen are dropped, and the ``width`` best
@@ -25,8 +25,9 @@ level) or when ``deadline`` (a `time.perf_counter` value) has passed
 two levels, plus one key and one (parent, move) entry per kept board: at
 most ``width x max_levels`` of each.
 
-`beam_search` is the all-tiles case of `subgoal_search`, the search towards
-a subgoal that the peeled solver (`slidingtiles._solve.peeled`) runs: each
+The beam over whole boards (`slidingtiles._engine.dispatch.beam_solve`) is
+the all-tiles case of this search towards a subgoal, which the peeled
+solver runs: each
 tile's distance counts ``weights[t]`` times, only pairs of ``targets`` count
 as conflicts (``conflict_weight`` each), children are ordered by the rank
 plus ``blank_weight`` times the cells between the blank and the nearest
@@ -41,12 +42,13 @@ then rank, the first such) with ``reached`` False.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from time import perf_counter
 
 from slidingtiles._board.geometry import cells_around, neighbour_table
 
-__all__ = ["beam_search", "subgoal_search"]
+__all__ = ["subgoal_search", "zobrist_keys"]
 
 _LETTERS = "UDLR"
 _BACK = (1, 0, 3, 2)
@@ -173,29 +175,25 @@ def _holes_delta(
     )
 
 
-def beam_search(
-    rows: int,
-    cols: int,
-    tiles: Sequence[int],
-    goal: Sequence[int],
-    keys: Sequence[int],
-    width: int,
-    max_levels: int,
-    max_nodes: int,
-    deadline: float | None,
-) -> tuple[str | None, int]:
-    """Return the blank's moves to the goal (None if not reached) and the boards expanded."""
-    cells = rows * cols
-    grow = [0] * cells
-    gcol = [0] * cells
-    for cell, t in enumerate(goal):
-        grow[t], gcol[t] = divmod(cell, cols)
-    ones = [1] * cells
-    moves, expanded, reached = subgoal_search(
-        rows, cols, tiles, grow, gcol, ones, ones, 1, 0, 0, keys, width, max_levels, max_nodes,
-        deadline,
-    )  # fmt: skip
-    return (moves if reached else None), expanded
+@functools.lru_cache(maxsize=4)
+def zobrist_keys(cells: int) -> tuple[int, ...]:
+    """The Zobrist keys of a board of ``cells`` cells: ``keys[cell * cells + tile]``.
+
+    >>> [hex(key) for key in zobrist_keys(2)[:2]]
+    ['0x975835de1c9756ce', '0xbfc846100bfc1e42']
+
+    SplitMix64 from the seed ``cells``, never 0: the same on every run and
+    platform, and the same values as the numba kernel's `zobrist_keys`, so
+    both implementations drop the same boards as seen.
+    """
+    keys, x, mask = [], cells, (1 << 64) - 1
+    for _ in range(cells * cells):
+        x = (x + 0x9E3779B97F4A7C15) & mask
+        z = x
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+        keys.append((z ^ (z >> 31)) or 1)
+    return tuple(keys)
 
 
 def subgoal_search(
@@ -209,7 +207,6 @@ def subgoal_search(
     conflict_weight: int,
     blank_weight: int,
     patience: int,
-    keys: Sequence[int],
     width: int,
     max_levels: int,
     max_nodes: int,
@@ -219,6 +216,7 @@ def subgoal_search(
     """Return the blank's moves until every target tile is home, the boards expanded, and
     whether it got there (if not, the moves to the best board kept)."""
     cells = rows * cols
+    keys = zobrist_keys(cells)
     start = list(tiles)
     owner = [0] * cells
     for t in range(1, cells):

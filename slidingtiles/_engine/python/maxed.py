@@ -36,6 +36,7 @@ from slidingtiles._engine.lookups import (
     PERM_U4,
     PERM_Z4,
     LookupPlan,
+    MaxedSearch,
     zero_shift,
 )
 from slidingtiles._engine.pruning import pruning_table
@@ -44,7 +45,8 @@ from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Guard
 
 __all__ = [
-    "COLLECT", "DONE", "GROW", "PAUSE", "Search", "ida_maxed", "maxed_plan", "weighted_maxed",
+    "COLLECT", "DONE", "GROW", "PAUSE", "Search", "ida_maxed", "maxed_attach", "maxed_plan",
+    "maxed_search", "weighted_maxed",
 ]  # fmt: skip
 
 _INF = 1 << 62
@@ -79,6 +81,18 @@ def maxed_plan(dbs: Sequence[PatternTables], order: Order = IDENTITY_ORDER) -> _
     if key not in plans:
         plans[key] = _Plan(dbs, order)
     return plans[key]
+
+
+def maxed_search(
+    dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order, **start: Any
+) -> Search:
+    """A resumable search (`Search`) of these tables at a board, ``start`` its options."""
+    return Search(maxed_plan(dbs, order), tiles, **start)
+
+
+def maxed_attach(search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
+    """Give an unpickled search (of this kernel) the plan of these tables back."""
+    search.attach(maxed_plan(dbs, order))
 
 
 class Search:

@@ -133,7 +133,7 @@ def place_group(
             (``4 * cell + d``, d = up, down, left, right) the cost of the
             blank moving that way when the cell it enters holds no group
             tile (a move of a group tile costs ``unit``): the caller's way to
-            prefer paths that push the other tiles home (`slidingtiles._solve.staged`).
+            prefer paths that push the other tiles home (`slidingtiles._solve.short.chunked`).
         unit: the cost of a move of a group tile; the heuristic counts
             ``unit`` per move.
 

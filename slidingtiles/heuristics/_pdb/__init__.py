@@ -4,17 +4,23 @@
 >>> partition(3, 3)
 ((1, 2, 3, 4, 5, 6, 7, 8),)
 
-The modules, each using only those before it: `partition` (which tiles share
+The modules: `partition` (which tiles share
 a table), `database` (`PatternDatabase`: the tables and their lookup, built
 through the engine's dispatcher), `tablefile` (the one place the file's bytes
 are written and read), `store` (the cache directory, build/load, listing,
-clearing) and `heuristic` (the registered ``pdb`` heuristic). The public face
+clearing), `cost` (what a table costs before it is built), `compact` (tables
+packed without their impossible placements), `shipped` (the tables shipped
+with the package), `choice` (which tables a solve uses, per implementation),
+`first_use` (the one place a table is built unasked, with its warning and
+opt-out) and `heuristic` (the registered ``pdb`` heuristic). The public face
 is `slidingtiles.pdb`; this package re-exports what it and
 `slidingtiles.heuristics` import.
 """
 
 from slidingtiles._engine.indexing import MAX_TABLE_ENTRIES
 from slidingtiles._errors import PatternDatabaseError
+from slidingtiles.heuristics._pdb.choice import first_use_partition, preferred_partition
+from slidingtiles.heuristics._pdb.cost import BUILD_COSTS, build_states, estimate_build_seconds
 from slidingtiles.heuristics._pdb.database import FORMAT_VERSION, BuildProgress, PatternDatabase
 from slidingtiles.heuristics._pdb.first_use import (
     AUTO_BUILD_SECONDS,
@@ -29,19 +35,17 @@ from slidingtiles.heuristics._pdb.partition import (
     partition,
     partition_names,
 )
+from slidingtiles.heuristics._pdb.shipped import SHIPPED
 from slidingtiles.heuristics._pdb.store import (
-    BUILD_COSTS,
     ENV_CACHE_DIR,
     TableInfo,
     build,
-    build_states,
     cache_dir,
     clear,
-    estimate_build_seconds,
     is_cached,
     list_tables,
     load,
-    preferred_partition,
+    ship,
     table_path,
     verify,
 )
@@ -55,6 +59,7 @@ __all__ = [
     "ENV_CACHE_DIR",
     "FORMAT_VERSION",
     "MAX_TABLE_ENTRIES",
+    "SHIPPED",
     "BuildProgress",
     "PatternDatabase",
     "PatternDatabaseError",
@@ -67,6 +72,7 @@ __all__ = [
     "clear",
     "default_partition_name",
     "estimate_build_seconds",
+    "first_use_partition",
     "is_cached",
     "list_tables",
     "load",
@@ -75,6 +81,7 @@ __all__ = [
     "pattern_database",
     "preferred_partition",
     "read_table",
+    "ship",
     "table_path",
     "verify",
 ]

@@ -35,6 +35,7 @@ from pathlib import Path
 
 import attrs
 
+from slidingtiles._accel import INSTALL_HINT
 from slidingtiles._board.board import Board
 from slidingtiles._board.geometry import transpose_cell
 from slidingtiles._board.symmetry import Frame, frame_for
@@ -47,6 +48,7 @@ from slidingtiles._engine.indexing import (
 )
 from slidingtiles._engine.resources import check_memory
 from slidingtiles._engine.tables import Table
+from slidingtiles._errors import BackendError
 from slidingtiles.heuristics._pdb.partition import numba_encoding, numba_entry, resolve
 
 __all__ = ["FORMAT_VERSION", "BuildProgress", "PatternDatabase", "Progress"]
@@ -283,6 +285,12 @@ class PatternDatabase:
             numba_entry_type = U4_EXCESS
         if numba_entry_type is not None:
             # 16**8 digits entries would not fit: perm ranks (the numba builder and kernel).
+            if dispatch.IMPLEMENTATION != "numba":  # searched by either, built by numba only
+                raise BackendError(
+                    f"the {rows}x{cols} {name} tables (perm-ranked, tens or hundreds of millions "
+                    f"of entries) are built by the numba backend; {INSTALL_HINT}",
+                    dispatch.IMPLEMENTATION,
+                )
             encoding = numba_encoding(rows, cols, name)
             encodings, entry = (encoding,) * len(grouping), numba_entry_type
         else:

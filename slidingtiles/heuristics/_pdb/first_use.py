@@ -31,18 +31,15 @@ from typing import Any
 from slidingtiles._board.board import Board
 from slidingtiles._cache import cache_dir_problem
 from slidingtiles._errors import CacheDirectoryError, CacheWarning, PatternDatabaseError
-from slidingtiles.heuristics._pdb.database import BuildProgress, PatternDatabase
-from slidingtiles.heuristics._pdb.partition import default_partition_name, partition
-from slidingtiles.heuristics._pdb.store import (
-    build,
+from slidingtiles.heuristics._pdb.choice import READY, choices, table_choice
+from slidingtiles.heuristics._pdb.cost import (
     build_states,
     estimate_build_seconds,
     estimate_table_bytes,
-    is_cached,
-    load,
-    preferred_partition,
-    table_path,
 )
+from slidingtiles.heuristics._pdb.database import BuildProgress, PatternDatabase
+from slidingtiles.heuristics._pdb.partition import default_partition_name, partition
+from slidingtiles.heuristics._pdb.store import build, is_cached, load, table_path
 from slidingtiles.search._limits import Deadline
 
 __all__ = [
@@ -63,32 +60,31 @@ AUTO_MAX_CELLS = 20
 
 
 def auto_available(goal: Board, *, build_tables: bool = True) -> bool:
-    """Return True if a table for this goal is cached, or may be built now and quickly enough.
+    """Return True if a table for this goal is ready, or may be built now and quickly enough.
 
     >>> auto_available(Board.goal(3, 3)), auto_available(Board.goal(6, 6))
     (True, False)
-    >>> auto_available(Board.goal(3, 3), build_tables=False) == is_cached(3, 3)
-    True
+    >>> auto_available(Board.goal(2, 5), build_tables=False)  # not shipped, not cached
+    False
 
-    A cached table (the default partition's, or the stronger one
-    `preferred_partition` picks) is always available. A missing one counts
-    only if `implicit_builds_allowed` says so (``build_tables`` and
+    A table ready to use (`choice.table_choice`: in memory, cached or shipped
+    with the package) is always available. A missing one counts only if
+    `implicit_builds_allowed` says so (``build_tables`` and
     ``$SLIDINGTILES_BUILD_TABLES``), the board has at most `AUTO_MAX_CELLS`
     (20) cells (on big boards a table's build time and worth were not
     measured) and its build is estimated under `AUTO_BUILD_SECONDS`.
     """
     allowed = implicit_builds_allowed(build_tables)  # checked even when a table is cached
-    rows, cols, tiles = goal.rows, goal.cols, goal.tiles
     try:
-        if is_cached(rows, cols, tiles) or is_cached(
-            rows, cols, tiles, preferred_partition(rows, cols, tiles)
-        ):
+        choice = table_choice(goal.rows, goal.cols, goal.tiles)
+        if choice.ready:
             return True
         if not allowed or goal.size > AUTO_MAX_CELLS:
             return False
-        return estimate_build_seconds(rows, cols, goal=tiles) < AUTO_BUILD_SECONDS
+        seconds = estimate_build_seconds(goal.rows, goal.cols, choice.name, goal.tiles)
     except ValueError:  # no partition fits this board
         return False
+    return seconds < AUTO_BUILD_SECONDS
 
 
 #: The environment variable that can forbid building tables implicitly (``0`` or ``never``).
@@ -189,34 +185,65 @@ def load_for_solving(
     bar if tqdm is installed, else a line every few seconds); otherwise
     nothing is printed. A cache directory that cannot take the table (a file,
     uncreatable, read-only) does not stop it: the table is built in memory,
-    for this process, and `tell_cache_problem` says so once. With a ``clock``
+    for this process, and `tell_cache_problem` says so once; when the write
+    fails only after the build (a full disk), the table just built is used
+    from memory, never built again, and said so once. With a ``clock``
     the build stops with `SearchLimitExceeded` (``limit="time"``) at the first
     breadth-first layer past the caller's ``time_limit``.
     """
     allowed = implicit_builds_allowed(build_tables)
     rows, cols, tiles = goal.rows, goal.cols, goal.tiles
-    try:
-        return load(rows, cols, tiles, cache_dir=cache_dir, build_missing=False)
-    except PatternDatabaseError as problem:
-        if not allowed:
-            raise PatternDatabaseError(
-                _refusal(goal, build_tables, problem, cache_dir),
-                table_path(rows, cols, tiles, cache_dir=cache_dir),
-            ) from None
-    path = table_path(rows, cols, tiles, cache_dir=cache_dir)
+    name, problem = _ready_or_first_built(goal, cache_dir)
+    if isinstance(problem, PatternDatabase):
+        return problem
+    path = table_path(rows, cols, tiles, name, cache_dir=cache_dir)
+    if not allowed:
+        raise PatternDatabaseError(_refusal(goal, name, build_tables, problem, cache_dir), path)
     with _BUILDING_LOCK:
         building = _BUILDING.setdefault(path, threading.Lock())
     with building:  # threads solving at once: one builds (and tells), the others wait for it
         try:
-            return load(rows, cols, tiles, cache_dir=cache_dir, build_missing=False)
+            return load(rows, cols, tiles, name, cache_dir=cache_dir, build_missing=False)
         except PatternDatabaseError:
             pass
+        unusable = cache_dir_problem(path.parent)
+        if unusable is not None:  # said before the build, which is announced once
+            tell_cache_problem(unusable, "the table is built in memory, for this process only")
+            return _build_announced(goal, name, path, cache_dir, clock, save=False)
         try:
-            return _build_announced(goal, path, cache_dir, clock)
-        except CacheDirectoryError as refused:  # refused before building: build in memory
-            reason = cache_dir_problem(Path(str(refused.value))) or str(refused)
-            tell_cache_problem(reason, "the table is built in memory, for this process only")
-            return _build_announced(goal, path, cache_dir, clock, save=False)
+            return _build_announced(goal, name, path, cache_dir, clock)
+        except CacheDirectoryError as refused:  # built, then not saved: the disk filled up
+            where = Path(str(refused.value))
+            reason = cache_dir_problem(where) or f"{where} cannot take it ({refused.strerror})"
+            tell_cache_problem(reason, "the table just built is used from memory, for this process")
+            try:
+                return load(rows, cols, tiles, name, cache_dir=cache_dir, build_missing=False)
+            except PatternDatabaseError:  # refused before the build after all (a race)
+                return _build_announced(goal, name, path, cache_dir, clock, save=False)
+
+
+def _ready_or_first_built(
+    goal: Board, cache_dir: str | os.PathLike[str] | None
+) -> tuple[str, PatternDatabase | PatternDatabaseError]:
+    """The first declared partition whose tables load, and them; else the one to build, and why.
+
+    A `READY` partition whose file cannot be used (damaged: `load` says so once,
+    a WARNING on the ``slidingtiles`` logger) is passed over for the next one.
+    """
+    rows, cols, tiles = goal.rows, goal.cols, goal.tiles
+    build_name: str | None = None
+    problem = PatternDatabaseError("no partition declared", goal)
+    for name, when in choices(rows, cols):
+        if when == READY and not is_cached(rows, cols, tiles, name, cache_dir=cache_dir):
+            continue  # not there: not worth a try
+        try:
+            return name, load(rows, cols, tiles, name, cache_dir=cache_dir, build_missing=False)
+        except PatternDatabaseError as missing:  # missing, or damaged (`load` logs that once)
+            if when == READY:
+                continue
+            if build_name is None:
+                build_name, problem = name, missing
+    return build_name or default_partition_name(rows, cols), problem
 
 
 # Problems with the cache directory already told, one CacheWarning each per process.
@@ -252,21 +279,21 @@ _BUILDING_LOCK = threading.Lock()
 
 def _build_announced(
     goal: Board,
+    name: str,
     path: Path,
     cache_dir: str | os.PathLike[str] | None,
     clock: Deadline | None = None,
     *,
     save: bool = True,
 ) -> PatternDatabase:
-    """Build the goal's default table: warned about if noticeable, its progress on a terminal.
+    """Build the goal's table of this partition: warned about if noticeable, shown on a terminal.
 
     The build stops at the first layer past the ``clock``'s time; ``save=False``
     keeps the table in memory only.
     """
     rows, cols, tiles = goal.rows, goal.cols, goal.tiles
-    name = default_partition_name(rows, cols)
-    seconds = estimate_build_seconds(rows, cols, goal=tiles)
-    size = estimate_table_bytes(rows, cols, goal=tiles)
+    seconds = estimate_build_seconds(rows, cols, name, tiles)
+    size = estimate_table_bytes(rows, cols, name, tiles)
     if seconds >= _ANNOUNCE_SECONDS or size >= _ANNOUNCE_BYTES:
         where = (
             f"once, into {path}; later solves load it from there"
@@ -277,7 +304,7 @@ def _build_announced(
             f"slidingtiles is building the {rows}x{cols} pattern database (partition {name}"
             f"{_goal_note(goal)}) on first use: {_seconds_text(seconds)} and "
             f"{_bytes_text(size)}, {where}. "
-            f"To build it beforehand, run: {_build_command(goal, cache_dir)}. To never build "
+            f"To build it beforehand, run: {_build_command(goal, name, cache_dir)}. To never build "
             f"tables implicitly, pass build_tables=False to solve or set "
             f"{ENV_BUILD_TABLES}=0 (heuristic='auto' then uses a heuristic without tables).",
             TableBuildWarning,
@@ -298,7 +325,7 @@ def _build_announced(
             display(step)
 
     try:
-        return build(rows, cols, tiles, cache_dir=cache_dir, progress=report, save=save)
+        return build(rows, cols, tiles, name, cache_dir=cache_dir, progress=report, save=save)
     finally:
         if display is not None:
             display.close()
@@ -306,13 +333,14 @@ def _build_announced(
 
 def _refusal(
     goal: Board,
+    name: str,
     build_tables: bool,
     problem: PatternDatabaseError,
     cache_dir: str | os.PathLike[str] | None,
 ) -> str:
     """Why no table was built, and how to get one: the message of a refused implicit build."""
     rows, cols = goal.rows, goal.cols
-    path = table_path(rows, cols, goal.tiles, cache_dir=cache_dir)
+    path = table_path(rows, cols, goal.tiles, name, cache_dir=cache_dir)
     state = f"is damaged ({problem})" if path.exists() else f"is not cached ({path})"
     who = (
         "build_tables=False"
@@ -320,9 +348,9 @@ def _refusal(
         else f"{ENV_BUILD_TABLES}={os.environ.get(ENV_BUILD_TABLES)!r}"
     )
     return (
-        f"the {rows}x{cols} pattern database (partition {default_partition_name(rows, cols)}"
-        f"{_goal_note(goal)}) {state} and building tables implicitly is off ({who}); "
-        f"build it once with: {_build_command(goal, cache_dir)} "
+        f"the {rows}x{cols} pattern database (partition {name}{_goal_note(goal)}) {state} and "
+        f"building tables implicitly is off ({who}); build it once with: "
+        f"{_build_command(goal, name, cache_dir)} "
         f"(or slidingtiles.pdb.build in Python), or choose a heuristic that needs no table "
         f"(heuristic='auto' falls back to one)"
     )
@@ -343,9 +371,11 @@ def _goal_text(goal: Board) -> str:
     return "/".join(" ".join(map(str, tiles[r * cols : (r + 1) * cols])) for r in range(goal.rows))
 
 
-def _build_command(goal: Board, cache_dir: str | os.PathLike[str] | None) -> str:
-    """The command line that builds this goal's default table into this cache."""
+def _build_command(goal: Board, name: str, cache_dir: str | os.PathLike[str] | None) -> str:
+    """The command line that builds this goal's table of this partition into this cache."""
     command = f"slidingtiles pdb build {goal.rows}x{goal.cols}"
+    if name != default_partition_name(goal.rows, goal.cols):
+        command += f" --partition {name}"
     if goal.tiles == Board.goal(goal.rows, goal.cols, blank="first").tiles:
         command += " --goal first"
     elif goal.tiles != Board.goal(goal.rows, goal.cols).tiles:

@@ -14,6 +14,7 @@ the groups in canonical labels, all checked.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Sequence
 
 from slidingtiles._board.board import Board
@@ -69,8 +70,10 @@ _TEMPLATES_5X5: dict[str, tuple[tuple[int, ...], ...]] = {
         (17, 18, 19, 22, 23, 24),
     ),
 }
-# Shapes whose numba-only tables the pure-Python kernels search too (slowly), once built.
-_PYTHON_SEARCHED = {(5, 5)}
+# Shapes whose numba-only tables the pure-Python kernels search too, once built by numba: node
+# by node, but on the rectangles far fewer nodes than the defaults' (a 76-move 3x5 in 1.8 s with
+# 7-7 against over 90 s with 5-5-4; ten random 2x7 boards in 0.05 s with 7-6 against 23 s).
+_PYTHON_SEARCHED = {(5, 5), (3, 5), (5, 3), (2, 7), (7, 2), (2, 8), (8, 2)}
 
 #: The partitions built and searched by the numba backend only (perm-ranked tables too large for
 #: pure Python), and what their entries hold: 4 bits over Manhattan where that fits, else bytes.
@@ -96,23 +99,32 @@ def numba_entry(rows: int, cols: int, name: str) -> str | None:
     return found[1] if found is not None and found[0] == name else None
 
 
-def numba_encoding(rows: int, cols: int, name: str) -> str:
-    """The index encoding of a numba-only partition's tables: zero-aware on 4x4 and 5x5.
+#: The numba partitions whose tables are zero-aware (a value per region of the blank among each
+#: group's free cells, after Clausecker & Reinefeld), and how many region slots they keep.
+_ZERO_AWARE: dict[tuple[int, int, str], str] = {
+    # Korf's 100: 1.28 million nodes instead of 2.20 million with plain perm tables.
+    (4, 4, "7-8"): PERM_ZERO,
+    # 95 % of the ways to place 6 tiles on 5x5 leave at most two regions: two slots, 510 MB.
+    (5, 5, "6-6-6-6"): PERM_ZERO2,
+    # The 84-move 3x5 position (the diameter): 426 million nodes and 46 s of CPU instead of
+    # 705 million and 61 s, for 130 MB instead of 32 MB.
+    (3, 5, "7-7"): PERM_ZERO,
+    (5, 3, "7-7"): PERM_ZERO,
+}
 
-    >>> numba_encoding(4, 4, "7-8"), numba_encoding(5, 5, "6-6-6-6"), numba_encoding(3, 5, "7-7")
+
+def numba_encoding(rows: int, cols: int, name: str) -> str:
+    """The index encoding of a numba-only partition's tables: zero-aware on 4x4, 5x5 and 3x5.
+
+    >>> numba_encoding(4, 4, "7-8"), numba_encoding(5, 5, "6-6-6-6"), numba_encoding(2, 7, "7-6")
     ('perm-zero', 'perm-zero2', 'perm')
 
     These tables keep a value per region of the blank among each group's free
     cells (Clausecker & Reinefeld's zero-aware tables): four slots on 4x4's
-    7-8 (`indexing.PERM_ZERO`; Korf's 100 in 1.28 million nodes instead of
-    2.20 million), two on 5x5's 6-6-6-6 (`indexing.PERM_ZERO2`: 95 % of the
-    ways to place 6 tiles leave at most two regions; 510 MB).
+    7-8 and 3x5's 7-7 (`indexing.PERM_ZERO`), two on 5x5's 6-6-6-6
+    (`indexing.PERM_ZERO2`); the reasons, measured, are at `_ZERO_AWARE`.
     """
-    if (rows, cols) == (4, 4) and name == "7-8":
-        return PERM_ZERO
-    if (rows, cols) == (5, 5) and name == "6-6-6-6":
-        return PERM_ZERO2
-    return PERM
+    return _ZERO_AWARE.get((rows, cols, name), PERM)
 
 
 def _templates(rows: int, cols: int) -> dict[str, tuple[tuple[int, ...], ...]]:
@@ -305,6 +317,32 @@ def resolve(
     """
     check_shape(rows, cols)
     goal_tiles = goal_tuple(rows, cols, goal)
+    try:  # what was resolved before is remembered: `solve` asks several times per call
+        key = None if groups is None else tuple(tuple(g) for g in groups)
+        return _resolved(rows, cols, goal_tiles, name, key, dispatch.IMPLEMENTATION)
+    except TypeError:  # unhashable groups or name: resolved (and refused) without the memory
+        return _resolve(rows, cols, goal_tiles, name, groups)
+
+
+@functools.lru_cache(maxsize=256)
+def _resolved(
+    rows: int,
+    cols: int,
+    goal_tiles: tuple[int, ...],
+    name: str,
+    groups: tuple[tuple[int, ...], ...] | None,
+    implementation: str,  # part of the key: partitions refused under Python may not be
+) -> tuple[Frame, str, tuple[tuple[int, ...], ...]]:
+    return _resolve(rows, cols, goal_tiles, name, groups)
+
+
+def _resolve(
+    rows: int,
+    cols: int,
+    goal_tiles: tuple[int, ...],
+    name: str,
+    groups: Iterable[Iterable[int]] | None,
+) -> tuple[Frame, str, tuple[tuple[int, ...], ...]]:
     frame = frame_for(rows, cols, goal_tiles)
     if groups is not None:
         grouping = frame.groups(check_groups(groups, goal_tiles))

@@ -29,10 +29,8 @@ from __future__ import annotations
 import contextlib
 import functools
 import hashlib
-import itertools
 import json
 import logging
-import math
 import os
 import re
 import threading
@@ -42,16 +40,10 @@ from pathlib import Path
 import attrs
 
 from slidingtiles._board.board import Board
-from slidingtiles._board.geometry import neighbour_table
 from slidingtiles._board.symmetry import Frame, canonical_blank, canonical_goal
 from slidingtiles._cache import ENV_CACHE_DIR, cache_dir_problem, user_cache_dir
-from slidingtiles._engine import dispatch
 from slidingtiles._engine.indexing import (
     PERM,
-    REGION_TABLE_MAX_CELLS,
-    U4_EXCESS,
-    encoding_for,
-    table_entries,
 )
 from slidingtiles._errors import CacheDirectoryError, InvalidOptionError, PatternDatabaseError
 from slidingtiles.heuristics._pdb.database import (
@@ -60,42 +52,34 @@ from slidingtiles.heuristics._pdb.database import (
     Progress,
 )
 from slidingtiles.heuristics._pdb.partition import (
-    NUMBA_PARTITIONS,
-    default_partition_name,
     numba_encoding,
-    numba_entry,
-    partition,
     resolve,
 )
+from slidingtiles.heuristics._pdb.shipped import DATA_DIR, SHIPPED, SHIPPED_BLANK, shipped_names
+from slidingtiles.heuristics._pdb.shipped import read as read_shipped
 from slidingtiles.heuristics._pdb.tablefile import (
+    PACKED_SUFFIX,
     SUFFIX,
     is_table_file_name,
     read_header,
     read_table,
+    write_packed,
     write_table,
 )
 
 __all__ = [
-    "BUILD_COSTS",
     "ENV_CACHE_DIR",
     "TableInfo",
     "build",
-    "build_states",
     "cache_dir",
     "clear",
-    "estimate_build_seconds",
-    "estimate_table_bytes",
     "is_cached",
     "list_tables",
     "load",
-    "preferred_partition",
+    "ship",
     "table_path",
     "verify",
 ]
-
-# Measured build rate (abstract states per second, numpy, this project's 2-core machine),
-# used only to decide whether "auto" may build a table on first use.
-_STATES_PER_SECOND = 800_000.0
 
 
 def cache_dir(directory: str | os.PathLike[str] | None = None) -> Path:
@@ -109,7 +93,9 @@ def cache_dir(directory: str | os.PathLike[str] | None = None) -> Path:
     ``~/.cache/slidingtiles``) on Linux, ``~/Library/Caches/slidingtiles`` on
     macOS and ``%LOCALAPPDATA%\\slidingtiles\\Cache`` on Windows.
     """
-    return Path(directory) if directory is not None else user_cache_dir()
+    if directory is None:
+        return user_cache_dir()
+    return directory if isinstance(directory, Path) else Path(directory)
 
 
 def table_path(
@@ -128,16 +114,36 @@ def table_path(
 
     Every goal whose blank maps to the same canonical cell shares the file
     (the standard 3x3 goal and Korf's both use ``blank0``). The digest covers
-    shape, canonical goal and groups (in canonical labels).
+    shape, canonical goal and groups (in canonical labels). A path once worked
+    out is remembered (`solve` asks for the same few several times per call).
     """
-    frame, name, grouping = resolve(rows, cols, goal, name, groups)
-    if not isinstance(name, str) or not _NAME.fullmatch(name):  # it becomes part of a file name
+    directory = _cache_dir(cache_dir)
+    key: tuple[object, ...] | None = None
+    if groups is None and type(rows) is int and type(cols) is int and type(name) is str:
+        tiles = goal.tiles if isinstance(goal, Board) else goal if goal is None else tuple(goal)
+        key = (rows, cols, tiles, name, directory)
+        with contextlib.suppress(TypeError):  # unhashable tiles: worked out, and refused, below
+            found = _PATHS.get(key)
+            if found is not None:
+                return found
+    frame, resolved, grouping = resolve(rows, cols, goal, name, groups)
+    if not isinstance(resolved, str) or not _NAME.fullmatch(resolved):  # part of a file name
         raise InvalidOptionError(
-            f"partition name {name!r} is not a name: letters, digits, '.', '_', '+' and '-', "
+            f"partition name {resolved!r} is not a name: letters, digits, '.', '_', '+' and '-', "
             "at most 64, starting with a letter or digit (it becomes part of a file name)",
-            name, option="name",
+            resolved, option="name",
         )  # fmt: skip
-    return _path(frame.canonical_goal, rows, cols, name, grouping, _cache_dir(cache_dir))
+    path = _path(frame.canonical_goal, rows, cols, resolved, grouping, directory)
+    if key is not None:
+        if len(_PATHS) >= _PATHS_KEPT:
+            _PATHS.clear()
+        _PATHS[key] = path
+    return path
+
+
+# Paths worked out by `table_path`, by its arguments (validated when first worked out).
+_PATHS: dict[tuple[object, ...], Path] = {}
+_PATHS_KEPT = 1024
 
 
 # A partition name as it may appear in a file name: no separators, no "..", nothing hidden.
@@ -154,6 +160,7 @@ def _digest(
     return hashlib.sha256(json.dumps(key).encode()).hexdigest()[:12]
 
 
+@functools.lru_cache(maxsize=1024)  # `solve` asks for the same few paths several times per call
 def _path(
     goal: tuple[int, ...], rows: int, cols: int, name: str,
     groups: tuple[tuple[int, ...], ...], directory: Path, *, legacy: bool = False,
@@ -225,8 +232,11 @@ def build(
     the same table at once each write a complete temporary file and rename it
     into place, so the file is always whole. A directory that cannot take the
     file (a file, uncreatable, read-only) raises `CacheDirectoryError` (an
-    OSError) before the build starts. ``save=False`` keeps the table in memory
-    only, for this process (what a solve does when the cache cannot be used).
+    OSError) before the build starts; a write that fails after it (the disk
+    filled up) raises it too, but the table just built stays in memory for
+    this process (`load` returns it without building again). ``save=False``
+    keeps the table in memory only, for this process (what a solve does when
+    the cache cannot be used).
     """
     frame, name, grouping = resolve(rows, cols, goal, name, groups)
     path = table_path(rows, cols, goal, name, groups=groups, cache_dir=cache_dir)
@@ -242,11 +252,11 @@ def build(
     canonical = frame.canonical_goal
     custom = None if groups is None else [list(g) for g in grouping]
     db = PatternDatabase.build(rows, cols, canonical, name, groups=custom, progress=progress)
-    if save:
-        db.path = path
-        write_table(db, path)
-    with _LOCK:
+    with _LOCK:  # kept before it is written: a write that fails (a full disk) loses nothing
         _LOADED[path] = db
+    if save:
+        write_table(db, path)
+        db.path = path
     return _serving(db, frame)
 
 
@@ -274,8 +284,12 @@ def load(
     that fails verification (truncated, altered, another version) is rebuilt
     and replaced, and said so once per file and process (a WARNING on the
     ``slidingtiles`` logger). The header is checked against the table asked
-    for before the body is read. With ``build_missing=False`` a missing or bad
-    file raises `PatternDatabaseError` instead.
+    for before the body is read. A table shipped with the package (`SHIPPED`:
+    the default tables of 4x4, 3x4, 2x6, 3x3 and their transposes, for a
+    blank in a corner) is never built: when the cache has no good copy, the
+    shipped one is unpacked (about 0.3 s on 4x4) and saved into the cache if
+    it can take it. With ``build_missing=False`` a missing or bad file of a
+    table that does not ship raises `PatternDatabaseError` instead.
     """
     frame, name, grouping = resolve(rows, cols, goal, name, groups)
     path = table_path(rows, cols, goal, name, groups=groups, cache_dir=cache_dir)
@@ -287,15 +301,42 @@ def load(
     try:
         db = read_table(path, expect=asked)
     except PatternDatabaseError as problem:
-        if os.path.lexists(path) and path not in _DAMAGED_REPORTED:
+        shipped = read_shipped(path.name, asked)
+        damaged = os.path.lexists(path)
+        if damaged and path not in _DAMAGED_REPORTED:
             _DAMAGED_REPORTED.add(path)
-            _LOG.warning("the table file cannot be used, so it is rebuilt: %s", problem)
+            instead = (
+                ", so it is replaced by the copy shipped with slidingtiles" if shipped
+                else ", so it is rebuilt" if build_missing
+                else ""  # the caller decides: build it, or use another table
+            )  # fmt: skip
+            _LOG.warning("the table file cannot be used%s: %s", instead, problem)
+        if shipped is not None:
+            return _serving(_keep_shipped(shipped, path), frame)
         if not build_missing:
             raise
         return build(rows, cols, goal, name, groups=groups, cache_dir=cache_dir, progress=progress)
     with _LOCK:
         _LOADED[path] = db
     return _serving(db, frame)
+
+
+def _keep_shipped(db: PatternDatabase, path: Path) -> PatternDatabase:
+    """Keep a shipped table in memory, and in the cache when it can take it (INFO when not).
+
+    Unpacking takes about 0.3 s on 4x4, reading the cached file 0.07 s: later
+    processes then load it as they load a table built here. When the cache
+    cannot take it, nothing is lost but that (each process unpacks it again).
+    """
+    with _LOCK:
+        _LOADED[path] = db
+    try:
+        write_table(db, path)
+    except OSError as error:  # CacheDirectoryError, or the directory cannot even be made
+        _LOG.info("the shipped %s tables stay in memory only: %s", db.name, error)
+    else:
+        db.path = path
+    return db
 
 
 def is_cached(
@@ -306,143 +347,58 @@ def is_cached(
     *,
     cache_dir: str | os.PathLike[str] | None = None,
 ) -> bool:
-    """Return True if the table is in memory or its file exists (not verified).
+    """Return True if the table is in memory, its file exists (not verified), or it ships.
 
-    >>> is_cached(3, 3, cache_dir="/nonexistent")
-    False
+    >>> is_cached(3, 4, cache_dir="/nonexistent"), is_cached(2, 5, cache_dir="/nonexistent")
+    (True, False)
+
+    Shipped tables (`SHIPPED`) count: `load` unpacks them without building.
     """
     path = table_path(rows, cols, goal, name, cache_dir=cache_dir)
-    if path in _LOADED or path.is_file():
+    if path in _LOADED or path.name in shipped_names() or os.path.isfile(path):
         return True
-    frame, name, grouping = resolve(rows, cols, goal, name, None)
-    old = _path(frame.canonical_goal, rows, cols, name, grouping, path.parent, legacy=True)
-    return old.is_file()  # `load` renames it
+    old = _LEGACY_PATHS.get(path)
+    if old is None:
+        frame, name, grouping = resolve(rows, cols, goal, name, None)
+        old = _path(frame.canonical_goal, rows, cols, name, grouping, path.parent, legacy=True)
+        if len(_LEGACY_PATHS) >= _PATHS_KEPT:
+            _LEGACY_PATHS.clear()
+        _LEGACY_PATHS[path] = old
+    return os.path.isfile(old)  # `load` renames it
 
 
-def preferred_partition(
-    rows: int,
-    cols: int,
-    goal: Sequence[int] | Board | None = None,
-    *,
-    cache_dir: str | os.PathLike[str] | None = None,
-) -> str:
-    """Return the partition ``solve(heuristic="pdb")`` uses: the strongest one ready to use.
-
-    >>> preferred_partition(3, 3), preferred_partition(3, 4)
-    ('perfect', 'default')
-
-    Under the numba backend that is the shape's numba-only partition
-    (`NUMBA_PARTITIONS`: ``"7-8"`` on 4x4, about 17x fewer nodes than 6-6-3;
-    ``"7-7"`` on 3x5 and 5x3, ``"7-6"`` on 2x7 and 7x2, ``"8-7"`` on 2x8 and
-    8x2) when its tables are cached (for the goal's blank orbit); they are never built implicitly
-    (minutes: ``slidingtiles pdb build``). Otherwise, the shape's default.
-    """
-    default = default_partition_name(rows, cols)
-    strong = NUMBA_PARTITIONS.get((rows, cols), (None, None))[0]
-    if (
-        strong is not None
-        and dispatch.IMPLEMENTATION == "numba"
-        and is_cached(rows, cols, goal, strong, cache_dir=cache_dir)
-    ):
-        return strong
-    return default
+# The file of the earlier naming for a table file, by the file (`is_cached` looks for both).
+_LEGACY_PATHS: dict[Path, Path] = {}
 
 
-#: What a long build costs, measured (docs/accelerated.md), told before it starts.
-BUILD_COSTS = {
-    "7-8": "about 4 minutes on 2 cores (230 s of CPU; more when they are busy), 5.9 GB of "
-    "memory at peak, 1.15 GB on disk",
-    "7-7": "about 2 minutes on 2 cores (more when they are busy), 32 MB on disk",
-    "7-6": "about 20 seconds on 2 cores, 20 MB on disk",
-    "8-7": "about 5 minutes on 2 cores, about 4 GB of memory at peak, 576 MB on disk",
-    "6-6-6-6": "about 2-3 minutes on 2 cores (140 s of CPU; more when the cores are busy), "
-    "2.4 GB of memory at peak, 510 MB on disk",
-}
+def ship(
+    directory: str | os.PathLike[str] | None = None, *, progress: Progress | None = None
+) -> list[Path]:
+    """Build every shipped table (`SHIPPED`) and write it packed; return the files written.
 
-
-def estimate_build_seconds(
-    rows: int, cols: int, name: str = "default", goal: Sequence[int] | Board | None = None
-) -> float:
-    """Return a rough build time in seconds, from the number of abstract states.
-
-    >>> estimate_build_seconds(3, 3) < 5
+    >>> len(list(DATA_DIR.glob("*" + PACKED_SUFFIX))) == len(SHIPPED)  # what the package holds
     True
 
-    The estimate counts, per group, placements times two (blank regions per
-    placement) at a rate measured on the project machine; it
-    decides whether ``heuristic="auto"`` builds a table on first use.
+    What ``slidingtiles pdb ship`` runs, and how the package's ``data/`` files
+    are made: each table is built by this library's builder, for the goal with
+    the blank in cell 0, and written packed (`tablefile.write_packed`) as the
+    cache would name it plus ``.xz``. ``directory`` defaults to the package's
+    own data directory (in a source checkout, the one committed). The packed
+    bytes depend on the xz library's version; what they unpack to does not, and
+    a test checks it against a fresh build. ``progress`` as in `build`.
     """
-    cells = rows * cols
-    groups = partition(rows, cols, goal, name)
-    # About two blank regions per placement on average (measured on 4x4 6-tile groups).
-    states = sum(2 * table_entries(cells, len(g), PERM) for g in groups)
-    if cells > REGION_TABLE_MAX_CELLS:
-        states = states * 3 // 2  # regions by an iterated flood fill (4x5: 19.9 s measured)
-    return states / _STATES_PER_SECOND
-
-
-@functools.cache
-def build_states(rows: int, cols: int, size: int) -> tuple[int, bool]:
-    """How many abstract states building a ``size``-tile group visits, and whether exactly.
-
-    >>> build_states(3, 3, 8), build_states(3, 4, 6)
-    ((181440, True), (1542240, True))
-
-    A state is a placement of the group's tiles and the region of free cells holding
-    the blank, so the count is ``size!`` times the free regions summed over every set
-    of occupied cells (halved when one cell is free: then the parity rule holds). The
-    builders visit exactly these on the shapes checked (2x3, 3x3, 3x4, 4x4). Past
-    300,000 cell sets counting would take seconds: then two regions per placement,
-    the library's own estimate, and False.
-    """
-    cells = rows * cols
-    if math.comb(cells, size) > 300_000:
-        return 2 * math.perm(cells, size), False
-    neighbours = [
-        sum(1 << n for n in cell_neighbours if n >= 0)
-        for cell_neighbours in neighbour_table(rows, cols)
-    ]
-    regions = 0
-    for occupied in itertools.combinations(range(cells), size):
-        free = ((1 << cells) - 1) & ~sum(1 << cell for cell in occupied)
-        while free:
-            region = free & -free  # flood from the lowest free cell
-            while True:
-                grown = region
-                rest = region
-                while rest:
-                    low = rest & -rest
-                    grown |= neighbours[low.bit_length() - 1] & free
-                    rest ^= low
-                if grown == region:
-                    break
-                region = grown
-            free &= ~region
-            regions += 1
-    states = regions * math.factorial(size)
-    return (states // 2 if cells - size == 1 else states), True
-
-
-def estimate_table_bytes(
-    rows: int, cols: int, name: str = "default", goal: Sequence[int] | Board | None = None
-) -> int:
-    """Return a table's size in bytes, in memory and on disk (the file's header adds under 1 kB).
-
-    >>> estimate_table_bytes(3, 3), estimate_table_bytes(4, 4)
-    (362880, 33558528)
-
-    Exact: one byte per index of each group's table (half a byte for the 7-8
-    partition, whose entries take 4 bits, four per placement on 4x4).
-    """
-    cells = rows * cols
-    groups = partition(rows, cols, goal, name)
-    entry = numba_entry(rows, cols, name)
-    if entry == U4_EXCESS:
-        encoding = numba_encoding(rows, cols, name)
-        return sum((table_entries(cells, len(g), encoding) + 1) // 2 for g in groups)
-    if entry is not None:
-        return sum(table_entries(cells, len(g), PERM) for g in groups)
-    return sum(table_entries(cells, len(g), encoding_for(cells, len(g))) for g in groups)
+    target = Path(directory) if directory is not None else DATA_DIR
+    written = []
+    for rows, cols, name in SHIPPED:
+        goal = canonical_goal(rows, cols, SHIPPED_BLANK)
+        _, name, grouping = resolve(rows, cols, goal, name, None)
+        db = PatternDatabase.build(rows, cols, goal, name, progress=progress)
+        path = target / (_path(goal, rows, cols, name, grouping, target).name[: -len(SUFFIX)])
+        path = path.with_name(path.name + PACKED_SUFFIX)
+        write_packed(db, path)
+        written.append(path)
+    shipped_names.cache_clear()
+    return written
 
 
 @attrs.frozen

@@ -9,19 +9,22 @@ cancel the blank's back-and-forth moves and re-solve short runs exactly. Every s
 works on a flat, padded list of tiles and a blank index, never on `Board`
 objects, so a 100x100 board takes seconds, not hours.
 
-This module holds the public entry point (which lines to peel, in what order,
-the limits) and the shortening of the finished path; the placing of tiles
-itself, on the padded board, is `slidingtiles._solve.placing`.
+This module holds the public entry point with its door
+(`check_constructive_options`), the trusted solve behind it (`construct`,
+which `solve` and the other short-solution methods call with a checked board
+and the call's `Deadline`), the order of the lines, and the shortening of
+the finished path; the placing of tiles itself, on the padded board, is
+`slidingtiles._solve.short.placing`.
 """
 
 from __future__ import annotations
 
 import itertools
-import operator
+import math
 from array import array
 from collections import deque
 from collections.abc import Callable, Hashable, Sequence
-from time import perf_counter
+from numbers import Integral
 from typing import Literal, TypeAlias
 
 import attrs
@@ -31,17 +34,24 @@ from slidingtiles._board.board import Board, BoardLike
 from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
-from slidingtiles._errors import SearchLimitExceeded, UnsolvableError
-from slidingtiles._solve.placing import VARIANTS, OutOfTime, Reducer, Stuck, peel_line
+from slidingtiles._errors import (
+    OptionTypeError,
+    SearchLimitExceeded,
+    UnsolvableError,
+)
+from slidingtiles._solve.checks import check_choice, check_count
+from slidingtiles._solve.short.placing import VARIANTS, OutOfTime, Reducer, Stuck, peel_line
 from slidingtiles.search import SearchStats
+from slidingtiles.search._limits import Deadline, check_limits
 
 __all__ = [
     "MAX_MOVES",
     "SHORTEN",
     "ReduceResult",
     "Shorten",
+    "check_constructive_options",
+    "construct",
     "constructive_lines",
-    "manhattan_lower_bound",
     "solve_constructive",
 ]
 
@@ -63,8 +73,8 @@ class ReduceResult:
     """The outcome of `solve_constructive`: moves, a lower bound on the optimum, and the work done.
 
     >>> result = solve_constructive(Board("1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15"))
-    >>> result.moves, result.lower_bound, result.optimal
-    (Moves('R'), 1, False)
+    >>> result.moves, result.lower_bound, result.optimal, result.lines_peeled
+    (Moves('R'), 1, False, 2)
 
     Attributes:
         moves: the blank's moves, start to goal (verified by the solver's own replay).
@@ -73,31 +83,23 @@ class ReduceResult:
         optimal: True only when the exact finish covered the whole board (at
             most six cells, 3x3, or a single line).
         raw_length: the number of moves before shortening.
-        stats: a `SearchStats`: ``expanded`` counts placed tiles, ``generated``
-            the moves made before shortening, ``iterations`` the lines peeled off.
+        tiles_placed: the tiles brought home (every tile but the blank).
+        lines_peeled: the rows and columns placed before the exact finish.
+        seconds: the time the call took.
     """
 
     moves: Moves
     lower_bound: int
     optimal: bool
     raw_length: int
-    stats: SearchStats
+    tiles_placed: int
+    lines_peeled: int
+    seconds: float
 
     @property
     def ratio(self) -> float:
         """``len(moves) / lower_bound`` (1.0 for an already solved board)."""
         return len(self.moves) / self.lower_bound if self.lower_bound else 1.0
-
-
-def manhattan_lower_bound(start: Board, goal: Board) -> int:
-    """Return the sum over tiles of the row plus column distance to the goal cell.
-
-    >>> manhattan_lower_bound(Board("8 1 3/4 0 2/7 6 5"), Board.goal(3, 3))
-    10
-
-    O(n); no solution can be shorter, since each move shifts one tile by one cell.
-    """
-    return geometry.manhattan(start.cols, start.tiles, goal.tiles)
 
 
 def _shorten(path: Sequence[int]) -> array[int]:
@@ -205,20 +207,6 @@ def _resolve_windows(path: Sequence[int], width: int) -> list[int]:
     return out
 
 
-def _letters(path: Sequence[int], width: int) -> str:
-    code = {-1: ord("L"), 1: ord("R"), -width: ord("U"), width: ord("D")}
-    steps = map(operator.sub, itertools.islice(path, 1, None), path)
-    return bytes(map(code.__getitem__, steps)).decode("ascii")
-
-
-def _line_solve(start: Board, goal: Board) -> str:
-    """A single row or column: the tiles keep their order, so only the blank walks."""
-    here, there = start.blank, goal.blank
-    step = "R" if start.rows == 1 else "D"
-    back = "L" if start.rows == 1 else "U"
-    return step * (there - here) if there >= here else back * (here - there)
-
-
 def _peel_and_finish(
     solver: Reducer,
     target: Board,
@@ -270,7 +258,7 @@ def _shortened(solver: Reducer, mode: Shorten) -> str:
             path = _shorten([*path[:offset], *_resolve_windows(path[offset:], solver.width)])
             if len(path) == before and offset:
                 break
-    return _letters(path, solver.width)
+    return geometry.path_letters(path, solver.width)
 
 
 def constructive_lines(start: Board, goal: Board, lines: int | None) -> str:
@@ -289,6 +277,42 @@ def constructive_lines(start: Board, goal: Board, lines: int | None) -> str:
     solver = Reducer(start, goal, VARIANTS[0])
     _peel_and_finish(solver, goal, lines)
     return _shortened(solver, "auto")
+
+
+def check_constructive_options(
+    *, shorten: object, time_limit: object, max_moves: object, progress: object, variant: object,
+    blank: object,
+) -> float | None:  # fmt: skip
+    """Refuse a bad option of `solve_constructive` before any work, naming it; return the
+    time limit (None for none or ``inf``).
+
+    >>> check_constructive_options(shorten="auto", time_limit="x", max_moves=None, progress=None,
+    ...                            variant=0, blank=None)  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.OptionTypeError: solve_constructive: time_limit must be a number ...
+
+    A wrong type raises `OptionTypeError` (also a TypeError), a wrong value
+    `InvalidOptionError` (also a ValueError), as `solve`'s door does, with
+    the same rules for ``time_limit`` and ``progress`` (`check_limits`).
+    """
+    where = "solve_constructive: "
+    check_choice("shorten", shorten, SHORTEN, where=where)
+    _, seconds, _ = check_limits(
+        where[:-2], time_limit=time_limit, progress=progress, documented=True
+    )
+    check_count("max_moves", max_moves, where=where)
+    if isinstance(variant, bool) or not isinstance(variant, Integral):
+        raise OptionTypeError(
+            f"{where}variant must be an int, not {variant!r}", variant, option="variant"
+        )
+    try:
+        hash(blank)
+    except TypeError:
+        raise OptionTypeError(
+            f"{where}blank must be a label (hashable), not {blank!r}", blank, option="blank"
+        ) from None
+    return None if seconds is None or math.isinf(seconds) else seconds
 
 
 def solve_constructive(
@@ -325,12 +349,18 @@ def solve_constructive(
             a board expected to need more moves than this (estimated as 5 x
             its Manhattan distance): 250 million by default, about 1.3 GB.
             A 300x300 board needs about 70 million. None: no cap.
-        progress: called with a `SearchStats` snapshot after every line.
+        progress: called with a `SearchStats` snapshot after every line:
+            ``expanded`` the tiles placed, ``generated`` the moves made,
+            ``iterations`` the lines peeled, ``seconds`` the time spent.
         variant: which of the path weightings (`placing.VARIANTS`, 24 of
             them, taken modulo) to use: each gives another solution of about
             the same length, so the shortest of several is a little shorter.
 
     Raises:
+        InvalidOptionError: an option has a bad value (``shorten="fast"``,
+            ``time_limit=nan``, ``max_moves=0``); `OptionTypeError` (also a
+            TypeError) a bad type (``time_limit="x"``). Checked first, before
+            the board is read.
         InvalidBoardError, GoalMismatchError: malformed input.
         UnsolvableError: parity says the goal is unreachable.
         SearchLimitExceeded: ``time_limit`` passed first, or ``max_moves`` is too small.
@@ -340,56 +370,76 @@ def solve_constructive(
     the Manhattan lower bound on large random boards (see docs/large-boards.md).
     Single rows and columns are solved exactly (the blank just walks).
     """
-    begun = perf_counter()
-    mode = shorten
-    if mode not in SHORTEN:
-        raise ValueError(f"shorten must be one of {', '.join(SHORTEN)}, not {shorten!r}")
+    seconds = check_constructive_options(
+        shorten=shorten, time_limit=time_limit, max_moves=max_moves, progress=progress,
+        variant=variant, blank=blank,
+    )  # fmt: skip
+    clock = Deadline(seconds)
     start, target = board_and_goal(board, goal, blank=blank)
     report = solvability(start, target)
     if not report.solvable:
         raise UnsolvableError(
             f"no solution possible for {start.to_text()}: {report.reason}", start, report
         )
-    bound = manhattan_lower_bound(start, target)
-    if start.rows == 1 or start.cols == 1:
-        moves = Moves(_line_solve(start, target))
-        stats = SearchStats(0, len(moves), 0, 0, 1, perf_counter() - begun)
-        return ReduceResult(moves, bound, True, len(moves), stats)
+    return construct(
+        start, target, clock, shorten=shorten, max_moves=max_moves, progress=progress,
+        variant=int(variant),
+    )  # fmt: skip
 
+
+def construct(
+    start: Board,
+    goal: Board,
+    clock: Deadline | None = None,
+    *,
+    shorten: Shorten = "auto",
+    max_moves: int | None = MAX_MOVES,
+    progress: Callable[[SearchStats], object] | None = None,
+    variant: int = 0,
+) -> ReduceResult:
+    """`solve_constructive` behind its door: a solvable board and its goal, checked options,
+    and the call's `Deadline` (its time limit checked after every tile; None: no limit, as
+    for the regions other methods leave to it)."""
+    clock = Deadline(None) if clock is None else clock
+    bound = start.manhattan(goal)
+    if start.rows == 1 or start.cols == 1:
+        moves = Moves(geometry.line_moves(start.rows, start.blank, goal.blank))
+        return ReduceResult(moves, bound, True, len(moves), 0, 1, clock.elapsed())
     estimate = _MOVES_PER_BOUND * bound
     if max_moves is not None and estimate > max_moves:
         raise SearchLimitExceeded(
             f"a {start.rows}x{start.cols} board needs about {estimate:,} moves "
             f"({_MOVES_PER_BOUND} x its Manhattan distance {bound:,}), more than "
             f"max_moves={max_moves:,}; raise max_moves if the memory (5 bytes a move) is there",
-            "memory", max_moves, SearchStats(0, 0, 0, 0, 0, perf_counter() - begun),
+            "memory", max_moves, SearchStats(0, 0, 0, 0, 0, clock.elapsed()),
         )  # fmt: skip
-    solver = Reducer(start, target, VARIANTS[variant % len(VARIANTS)])
-    if time_limit is not None:
-        solver.deadline = begun + time_limit
-
-    def out_of_time() -> SearchLimitExceeded:
-        return SearchLimitExceeded(
-            f"constructive solve passed the time limit of {time_limit} s",
-            "time", time_limit, snapshot(),
-        )  # fmt: skip
+    solver = Reducer(start, goal, VARIANTS[variant % len(VARIANTS)])
+    limit = clock.time_limit
+    if limit is not None:
+        solver.deadline = clock.started + limit
 
     def snapshot() -> SearchStats:
         return SearchStats(
-            solver.placed, len(solver.trail) - 1, 0, 0, solver.lines, perf_counter() - begun
+            expanded=solver.placed, generated=len(solver.trail) - 1, max_frontier=0, reopened=0,
+            iterations=solver.lines, seconds=clock.elapsed(),
+        )  # fmt: skip
+
+    def out_of_time() -> SearchLimitExceeded:
+        return SearchLimitExceeded(
+            f"constructive solve passed the time limit of {limit} s", "time", limit, snapshot()
         )
 
     def after_line() -> None:
         if progress is not None:
             progress(snapshot())
-        if time_limit is not None and perf_counter() - begun > time_limit:
+        if limit is not None and clock.elapsed() > limit:
             raise out_of_time()
 
     def seconds_left() -> float | None:
-        return None if time_limit is None else max(0.0, time_limit - (perf_counter() - begun))
+        return None if limit is None else max(0.0, limit - clock.elapsed())
 
     try:
-        _peel_and_finish(solver, target, None, after_line, seconds_left)
+        _peel_and_finish(solver, goal, None, after_line, seconds_left)
     except OutOfTime:
         raise out_of_time() from None
     except Stuck as error:  # pragma: no cover - a bug, reported as such
@@ -397,8 +447,6 @@ def solve_constructive(
             f"slidingtiles internal error in the constructive solver: {error}"
         ) from error
     raw = len(solver.trail) - 1
-    moves = Moves(_shortened(solver, mode))
-    solver.placed = start.size - 1
-    stats = SearchStats(solver.placed, raw, 0, 0, solver.lines, perf_counter() - begun)
+    moves = Moves(_shortened(solver, shorten))
     exact = start.size <= _FINISH_CELLS or start.shape == (3, 3)
-    return ReduceResult(moves, bound, exact, raw, stats)
+    return ReduceResult(moves, bound, exact, raw, start.size - 1, solver.lines, clock.elapsed())

@@ -10,13 +10,14 @@ no move needs a bounds check), a ``free`` flag per cell (placed tiles and the
 padding are never disturbed), and the trail of cells the blank visits.
 `Reducer.place_line` brings a line's tiles home one by one, the last two
 together by a small exact plan; `Reducer.finish` and `Reducer.finish_3x3`
-solve the last small region exactly. `slidingtiles._solve.reduce` decides
+solve the last small region exactly. `slidingtiles._solve.short.constructive` decides
 which lines to peel and shortens the trail afterwards.
 """
 
 from __future__ import annotations
 
 import heapq
+import itertools
 from array import array
 from collections import deque
 from time import perf_counter
@@ -24,7 +25,8 @@ from time import perf_counter
 import attrs
 
 from slidingtiles import heuristics
-from slidingtiles._board.board import Board
+from slidingtiles._board.board import Board, trusted_board
+from slidingtiles._board.geometry import move_steps, renumbered
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import astar
 
@@ -116,6 +118,7 @@ VARIANTS = tuple(
 BY_ROUTE_CELLS = 2500
 # A* guide per cell to go in `Reducer.route` (0 would be plain Dijkstra).
 _GUIDE = 5
+# A cost no path reaches (the routes' costs are sums of small integers).
 _INFINITY = 1 << 62
 # Plans for the last two tiles of a line inside their 3-deep, 2-wide box, keyed by
 # (cell of A, cell of B, blank cell) in box-local numbering depth * 2 + side.
@@ -157,6 +160,16 @@ def _box_plan(state: tuple[int, int, int]) -> list[int]:
                 parent[nxt] = current
                 queue.append(nxt)
     raise Stuck(f"no plan for the last two tiles from {state}")  # pragma: no cover
+
+
+def _path_to(cell: int, source: int, parent: dict[int, int]) -> list[int]:
+    """The cells from ``source`` (left out) to ``cell``, by the searches' ``parent`` links."""
+    path = []
+    while cell != source:
+        path.append(cell)
+        cell = parent[cell]
+    path.reverse()
+    return path
 
 
 class Reducer:
@@ -228,12 +241,7 @@ class Reducer:
         while heap:
             _, g, cell = heapq.heappop(heap)
             if cell == dest:
-                path = []
-                while cell != source:
-                    path.append(cell)
-                    cell = parent[cell]
-                path.reverse()
-                return path
+                return _path_to(cell, source, parent)
             if g > cost[cell]:
                 continue
             g += 1
@@ -277,12 +285,7 @@ class Reducer:
         while heap:
             _, spent, cell = pop(heap)
             if cell == dest:
-                path = []
-                while cell != source:
-                    path.append(cell)
-                    cell = parent[cell]
-                path.reverse()
-                return path, spent
+                return _path_to(cell, source, parent), spent
             if spent > cost[cell]:
                 continue
             row, col = divmod(cell, width)
@@ -463,12 +466,7 @@ class Reducer:
         while queue:
             cell = queue.popleft()
             if cell in targets:
-                path = []
-                while cell != source:
-                    path.append(cell)
-                    cell = parent[cell]
-                path.reverse()
-                return path
+                return _path_to(cell, source, parent)
             for nxt in (cell - 1, cell + 1, cell - width, cell + width):
                 if free[nxt] and nxt not in parent:
                     parent[nxt] = cell
@@ -479,13 +477,9 @@ class Reducer:
 
     def finish_3x3(self, cells: list[int], time_limit: float | None) -> None:
         """Solve a remaining 3x3 region optimally: A* with linear conflict, on relabelled tiles."""
-        tiles, goal_at, width = self.tiles, self.goal_at, self.width
-        relabel = {goal_at[c]: i for i, c in enumerate(cells)}
-        blank_label = relabel[0]
-        # The small board numbers its tiles 1..8 in goal order around wherever the blank goes.
-        number = {t: (0 if i == blank_label else i + (i < blank_label)) for t, i in relabel.items()}
-        small_goal = Board._trusted(3, 3, tuple(number[goal_at[c]] for c in cells), None)
-        small_start = Board._trusted(3, 3, tuple(number[tiles[c]] for c in cells), None)
+        tiles, goal_at = self.tiles, self.goal_at
+        start, goal = renumbered([tiles[c] for c in cells], [goal_at[c] for c in cells])
+        small_start, small_goal = trusted_board(3, 3, start), trusted_board(3, 3, goal)
         info = heuristics.get("linear_conflict")
         fast = info.for_goal(small_goal)
         result = astar(
@@ -495,13 +489,9 @@ class Reducer:
             consistent=info.consistent,
             time_limit=time_limit,
         )
-        offset = {"U": -width, "D": width, "L": -1, "R": 1}
-        path = []
-        cell = self.blank
-        for move in result.actions:
-            cell += offset[move]
-            path.append(cell)
-        self.walk(path)
+        step = move_steps(self.width)
+        path = itertools.accumulate((step[move] for move in result.actions), initial=self.blank)
+        self.walk(list(path)[1:])
 
     def finish(self, cells: list[int]) -> None:
         """Solve the remaining region (all of its tiles belong there) optimally by BFS."""

@@ -2,7 +2,7 @@
 
 Run on demand (not part of the tests; needs numba)::
 
-    PYTHONPATH=. python benchmarks/greedy_descent.py --size 30 --depth 6
+    PYTHONPATH=. python benchmarks/experiments/greedy_descent.py --size 30 --depth 6
 
 The blank repeatedly takes the simple path of at most ``depth`` moves (no cell twice) that
 lowers the Manhattan distance most, judged on the board as it stands, and makes all of it;

@@ -1,10 +1,11 @@
 """Shortening a solution: cancel back-and-forth moves, re-solve windows of it exactly.
 
 >>> from slidingtiles import Board
+>>> from slidingtiles.search._limits import Deadline
 >>> cancel_moves("RLDUURDL")
 'URDL'
->>> start = Board("1 2 3/4 5 6/7 0 8")
->>> shorten(start, "ULDR" * 3 + "R", deadline=None).moves  # three turns of a 2x2 change nothing
+>>> start, budget = Board("1 2 3/4 5 6/7 0 8"), Budget(Deadline(None))
+>>> shorten(start, "ULDR" * 3 + "R", budget).moves  # three turns of a 2x2 change nothing
 'R'
 
 Any solution can be made shorter in two ways that never change where it
@@ -21,7 +22,10 @@ puzzle, and it is never longer. Passes with growing windows repeat while
 the deadline allows and something improves.
 
 Only the move string and one mutable board are kept: a solution of
-millions of moves is never expanded into boards.
+millions of moves is never expanded into boards. The steps ``"windows"``
+(`windows`: IDA*'s windows while the budget lasts) and ``"beam windows"``
+(`beam_windows`: on a peeled answer, windows re-solved by beams first) of
+the short-solution methods' table are built on `shorten`.
 """
 
 from __future__ import annotations
@@ -31,20 +35,34 @@ from time import perf_counter
 
 import attrs
 
-from slidingtiles._board.board import Board
+from slidingtiles._board.board import Board, trusted_board
+from slidingtiles._board.geometry import apply_moves, region_cells, renumbered
+from slidingtiles._board.moves import DIRECTIONS, OPPOSITE
 from slidingtiles._engine import dispatch
-from slidingtiles._errors import SearchLimitExceeded
+from slidingtiles._solve.short.budget import Budget
+from slidingtiles._solve.short.exact import ida_moves
 
-__all__ = ["DEADLINE_NODES", "WINDOW_CELLS", "ShortenResult", "cancel_moves", "shorten"]
+__all__ = [
+    "DEADLINE_NODES", "WINDOW_CELLS", "ShortenResult", "beam_windows", "cancel_moves", "shorten",
+    "windows",
+]  # fmt: skip
 
 #: The largest box (in cells) a window is re-solved in.
 WINDOW_CELLS = 30
-_REVERSE = {"U": "D", "D": "U", "L": "R", "R": "L"}
-# Window lengths of successive passes, and the node budget of one window's search (without a
-# deadline; with one, `DEADLINE_NODES`): most windows that get shorter need a few thousand.
+# Window lengths of successive passes: short ones first, they are cheap and most often shorter.
 _WINDOWS = (12, 20, 32, 48)
+# The node budget of one window's IDA* without a time limit: most windows that get shorter
+# need a few thousand.
 _WINDOW_NODES = 10_000
+#: ... and with one (windows are searched while the time lasts).
 DEADLINE_NODES = 100_000
+# A peeled answer's windows re-solved by beams (IDA* finds almost nothing there): windows of 40
+# moves in boxes of up to 36 cells until no pass improves (on 20x20 about 1 % of the length in
+# 0.4 s), then with time left 60 moves in 48 cells, 30 in 30, 80 in 64.
+_BEAM_WINDOWS = ((40, 36), (60, 48), (30, 30), (80, 64))
+# Each by a beam of this width within this many expansions: wider ones gained less per second.
+_BEAM_WINDOW_WIDTH = 100
+_BEAM_WINDOW_NODES = 20_000
 
 
 @attrs.frozen
@@ -52,13 +70,20 @@ class ShortenResult:
     """What `shorten` did: the moves, how many windows it re-solved and how many got shorter.
 
     >>> from slidingtiles import Board
-    >>> shorten(Board("1 2 3/4 5 6/7 8 0"), "LR", deadline=None)
-    ShortenResult(moves='', windows=0, improved=0, passes=0)
+    >>> from slidingtiles.search._limits import Deadline
+    >>> shorten(Board("1 2 3/4 5 6/7 8 0"), "LR", Budget(Deadline(None)))
+    ShortenResult(moves='', windows_searched=0, windows_shortened=0, passes=0)
+
+    Attributes:
+        moves: the shortened moves.
+        windows_searched: the windows searched for a shorter way.
+        windows_shortened: those that got shorter.
+        passes: the sweeps over the moves.
     """
 
     moves: str
-    windows: int
-    improved: int
+    windows_searched: int
+    windows_shortened: int
     passes: int
 
 
@@ -72,7 +97,7 @@ def cancel_moves(moves: str) -> str:
     """
     stack: list[str] = []
     for move in moves:
-        if stack and stack[-1] == _REVERSE[move]:
+        if stack and stack[-1] == OPPOSITE[move]:
             stack.pop()
         else:
             stack.append(move)
@@ -86,9 +111,8 @@ def _box(
     r, c = divmod(blank, cols)
     top = bottom = r
     left = right = c
-    step = {"U": (-1, 0), "D": (1, 0), "L": (0, -1), "R": (0, 1)}
     for move in moves:
-        dr, dc = step[move]
+        dr, dc = DIRECTIONS[move]
         r += dr
         c += dc
         top, bottom = min(top, r), max(bottom, r)
@@ -124,57 +148,38 @@ def _window_boards(
     """The box's contents before and after ``moves`` (which stay in it), renumbered."""
     top, bottom, left, right = box
     width = right - left
-    cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
-    before = [tiles[c] for c in cells]
+    before = [tiles[c] for c in region_cells(cols, box)]
     after = list(before)
-    blank = after.index(0)
-    offset = {"U": -width, "D": width, "L": -1, "R": 1}
-    for move in moves:
-        cell = blank + offset[move]
-        after[blank], after[cell] = after[cell], 0
-        blank = cell
-    number = {0: 0}
-    for tile in after:
-        if tile:
-            number[tile] = len(number)
+    apply_moves(after, after.index(0), width, moves)
+    start, goal = renumbered(before, after)
     shape = (bottom - top, width)
-    start = Board._trusted(*shape, tuple(number[t] for t in before), None)
-    goal = Board._trusted(*shape, tuple(number[t] for t in after), None)
-    return start, goal
-
-
-def _apply(tiles: list[int], blank: int, cols: int, moves: str) -> int:
-    offset = {"U": -cols, "D": cols, "L": -1, "R": 1}
-    for move in moves:
-        cell = blank + offset[move]
-        tiles[blank], tiles[cell] = tiles[cell], 0
-        blank = cell
-    return blank
+    return trusted_board(*shape, start), trusted_board(*shape, goal)
 
 
 def _resolve(
-    before: Board, after: Board, nodes: int, beam: int | None, shorter: int
+    before: Board, after: Board, nodes: int, beam: int | None, shorter: int, budget: Budget
 ) -> str | None:
     """A shortest way from ``before`` to ``after`` by IDA* within ``nodes``, or with ``beam`` a
     short one by a beam of that width (`dispatch.beam_solve`, at most ``shorter`` - 1 levels:
-    a longer way is of no use); None if none was found."""
+    a longer way is of no use); None if none was found. The nodes count in ``budget``."""
     if beam is not None:
         levels = min(shorter - 1, 4 * before.manhattan(after))
-        return dispatch.beam_solve(before, after, beam, max_levels=levels, max_nodes=nodes)[0]
-    try:
-        return dispatch.engine_solve(before, after, "linear_conflict", max_nodes=nodes)[0]
-    except SearchLimitExceeded:
-        return None
+        moves, expanded = dispatch.beam_solve(
+            before, after, beam, max_levels=levels, max_nodes=nodes
+        )
+        budget.spent(expanded)
+        return moves
+    return ida_moves(before, after, nodes, budget)
 
 
 def _pass(
     start: Board, moves: str, length: int, offset: int, deadline: float | None, limit: int,
-    nodes: int, beam: int | None, failed: set[tuple[object, ...]],
+    nodes: int, beam: int | None, failed: set[tuple[object, ...]], budget: Budget,
 ) -> tuple[str, int, int, bool]:  # fmt: skip
     """One sweep of windows of ``length`` moves: new moves, windows tried and improved, finished."""
     rows, cols = start.shape
     tiles = list(start.tiles)
-    blank = _apply(tiles, start.blank, cols, moves[:offset])
+    blank = apply_moves(tiles, start.blank, cols, moves[:offset])
     out = [moves[:offset]]
     at = offset
     tried = improved = 0
@@ -188,7 +193,7 @@ def _pass(
         if box is None:
             head = window[:stride]
             out.append(head)
-            blank = _apply(tiles, blank, cols, head)
+            blank = apply_moves(tiles, blank, cols, head)
             at += len(head)
             continue
         before, after = _window_boards(tiles, cols, box, window)
@@ -197,18 +202,20 @@ def _pass(
             better = None  # searched before (an earlier pass), in vain: the same search again
         else:
             tried += 1
-            better = "" if before == after else _resolve(before, after, nodes, beam, len(window))
+            better = (
+                "" if before == after else _resolve(before, after, nodes, beam, len(window), budget)
+            )
         if better is not None and len(better) < len(window):
             improved += 1
             # The box's moves, in board coordinates: the same letters.
-            blank = _apply(tiles, blank, cols, better)
+            blank = apply_moves(tiles, blank, cols, better)
             out.append(better)
             at += len(window)
             continue
         failed.add(known)
         head = window[:stride]
         out.append(head)
-        blank = _apply(tiles, blank, cols, head)
+        blank = apply_moves(tiles, blank, cols, head)
         at += len(head)
     return "".join(out), tried, improved, True
 
@@ -216,8 +223,9 @@ def _pass(
 def shorten(
     start: Board,
     moves: str,
+    budget: Budget,
     *,
-    deadline: float | None,
+    deadline: float | None = None,
     windows: Sequence[int] = _WINDOWS,
     limit: int = WINDOW_CELLS,
     nodes: int | None = None,
@@ -228,7 +236,8 @@ def shorten(
     Args:
         start: the board the moves start from.
         moves: blank moves that solve it (any goal: the end board is kept).
-        deadline: a `time.perf_counter` value to stop by (None: until no
+        budget: the call's `Budget` (the searches' nodes are counted there).
+        deadline: an instant of the call's clock to stop by (None: until no
             pass improves).
         windows: the window lengths of successive passes (each pass also
             runs at half a window's offset); all of them repeat while a
@@ -260,7 +269,7 @@ def shorten(
                 if deadline is not None and perf_counter() > deadline:
                     return ShortenResult(best, tried, improved, passes)
                 best, t, i, _ = _pass(
-                    start, best, length, offset, deadline, limit, nodes, beam, failed
+                    start, best, length, offset, deadline, limit, nodes, beam, failed, budget
                 )
                 best = cancel_moves(best)
                 tried += t
@@ -269,3 +278,26 @@ def shorten(
         if len(best) >= before:
             break
     return ShortenResult(best, tried, improved, passes)
+
+
+def windows(start: Board, moves: str, budget: Budget) -> ShortenResult:
+    """The step ``"windows"``: `shorten` by IDA*'s windows until the budget's end."""
+    return shorten(start, moves, budget, deadline=budget.end)
+
+
+def beam_windows(start: Board, moves: str, budget: Budget) -> ShortenResult:
+    """The step ``"beam windows"``: windows re-solved by beams, the sizes of `_BEAM_WINDOWS` in
+    turn (without a time limit the first only), each size until no pass improves."""
+    out = ShortenResult(moves, 0, 0, 0)
+    for length, box in _BEAM_WINDOWS if budget.timed else _BEAM_WINDOWS[:1]:
+        if budget.passed():
+            break
+        done = shorten(
+            start, out.moves, budget, deadline=budget.end, windows=(length,), limit=box,
+            nodes=_BEAM_WINDOW_NODES, beam=_BEAM_WINDOW_WIDTH,
+        )  # fmt: skip
+        out = ShortenResult(
+            done.moves, out.windows_searched + done.windows_searched,
+            out.windows_shortened + done.windows_shortened, out.passes + done.passes,
+        )  # fmt: skip
+    return out

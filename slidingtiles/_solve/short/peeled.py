@@ -1,8 +1,9 @@
 """Peeled beam search: each outer row and column placed by a beam search towards that subgoal.
 
 >>> from slidingtiles import Board, random_board
+>>> from slidingtiles.search._limits import Deadline
 >>> start = random_board(8, 8, seed=1)
->>> moves = solve_peeled(start, Board.goal(8, 8), width=50, deadline=None)
+>>> moves = solve_peeled(start, Board.goal(8, 8), Budget(Deadline(None)), width=50)
 >>> start.apply(moves) == Board.goal(8, 8)
 True
 
@@ -26,7 +27,7 @@ A beam gets stuck where a tile is beside its cell and the cell cannot be
 freed without displacing placed tiles (the ends of a row): it stops when
 the L's distance has not fallen for `PATIENCE` levels, keeps its best
 board, and one stray tile is then placed by weighted A* over the tile, the
-placed tiles around its cell and the blank (`staged._place_chunk`, with the
+placed tiles around its cell and the blank (`chunked.place_chunk`, with the
 chunked solver's move costs): of the tiles near their cells (within
 `NEAR`), else of all, the one nearest the blank. Then the beam resumes.
 When the rounds go in a circle (a board met again after a beam) or the L's
@@ -37,13 +38,18 @@ at most `FINAL` x `FINAL` cells goes to one beam over all its tiles (width
 `FINAL_WIDTH`), or when that misses the goal to `solve_staged`, or to the
 constructive solver.
 
-With a deadline and ``fill``, each L's width is fitted to the time left by
-the pace measured on the Ls before it (`_Widths`). Measured
-(docs/large-boards.md, numba, random boards, after cancelling back-and-forth
+With an instant to end by and ``fill``, each L's width is fitted to the
+time left by the pace measured on the Ls before it (`_Widths`). Measured
+(docs/measurements/, numba, random boards, after cancelling back-and-forth
 moves): 20x20 about 2.03 x the Manhattan distance with width 350 (0.8 s of
 CPU), 1.97 x with 700 (1.4 s); the constructive solver: 2.5. Narrow beams
 on larger boards are longer than the constructive solver (30x30, width 20:
 2.7 x).
+
+`peeled` is the method ``"peeled"``: without a time limit one peel at a
+width by size; with one, a peel whose Ls are as wide as the time allows
+(declined when even `MIN_WIDTH` would not fit), then, with time to spare,
+peels at other widths, the shortest kept.
 """
 
 from __future__ import annotations
@@ -53,9 +59,20 @@ from collections.abc import Sequence
 from time import perf_counter
 
 from slidingtiles._board.board import Board
+from slidingtiles._board.geometry import (
+    Region,
+    apply_moves,
+    home_cells,
+    path_letters,
+    region_cells,
+    region_tiles,
+)
 from slidingtiles._engine import dispatch
-from slidingtiles._solve.reduce import constructive_lines, solve_constructive
-from slidingtiles._solve.staged import _letters, _place_chunk, region_board, solve_staged
+from slidingtiles._solve.short.budget import PEELED_SHARE, Budget
+from slidingtiles._solve.short.chunked import place_chunk
+from slidingtiles._solve.short.constructive import construct, constructive_lines
+from slidingtiles._solve.short.exact import region_boards
+from slidingtiles._solve.short.staged import solve_staged
 
 __all__ = [
     "BLANK_WEIGHT",
@@ -65,10 +82,12 @@ __all__ = [
     "FIRST_WORK",
     "HOLE_WEIGHT",
     "LATE_CELLS",
+    "MIN_WIDTH",
     "NEAR",
     "PATIENCE",
     "RING_WEIGHTS",
     "TARGET_WEIGHT",
+    "peeled",
     "solve_peeled",
 ]
 
@@ -103,6 +122,7 @@ _TILE_WEIGHT = 2
 # A beam's level cap: this many levels per unit of the L's distance, plus a constant.
 _LEVELS_PER_STEP = 6
 _LEVELS_EXTRA = 200
+# The beams are bounded by their levels and the deadline, not by a node count.
 _NODES = 1 << 62
 #: With ``fill``: the first L's work per unit of width, against cells ** 1.5 for the others
 #: (it starts from a random board), and the last region's beam's, per unit of its width
@@ -115,22 +135,17 @@ SLACK = 0.1
 
 
 class _Peel:
-    """The board as a flat list while lines are peeled, and the blank's moves so far."""
+    """The board as a flat list while lines are peeled, the blank's moves so far, the budget."""
 
-    def __init__(self, start: Board, goal: Board) -> None:
+    def __init__(self, start: Board, goal: Board, budget: Budget) -> None:
         self.rows, self.cols = start.shape
         self.tiles = list(start.tiles)
         self.goal = goal.tiles
         self.moves: list[str] = []
+        self.budget = budget
 
     def apply(self, moves: str) -> None:
-        cols, tiles = self.cols, self.tiles
-        step = {"U": -cols, "D": cols, "L": -1, "R": 1}
-        blank = tiles.index(0)
-        for move in moves:
-            cell = blank + step[move]
-            tiles[blank], tiles[cell] = tiles[cell], 0
-            blank = cell
+        apply_moves(self.tiles, self.tiles.index(0), self.cols, moves)
         self.moves.append(moves)
 
     def stray(self, line: Sequence[int]) -> list[int]:
@@ -145,8 +160,8 @@ class _Peel:
 
 
 def _lines(
-    region: tuple[int, int, int, int], blank_goal: int, cols: int
-) -> tuple[list[int], list[list[int]], tuple[int, int, int, int]]:
+    region: Region, blank_goal: int, cols: int
+) -> tuple[list[int], list[list[int]], Region]:
     """The L to place (cells), the cells of the next Ls (one list per `RING_WEIGHTS`), and the
     region left."""
     top, bottom, left, right = region
@@ -171,7 +186,7 @@ def _lines(
 
 
 def _repair(
-    peel: _Peel, line: Sequence[int], region: tuple[int, int, int, int], every: bool
+    peel: _Peel, line: Sequence[int], region: Region, every: bool
 ) -> bool:
     """Place a stray tile of the L by weighted A*: of those near their cells (within `NEAR`),
     else of all, the one nearest the blank; with ``every``, each near one in turn."""
@@ -205,16 +220,18 @@ def _repair(
             if x not in group:
                 free[x] = 0
         tiles_of = [goal[x] for x in group]
-        found = _place_chunk(cols, tiles, where, free, home, weight, tiles_of, group, region, _PULL)
+        found = place_chunk(
+            cols, tiles, where, free, home, weight, tiles_of, group, region, _PULL, peel.budget
+        )
         if found is None:
             placed_all = False
             break
         path += found
-    peel.moves.append(_letters(path, first, cols))
+    peel.moves.append(path_letters([first, *path], cols))
     return placed_all
 
 
-def _finish_line(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, int]) -> None:
+def _finish_line(peel: _Peel, line: Sequence[int], region: Region) -> None:
     """Place the L by the constructive solver on the region, its moves cut once the L is home.
 
     The constructive solver peels a row and then a column, the L: its first two lines are
@@ -222,19 +239,16 @@ def _finish_line(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, 
     the whole solution only if they leave the L short of home.
     """
     top, _, left, right = region
-    start, goal = region_board(peel.tiles, peel.goal, peel.cols, region)
+    start, goal = region_boards(peel.tiles, peel.goal, peel.cols, region)
     width = right - left
     local = [(cell // peel.cols - top) * width + cell % peel.cols - left for cell in line]
     target = goal.tiles
-    step = {"U": -width, "D": width, "L": -1, "R": 1}
     for lines in (2, None):
         moves = constructive_lines(start, goal, lines)
         tiles = list(start.tiles)
-        blank = tiles.index(0)
+        blank = start.blank
         for count, move in enumerate(moves, 1):
-            cell = blank + step[move]
-            tiles[blank], tiles[cell] = tiles[cell], 0
-            blank = cell
+            blank = apply_moves(tiles, blank, width, move)
             if all(tiles[x] == target[x] for x in local):
                 peel.apply(moves[:count])
                 return
@@ -242,51 +256,45 @@ def _finish_line(peel: _Peel, line: Sequence[int], region: tuple[int, int, int, 
 
 
 def _region_search(
-    peel: _Peel, region: tuple[int, int, int, int], line: Sequence[int],
+    peel: _Peel, region: Region, line: Sequence[int],
     rings: Sequence[Sequence[int]], width: int, deadline: float | None,
 ) -> tuple[str, bool]:  # fmt: skip
     """One beam search on the region towards the L home (all its tiles when ``line`` is empty)."""
     top, bottom, left, right = region
-    cols, goal = peel.cols, peel.goal
-    cells = [r * cols + c for r in range(top, bottom) for c in range(left, right)]
-    number = {0: 0}
-    for cell in cells:
-        if goal[cell]:
-            number[goal[cell]] = len(number)
+    cells = region_cells(peel.cols, region)
+    tiles, goal = region_tiles(peel.tiles, peel.goal, peel.cols, region)
     size = len(cells)
-    goal_cells = [0] * size
+    goal_cells = home_cells(goal)
     weights = [0] * size
     targets = [0] * size
     in_line = set(line)
     ring_weight: dict[int, int] = {}
     for ring, value in reversed(list(zip(rings, RING_WEIGHTS))):
         ring_weight.update(dict.fromkeys(ring, value))  # nearer rings last: they win
-    for index, cell in enumerate(cells):
-        tile = number[goal[cell]]
-        goal_cells[tile] = index
+    for tile, cell in zip(goal, cells):
         if tile:
             whole = not line
             targets[tile] = 1 if whole or cell in in_line else 0
             weights[tile] = (
                 1 if whole else TARGET_WEIGHT if cell in in_line else ring_weight.get(cell, 1)
             )
-    tiles = [number[peel.tiles[cell]] for cell in cells]
     home = sum(
         abs(goal_cells[t] // (right - left) - i // (right - left))
         + abs(goal_cells[t] % (right - left) - i % (right - left))
         for i, t in enumerate(tiles)
         if t and targets[t]
     )
-    moves, _, reached = dispatch.subgoal_beam(
-        bottom - top, right - left, tiles, goal_cells, weights, targets, width,
+    moves, expanded, reached = dispatch.subgoal_beam(
+        bottom - top, right - left, list(tiles), goal_cells, weights, targets, width,
         conflict_weight=TARGET_WEIGHT if line else 1, blank_weight=BLANK_WEIGHT if line else 0,
         patience=PATIENCE if line else 0, max_levels=_LEVELS_PER_STEP * home + _LEVELS_EXTRA,
         max_nodes=_NODES, deadline=deadline, hole_weight=HOLE_WEIGHT if line else 0,
     )  # fmt: skip
+    peel.budget.spent(expanded)
     return moves, reached
 
 
-def _units(region: tuple[int, int, int, int], first: bool) -> float:
+def _units(region: Region, first: bool) -> float:
     """The work of one L's beams on a region, per unit of width: cells ** 1.5 (`FIRST_WORK`
     times that for the first L, from a random board)."""
     top, bottom, left, right = region
@@ -303,7 +311,7 @@ class _Widths:
     """
 
     def __init__(
-        self, regions: Sequence[tuple[int, int, int, int]], final: tuple[int, int, int, int],
+        self, regions: Sequence[Region], final: Region,
         final_width: int, bounds: tuple[int, int], pace: float, deadline: float,
     ) -> None:  # fmt: skip
         self.units = [_units(region, index == 0) for index, region in enumerate(regions)]
@@ -337,16 +345,17 @@ class _Widths:
 
 
 def solve_peeled(
-    start: Board, goal: Board, *, width: int, deadline: float | None,
+    start: Board, goal: Board, budget: Budget, *, width: int, deadline: float | None = None,
     final_width: int = FINAL_WIDTH, fill: tuple[int, int, float] | None = None,
 ) -> str | None:  # fmt: skip
     """Return a solution placing the outer row and column by beam search, or None at the deadline.
 
     Args:
         start, goal: boards of one shape, the start solvable for the goal.
+        budget: the call's `Budget` (the searches' nodes are counted there).
         width: the beam width of every L's search (the time grows with it,
             the length falls: see the module's description).
-        deadline: a `time.perf_counter` value, checked in the searches and
+        deadline: an instant of the call's clock, checked in the searches and
             between them; once it passes, the region left is finished by the
             constructive solver if it has at most `LATE_CELLS` cells, else
             None is returned. Without one the moves are the same every time,
@@ -358,12 +367,12 @@ def solve_peeled(
             measured on the Ls before it (``width`` is not used), so a slow
             machine gets narrower beams, not a constructive finish.
     """
-    peel = _Peel(start, goal)
+    peel = _Peel(start, goal, budget)
     cols = peel.cols
     blank_goal = goal.tiles.index(0)
     # The Ls, outermost first (each with its region, its cells and their rings), and the region
     # left after them.
-    stages: list[tuple[tuple[int, int, int, int], list[int], list[list[int]]]] = []
+    stages: list[tuple[Region, list[int], list[list[int]]]] = []
     last = (0, peel.rows, 0, cols)
     while (found := _lines(last, blank_goal, cols))[0]:
         stages.append((last, found[0], found[1]))
@@ -406,22 +415,90 @@ def solve_peeled(
         if widths is not None:
             widths.spent(index, width)
     moves, reached = _region_search(peel, last, [], [], final_width, deadline)
-    sub_start, sub_goal = region_board(peel.tiles, peel.goal, cols, last)
+    sub_start, sub_goal = region_boards(peel.tiles, peel.goal, cols, last)
     if not reached:
         late = deadline is not None and perf_counter() > deadline
-        finish = None if late else solve_staged(sub_start, sub_goal, deadline=deadline)
+        finish = None if late else solve_staged(sub_start, sub_goal, budget, until=deadline)
         if finish is None:
-            finish = str(solve_constructive(sub_start, sub_goal).moves)
+            finish = str(construct(sub_start, sub_goal).moves)
         moves = finish
     peel.apply(moves)
     return "".join(peel.moves)
 
 
-def _late(peel: _Peel, region: tuple[int, int, int, int]) -> str | None:
+def _late(peel: _Peel, region: Region) -> str | None:
     """Past the deadline: the region left by the constructive solver when small, else None."""
     top, bottom, left, right = region
     if (bottom - top) * (right - left) > LATE_CELLS:
         return None
-    sub_start, sub_goal = region_board(peel.tiles, peel.goal, peel.cols, region)
-    peel.apply(str(solve_constructive(sub_start, sub_goal).moves))
+    sub_start, sub_goal = region_boards(peel.tiles, peel.goal, peel.cols, region)
+    peel.apply(str(construct(sub_start, sub_goal).moves))
     return "".join(peel.moves)
+
+
+#: The narrowest peel worth running, by implementation: narrower beams come out longer than the
+#: constructive solver (30x30 at width 20: 2.70 x Manhattan against its 2.42). Above 400 cells
+#: it grows as the square root of the cells (50x50 at width 200: 2.46 against its 2.43).
+MIN_WIDTH = {"numba": 100, "python": 20}
+# Without a time limit, the width: this over cells ** 1.5 (about 0.5 s under numba whatever the
+# size: 2000 on 10x10, 250 on 20x20), within these bounds.
+_UNTIMED_WORK = 2_000_000
+_UNTIMED_WIDTHS = (100, 3000)
+# With one, the widths an L may take (the first peel fills the time within them; in pure Python
+# the last region's beam takes the widest that fits).
+_WIDTHS = (20, 30, 50, 70, 100, 150, 200, 250, 300, 350, 400, 500, 700, 1000, 1500, 2000, 3000)
+# With time to spare after that peel, more peels at these widths, a spread around the widest,
+# the shortest kept: lengths scatter by several per cent from one width to the next (10x10: the
+# best of width 3000 and the first seven of these 2.4 % shorter than width 3000 alone).
+_SPARE_WIDTHS = (2000, 5000, 1500, 7000, 4000, 2500, 1000, 3500, 6000, 1200, 4500, 1800, 800)
+# Seconds of a peel per unit of width x cells ** power, as (seconds, power): whether one fits
+# (numba: measured on 20x20; pure Python's fixed costs weigh more, hence the higher power).
+_RATE = {"numba": (2.5e-7, 1.5), "python": (1e-5, 2.0)}
+# Above 20x20, a peel's seconds besides its beams (repairs, constructive finishes of an L), per
+# unit of cells ** 2 - 400 ** 2 (numba: 2 s on 30x30, 6 s on 40x40, whatever the width).
+_OVERHEAD = {"numba": 2.4e-6, "python": 2.4e-5}
+_OVERHEAD_CELLS = 400
+
+
+def peeled(start: Board, goal: Board, budget: Budget) -> str | None:
+    """The method ``"peeled"``: a peel as wide as the budget allows (None when even the
+    narrowest would not fit, or when it ran out of time on a large board)."""
+    cells = start.size
+    if not budget.timed:
+        low, high = _UNTIMED_WIDTHS
+        width = max(low, min(high, _UNTIMED_WORK // (cells * math.isqrt(cells))))
+        return solve_peeled(start, goal, budget, width=width)
+    kind = dispatch.IMPLEMENTATION  # "numba" or "python"
+    seconds, power = _RATE[kind]
+    rate = seconds * cells**power
+    share = budget.share(PEELED_SHARE[kind])
+    assert share is not None
+    overhead = _OVERHEAD[kind] * max(0, cells**2 - _OVERHEAD_CELLS**2)
+    left = share - perf_counter()
+    fits = [width for width in _WIDTHS if width * rate + overhead <= left]
+    narrowest = MIN_WIDTH[kind] * math.sqrt(max(1.0, cells / _OVERHEAD_CELLS))
+    if not fits or fits[-1] < narrowest:
+        return None
+    rate += overhead / fits[-1]  # the first L's pace, repairs included (then measured)
+    # One peel, each L as wide as the time left allows by the pace so far: a fixed width chosen
+    # by an estimate overran on a slow machine, and the region left then went to the
+    # constructive solver.
+    final_width = FINAL_WIDTH if kind == "numba" else fits[-1]
+    began = perf_counter()
+    found = solve_peeled(
+        start, goal, budget, width=fits[-1], deadline=share, final_width=final_width,
+        fill=(MIN_WIDTH[kind], _WIDTHS[-1], rate),
+    )  # fmt: skip
+    if found is None:
+        return None
+    # A peel that ended early ran at the widest width: the others are priced by its time.
+    took = perf_counter() - began
+    for width in _SPARE_WIDTHS:
+        if perf_counter() + took * max(1.0, width / _WIDTHS[-1]) > share:
+            continue
+        other = solve_peeled(
+            start, goal, budget, width=width, deadline=share, final_width=final_width
+        )
+        if other is not None and len(other) < len(found):
+            found = other
+    return found

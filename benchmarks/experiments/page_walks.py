@@ -2,7 +2,7 @@
 
 Run on demand (numba needed)::
 
-    PYTHONPATH=. python benchmarks/page_walks.py
+    PYTHONPATH=. python benchmarks/experiments/page_walks.py
 
 A pattern database of a gigabyte is read at random, one entry per child, and
 the search waits for each read before it can choose the next node. This

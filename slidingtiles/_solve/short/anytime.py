@@ -2,21 +2,24 @@
 
 >>> from slidingtiles import Board
 >>> from slidingtiles.pdb import PatternDatabase
+>>> from slidingtiles.search._limits import Deadline
 >>> db = PatternDatabase.build(3, 3, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
->>> found = weighted_anytime(Board("4 1 2/0 5 3/7 8 6"), Board.goal(3, 3), db, deadline=None)
+>>> budget = Budget(Deadline(None))
+>>> found = weighted_anytime(Board("4 1 2/0 5 3/7 8 6"), Board.goal(3, 3), db, budget)
 >>> len(found.moves), found.first_length >= len(found.moves), found.optimal
 (5, True, True)
 
-`solve(board, optimal=False)` comes here first when the shape's perm-ranked
-tables (`NUMBA_PARTITIONS`: the 24-puzzle's 6-6-6-6, 4x4's 7-8, ...) are
-cached and numba searches them (`perm_tables`; nothing is ever built here).
+The method ``"weighted_idastar"`` (`anytime`): `solve(board, optimal=False)`
+runs it first when the shape's perm-ranked tables (`NUMBA_PARTITIONS`: the
+24-puzzle's 6-6-6-6, 4x4's 7-8, ...) are cached and numba searches them
+(`perm_tables`; nothing is ever built here), and keeps its answer.
 Weighted IDA* (`dispatch.weighted_solve`: a node is cut when g + w x h
 exceeds the threshold) finds a solution at most w times the shortest; with
 w = 1.5 it takes milliseconds on Korf & Felner's 24-puzzles (docs/24-puzzle.md).
 Then `WEIGHTS` smaller and smaller, each search looking only for solutions
-shorter than the best so far (the kernel's *ceiling*) and given half of the
-budget left; a search that runs out of budget costs its share and the next
-weight is tried. The answer is never longer than the first one. Without a
+shorter than the best so far (the kernel's *ceiling*) and given
+`ANYTIME_SHARE` of the budget left; a search that runs out of budget costs
+its share and the next weight is tried. The answer is never longer than the first one. Without a
 deadline the budget is `ANYTIME_NODES` expansions, so the answer is the same
 on every run and under both implementations.
 
@@ -36,22 +39,22 @@ import attrs
 from slidingtiles._board.board import Board
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.lookups import maxed_searches
+from slidingtiles._engine.tables import canonical_tables
 from slidingtiles._errors import PatternDatabaseError, SearchLimitExceeded
+from slidingtiles._solve.short.budget import ANYTIME_FIRST_SHARE, ANYTIME_SHARE, Budget
 from slidingtiles.heuristics._pdb import store
 from slidingtiles.heuristics._pdb.database import PatternDatabase
 from slidingtiles.heuristics._pdb.partition import NUMBA_PARTITIONS
 
-__all__ = ["ANYTIME_NODES", "WEIGHTS", "AnytimeResult", "perm_tables", "weighted_anytime"]
+__all__ = [
+    "ANYTIME_NODES", "WEIGHTS", "AnytimeResult", "anytime", "perm_tables", "weighted_anytime",
+]  # fmt: skip
 
 #: The weights searched in turn: the first answers at once, the later ones shorten it.
 WEIGHTS = (1.5, 1.45, 1.4, 1.35, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05, 1.0)
 #: Without a deadline, the expansions all the searches may spend (about 0.7 s on a 24-puzzle).
 ANYTIME_NODES = 8_000_000
-# Each search gets this share of the budget left (nodes, or seconds to the deadline); the first,
-# which has no answer to improve, more (the rest is kept for the staged solver should it fail).
-_SHARE = 0.5
-_FIRST_SHARE = 0.8
-# Below this much budget left, no further search starts.
+# Below this much budget left, no further search starts (it could not finish).
 _LEAST_NODES = 1_000
 _LEAST_SECONDS = 0.005
 
@@ -67,7 +70,7 @@ class AnytimeResult:
         optimal: a weight-1 search finished, or nothing shorter exists.
         lower_bound: a proven lower bound on the shortest length: the length when optimal,
             else the larger of length / weight and the tables' value of the start.
-        searches, expanded, generated: the searches run and their nodes in all.
+        searches: the searches run (their nodes are counted in the budget).
     """
 
     moves: str
@@ -76,8 +79,6 @@ class AnytimeResult:
     optimal: bool
     lower_bound: int
     searches: int
-    expanded: int
-    generated: int
 
 
 def perm_tables(goal: Board) -> PatternDatabase | None:
@@ -103,15 +104,15 @@ def perm_tables(goal: Board) -> PatternDatabase | None:
         db = store.load(goal.rows, goal.cols, tiles, name, build_missing=False)
     except (PatternDatabaseError, ValueError, OSError):
         return None
-    return db if maxed_searches(db.for_goal(db.goal) if db.frame is not None else db) else None
+    return db if maxed_searches(canonical_tables(db)) else None
 
 
 def weighted_anytime(
     start: Board,
     goal: Board,
     db: PatternDatabase,
+    budget: Budget,
     *,
-    deadline: float | None,
     nodes: int = ANYTIME_NODES,
     weights: tuple[float, ...] = WEIGHTS,
 ) -> AnytimeResult | None:
@@ -120,8 +121,9 @@ def weighted_anytime(
     Args:
         start, goal: a solvable board and its goal.
         db: tables `dispatch.weighted_solve` reads, for the goal.
-        deadline: a `time.perf_counter` value to stop by; None: ``nodes``
-            expansions in all (the same answer every time).
+        budget: the call's `Budget`: its end to stop by; without one, ``nodes``
+            expansions in all (the same answer every time). The searches'
+            nodes are counted there.
         nodes: the expansions budget without a deadline.
         weights: the weights, in the order tried (each >= 1).
 
@@ -136,11 +138,12 @@ def weighted_anytime(
     first = 0
     weight = (1, 1)
     optimal = False
-    searches = expanded = generated = 0
+    searches = 0
     left = nodes
+    deadline = budget.end
     for w in weights:
         num, den = dispatch.weight_fraction(w)
-        share = _SHARE if best is not None else _FIRST_SHARE
+        share = ANYTIME_SHARE if best is not None else ANYTIME_FIRST_SHARE
         max_nodes: int | None = None
         time_limit: float | None = None
         if deadline is None:
@@ -162,14 +165,12 @@ def weighted_anytime(
         except SearchLimitExceeded as stopped:
             if stopped.stats is not None:
                 left -= stopped.stats.expanded
-                expanded += stopped.stats.expanded
-                generated += stopped.stats.generated
+                budget.spent(stopped.stats.expanded, stopped.stats.generated)
             if best is None:
                 return None
             continue
         left -= stats.expanded
-        expanded += stats.expanded
-        generated += stats.generated
+        budget.spent(stats.expanded, stats.generated)
         weight = (num, den)
         if moves is None:  # nothing shorter than the best exists
             optimal = True
@@ -188,6 +189,11 @@ def weighted_anytime(
     else:  # length <= num/den x shortest; the tables' value; every solution has this parity
         lower = max(math.ceil(length * weight[1] / weight[0]), db.value(start.tiles))
         lower += (length - lower) % 2
-    return AnytimeResult(
-        best, first, (1, 1) if optimal else weight, optimal, lower, searches, expanded, generated
-    )
+    return AnytimeResult(best, first, (1, 1) if optimal else weight, optimal, lower, searches)
+
+
+def anytime(start: Board, goal: Board, budget: Budget) -> AnytimeResult | None:
+    """The method ``"weighted_idastar"``: `weighted_anytime` with the goal's cached perm-ranked
+    tables; None when there are none (or numba does not search them) or nothing was found."""
+    tables = perm_tables(goal)
+    return None if tables is None else weighted_anytime(start, goal, tables, budget)

@@ -1,0 +1,433 @@
+"""Every kernel by implementation: the `Kernels` protocol, its two sets, and the choice.
+
+>>> kernels, name = choose_kernels("python")
+>>> name, kernels.name, kernels.supports_pdb.__name__
+('python', 'python', 'supports_pdb')
+
+`slidingtiles._engine.python` and `slidingtiles._engine.numba` hold the same
+kernels under the same names and never import this module or each other;
+this is the one module that knows both. `Kernels` lists them; the
+pure-Python set calls its package's functions, the numba set the compiled
+function of the same name through one helper (`_NumbaKernels._call`), which
+under ``auto`` falls back to the pure-Python kernel when numba fails to
+import, compile or run. `choose_kernels` picks a set (the dispatcher, once, at
+import; tests and benchmarks comparing both implementations, each of them).
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+import warnings
+from collections.abc import Callable, Sequence
+from types import ModuleType
+from typing import Any, Protocol, cast
+
+from slidingtiles._accel import (
+    ENV_IMPLEMENTATION,
+    INSTALL_HINT,
+    numba_installed,
+    prepare_numba_cache,
+    prepare_numba_threads,
+    requested_implementation,
+)
+from slidingtiles._engine.indexing import DIGITS, U8_MOVES
+from slidingtiles._engine.lookups import MaxedSearch, maxed_searches
+from slidingtiles._engine.python import beam as python_beam
+from slidingtiles._engine.python import manhattan as python_manhattan
+from slidingtiles._engine.python import maxed as python_maxed
+from slidingtiles._engine.python import pdb as python_pdb
+from slidingtiles._engine.python import weighted as python_weighted
+from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
+from slidingtiles._errors import BackendError, BackendWarning
+from slidingtiles.search import SearchStats
+from slidingtiles.search._limits import Guard
+
+__all__ = ["Kernels", "Progress", "choose_kernels", "substitute"]
+
+_LOG = logging.getLogger("slidingtiles")
+
+#: A table build's progress callback: ``progress(depth, states, seconds)``.
+Progress = Callable[[int, int, float], object]
+
+
+class Kernels(Protocol):
+    """Every kernel of one implementation: the tile engine's inner loops, by the same names.
+
+    `slidingtiles._engine.python` and `slidingtiles._engine.numba` define a
+    function of each name below with this signature (the pure-Python
+    builder has no ``entry`` and no memory estimate): the dispatcher's two
+    classes only pick the module; a new kernel is one method here, one
+    function in each package, and one line in each class.
+    """
+
+    name: str
+
+    def ida_manhattan(
+        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+        conflicts: bool,
+    ) -> EngineResult:  # fmt: skip
+        """IDA* with Manhattan distance (plus linear conflicts when ``conflicts``)."""
+
+    def ida_pdb(
+        self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
+    ) -> EngineResult:
+        """IDA* with additive tables, maxed with the reflection, trying directions by ``order``."""
+
+    def supports_pdb(self, db: PatternTables) -> bool:
+        """Whether `ida_pdb` (or `ida_maxed`) can search with these tables."""
+
+    def walk_perfect(
+        self, db: PatternTables, tiles: list[int], guard: Guard, order: Order
+    ) -> EngineResult:
+        """The path down a perfect table (one group of every tile): O(length) lookups."""
+
+    def ida_maxed(
+        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order
+    ) -> EngineResult:
+        """IDA* with the maximum of several tables' lookups, children in order of f."""
+
+    def weighted_maxed(
+        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order,
+        num: int, den: int, ceiling: int | None,
+    ) -> tuple[str | None, SearchStats]:  # fmt: skip
+        """`ida_maxed` cutting at g + num/den x h; None when nothing is shorter than ``ceiling``."""
+
+    def maxed_search(
+        self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
+        **start: int | bool | None,
+    ) -> MaxedSearch:  # fmt: skip
+        """A resumable search of the maxed kernel (`MaxedSearch`), started at a board."""
+
+    def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
+        """Give an unpickled `MaxedSearch` its tables back."""
+
+    def build_group_table(
+        self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
+        encoding: str, entry: str, progress: Progress | None,
+    ) -> bytes:  # fmt: skip
+        """Return one group's pattern table."""
+
+    def build_bytes(self, cells: int, size: int, encoding: str, entry: str) -> int | None:
+        """The peak memory of building one group's table (None: not estimated)."""
+
+    def place_group(
+        self, rows: int, cols: int, free: Sequence[int], blank: int, cells: Sequence[int],
+        targets: Sequence[int], weight: tuple[int, int], max_nodes: int, blank_target: int = -1,
+        costs: Sequence[int] | None = None, unit: int = 1,
+    ) -> tuple[list[int] | None, int, int]:  # fmt: skip
+        """Weighted A* placing a group of tiles (`place_group`)."""
+
+    def subgoal_search(
+        self, rows: int, cols: int, tiles: Sequence[int], grow: Sequence[int],
+        gcol: Sequence[int], weights: Sequence[int], targets: Sequence[int],
+        conflict_weight: int, blank_weight: int, patience: int, width: int, max_levels: int,
+        max_nodes: int, deadline: float | None, hole_weight: int = 0,
+    ) -> tuple[str, int, bool]:  # fmt: skip
+        """Beam search until the target tiles are home (`subgoal_beam`)."""
+
+
+def _kernel_module(name: str) -> ModuleType:
+    """Import a kernel module on first use: numba's (optional) and the numpy ones.
+
+    ``python.batched`` and ``python.build`` need numpy, whose import costs about
+    0.1 s that a walk down a perfect table or a Manhattan search never needs;
+    numba's modules need numba, which may be absent. Both are loaded here, the
+    one place that knows every kernel module, when a search or a build first
+    asks for them.
+    """
+    return importlib.import_module(f"slidingtiles._engine.{name}")
+
+
+class _PythonKernels:
+    """The pure-Python kernels (`slidingtiles._engine.python`)."""
+
+    name = "python"
+
+    def ida_manhattan(
+        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+        conflicts: bool,
+    ) -> EngineResult:  # fmt: skip
+        return python_manhattan.ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
+
+    def ida_pdb(
+        self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
+    ) -> EngineResult:
+        handoff = _kernel_module("python.batched").continue_in_batches
+        return python_pdb.ida_pdb(db, tiles, guard, handoff=handoff, order=order)
+
+    def supports_pdb(self, db: PatternTables) -> bool:
+        digits = db.entry == U8_MOVES and all(e == DIGITS for e in db.encodings)
+        return digits or maxed_searches(db)
+
+    def walk_perfect(
+        self, db: PatternTables, tiles: list[int], guard: Guard, order: Order
+    ) -> EngineResult:
+        return python_pdb.walk_perfect(db, tiles, guard, order)
+
+    def ida_maxed(
+        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order
+    ) -> EngineResult:
+        return python_maxed.ida_maxed(dbs, tiles, guard, order)
+
+    def weighted_maxed(
+        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order,
+        num: int, den: int, ceiling: int | None,
+    ) -> tuple[str | None, SearchStats]:  # fmt: skip
+        return python_maxed.weighted_maxed(dbs, tiles, guard, order, num, den, ceiling)
+
+    def maxed_search(
+        self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
+        **start: int | bool | None,
+    ) -> MaxedSearch:  # fmt: skip
+        return python_maxed.maxed_search(dbs, tiles, order, **start)
+
+    def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
+        python_maxed.maxed_attach(search, dbs, order)
+
+    def build_group_table(
+        self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
+        encoding: str, entry: str, progress: Progress | None,
+    ) -> bytes:  # fmt: skip
+        if entry != U8_MOVES:
+            raise BackendError(
+                f"{entry} tables are built by the numba backend; {INSTALL_HINT}", entry
+            )
+        table: bytes = _kernel_module("python.build").build_group_table(
+            rows, cols, goal, group, encoding=encoding, progress=progress
+        )
+        return table
+
+    def build_bytes(self, cells: int, size: int, encoding: str, entry: str) -> int | None:
+        return None  # the pure-Python builder's memory is not estimated
+
+    def place_group(
+        self, rows: int, cols: int, free: Sequence[int], blank: int, cells: Sequence[int],
+        targets: Sequence[int], weight: tuple[int, int], max_nodes: int, blank_target: int = -1,
+        costs: Sequence[int] | None = None, unit: int = 1,
+    ) -> tuple[list[int] | None, int, int]:  # fmt: skip
+        return python_weighted.place_group(
+            rows, cols, free, blank, cells, targets, weight, max_nodes, blank_target, costs, unit
+        )
+
+    def subgoal_search(
+        self, rows: int, cols: int, tiles: Sequence[int], grow: Sequence[int],
+        gcol: Sequence[int], weights: Sequence[int], targets: Sequence[int],
+        conflict_weight: int, blank_weight: int, patience: int, width: int, max_levels: int,
+        max_nodes: int, deadline: float | None, hole_weight: int = 0,
+    ) -> tuple[str, int, bool]:  # fmt: skip
+        return python_beam.subgoal_search(
+            rows, cols, tiles, grow, gcol, weights, targets, conflict_weight, blank_weight,
+            patience, width, max_levels, max_nodes, deadline, hole_weight,
+        )  # fmt: skip
+
+
+#: The pure-Python kernels: the implementation, and numba's fallback under ``auto``.
+_PYTHON = _PythonKernels()
+
+
+class _NumbaKernels:
+    """The numba kernels (`slidingtiles._engine.numba`); under ``auto``, fall back on failure.
+
+    Each kernel is one `_call` of the compiled function of the same name.
+    ``fallback`` (under ``auto``) is called once should numba fail: from then
+    on these kernels are the pure-Python ones.
+    """
+
+    name = "numba"
+
+    def __init__(self, fallback: Callable[[], object] | None) -> None:
+        self._fallback = fallback
+        self._fallen = False
+        self._modules: dict[str, ModuleType] = {}
+        if not fallback:
+            self._load("pdb")
+
+    def _load(self, name: str) -> ModuleType:
+        module = self._modules.get(name)
+        if module is None:
+            prepare_numba_cache()
+            prepare_numba_threads()  # a pool forked after a table build must not abort
+            importlib.import_module("numba")
+            module = self._modules[name] = _kernel_module(f"numba.{name}")
+        return module
+
+    def _module(self, name: str) -> ModuleType | None:
+        """A compiled kernel module, or None once fallen back to pure Python."""
+        if self._fallen:
+            return None
+        try:
+            return self._load(name)
+        except Exception as exc:
+            if self._fallback is None:
+                raise
+            self._switch(f"numba cannot be imported ({exc})", quiet=True)
+            return None
+
+    def _call(self, module: str, function: str, *args: Any, **kwargs: Any) -> Any:
+        """The compiled ``module.function(*args, **kwargs)``; under ``auto``, should numba fail
+        (to import, to compile, to run), the pure-Python kernel of that name, for good."""
+        compiled = self._module(module)
+        if compiled is not None:
+            try:
+                return getattr(compiled, function)(*args, **kwargs)
+            except Exception as exc:
+                numba_error = importlib.import_module("numba.core.errors").NumbaError
+                if self._fallback is None or not isinstance(exc, numba_error):
+                    raise
+                self._switch(f"numba failed ({exc})", quiet=False)
+        return getattr(_PYTHON, function)(*args, **kwargs)
+
+    def _switch(self, reason: str, *, quiet: bool) -> None:
+        self._fallen = True
+        (_LOG.debug if quiet else _LOG.warning)("%s; using the pure-Python kernels", reason)
+        if self._fallback is not None:
+            self._fallback()
+
+    def ida_manhattan(
+        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+        conflicts: bool,
+    ) -> EngineResult:  # fmt: skip
+        found: EngineResult = self._call(
+            "manhattan", "ida_manhattan", rows, cols, goal_tiles, tiles, guard, conflicts
+        )
+        return found
+
+    def ida_pdb(
+        self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
+    ) -> EngineResult:
+        found: EngineResult = self._call("pdb", "ida_pdb", db, tiles, guard, order)
+        return found
+
+    def supports_pdb(self, db: PatternTables) -> bool:
+        # what numba supports too, known without loading it
+        return _PYTHON.supports_pdb(db) or bool(self._call("pdb", "supports_pdb", db))
+
+    def walk_perfect(
+        self, db: PatternTables, tiles: list[int], guard: Guard, order: Order
+    ) -> EngineResult:
+        return _PYTHON.walk_perfect(db, tiles, guard, order)  # a few dozen lookups: no kernel
+
+    def ida_maxed(
+        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order
+    ) -> EngineResult:
+        found: EngineResult = self._call("maxed", "ida_maxed", dbs, tiles, guard, order)
+        return found
+
+    def weighted_maxed(
+        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order,
+        num: int, den: int, ceiling: int | None,
+    ) -> tuple[str | None, SearchStats]:  # fmt: skip
+        found: tuple[str | None, SearchStats] = self._call(
+            "maxed", "weighted_maxed", dbs, tiles, guard, order, num, den, ceiling
+        )
+        return found
+
+    def maxed_search(
+        self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
+        **start: int | bool | None,
+    ) -> MaxedSearch:  # fmt: skip
+        search: MaxedSearch = self._call("maxed", "maxed_search", dbs, tiles, order, **start)
+        return search
+
+    def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
+        self._call("maxed", "maxed_attach", search, dbs, order)
+
+    def build_group_table(
+        self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
+        encoding: str, entry: str, progress: Progress | None,
+    ) -> bytes:  # fmt: skip
+        table: bytes = self._call(
+            "build", "build_group_table", rows, cols, goal, group, encoding=encoding, entry=entry,
+            progress=progress,
+        )  # fmt: skip
+        return table
+
+    def build_bytes(self, cells: int, size: int, encoding: str, entry: str) -> int | None:
+        peak: int | None = self._call("build", "build_bytes", cells, size, encoding, entry)
+        return peak
+
+    def place_group(
+        self, rows: int, cols: int, free: Sequence[int], blank: int, cells: Sequence[int],
+        targets: Sequence[int], weight: tuple[int, int], max_nodes: int, blank_target: int = -1,
+        costs: Sequence[int] | None = None, unit: int = 1,
+    ) -> tuple[list[int] | None, int, int]:  # fmt: skip
+        found: tuple[list[int] | None, int, int] = self._call(
+            "weighted", "place_group", rows, cols, free, blank, cells, targets, weight, max_nodes,
+            blank_target, costs, unit,
+        )  # fmt: skip
+        return found
+
+    def subgoal_search(
+        self, rows: int, cols: int, tiles: Sequence[int], grow: Sequence[int],
+        gcol: Sequence[int], weights: Sequence[int], targets: Sequence[int],
+        conflict_weight: int, blank_weight: int, patience: int, width: int, max_levels: int,
+        max_nodes: int, deadline: float | None, hole_weight: int = 0,
+    ) -> tuple[str, int, bool]:  # fmt: skip
+        found: tuple[str, int, bool] = self._call(
+            "beam", "subgoal_search", rows, cols, tiles, grow, gcol, weights, targets,
+            conflict_weight, blank_weight, patience, width, max_levels, max_nodes, deadline,
+            hole_weight,
+        )  # fmt: skip
+        return found
+
+
+def choose_kernels(
+    requested: str | None = None, fallback: Callable[[], object] | None = None
+) -> tuple[Kernels, str]:
+    """The kernels of the implementation asked for, and its name: ``"python"`` or ``"numba"``.
+
+    >>> choose_kernels("python")[1]
+    'python'
+
+    ``requested`` is ``"auto"``, ``"python"`` or ``"numba"`` (None: what
+    ``SLIDINGTILES_IMPLEMENTATION`` asks for). ``"numba"`` raises
+    `BackendError` (an ImportError) when numba cannot be used, naming how to
+    install it; ``"auto"`` then gives the pure-Python kernels, and should
+    numba fail later, calls ``fallback`` once and runs them. Tests and
+    benchmarks that compare both implementations take each from here.
+    """
+    if requested is None:
+        requested = requested_implementation()
+    if requested == "python":
+        return _PYTHON, "python"
+    if requested == "auto":
+        if not numba_installed():
+            return _PYTHON, "python"
+        return _NumbaKernels(fallback or (lambda: None)), "numba"
+    try:
+        return _NumbaKernels(None), "numba"
+    except Exception as exc:
+        raise BackendError(
+            f"{ENV_IMPLEMENTATION}=numba but numba cannot be used ({exc}); {INSTALL_HINT}",
+            "numba",
+        ) from exc
+
+
+class _Substitute:
+    """Kernels standing in for those the environment asked for and cannot have.
+
+    Importing never fails on the environment (the command line, inside this
+    package, could not report it): the first use warns once (`BackendWarning`)
+    and the substitute runs. `slidingtiles.check_environment` raises the problem.
+    """
+
+    def __init__(self, stand_in: Kernels, problem: BackendError) -> None:
+        self._stand_in = stand_in
+        self._problem = problem
+        self._warned = False
+
+    def __getattr__(self, name: str) -> object:
+        if not self._warned:
+            self._warned = True
+            warnings.warn(
+                f"{self._problem}; using {self._stand_in.name} instead",
+                BackendWarning, stacklevel=3,
+            )  # fmt: skip
+        return getattr(self._stand_in, name)
+
+
+def substitute(stand_in: Kernels, problem: BackendError) -> Kernels:
+    """``stand_in`` in place of the kernels the environment asked for (``problem`` says why
+    they cannot be used): the first use warns once with a `BackendWarning`."""
+    return cast(Kernels, _Substitute(stand_in, problem))
