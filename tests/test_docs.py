@@ -353,6 +353,28 @@ def run_block(block: Block, state: Page) -> None:
 # -- the rules themselves ---------------------------------------------------------------------
 
 
+def test_the_slow_doctests_exist() -> None:
+    """Every doctest the root conftest.py marks slow by name is still there (a rename would
+    silently put it back in the fast run)."""
+    spec = importlib.util.spec_from_file_location("root_conftest", ROOT / "conftest.py")
+    assert spec is not None
+    assert spec.loader is not None
+    root_conftest = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(root_conftest)
+    for name in root_conftest.SLOW_DOCTESTS:
+        parts = name.split(".")
+        for cut in range(len(parts), 0, -1):  # the longest importable module, then attributes
+            try:
+                target: object = importlib.import_module(".".join(parts[:cut]))
+            except ImportError:
+                continue
+            for attribute in parts[cut:]:
+                target = getattr(target, attribute)
+            break
+        doc = getattr(target, "__doc__", None) or ""
+        assert ">>>" in doc, f"conftest.py: {name} has no doctest"
+
+
 def test_skipped_blocks_say_why() -> None:
     for page in PAGES:
         for block in blocks(page):
