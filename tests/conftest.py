@@ -38,7 +38,7 @@ first_use.AUTO_BUILD_SECONDS = 5.0
 # would load, ours must not inherit it: explicit parents), "dev" elsewhere; the fast run draws
 # fewer examples. HYPOTHESIS_PROFILE chooses one by name.
 #: Profile name: (parent profile, examples per test).
-HYPOTHESIS_PROFILES = {"fast": ("default", 20), "dev": ("default", 60), "ci": ("ci", 100)}
+HYPOTHESIS_PROFILES = {"fast": ("default", 10), "dev": ("default", 60), "ci": ("ci", 100)}
 for _name, (_parent, _examples) in HYPOTHESIS_PROFILES.items():
     settings.register_profile(
         _name, parent=settings.get_profile(_parent), max_examples=_examples, deadline=None,

@@ -161,6 +161,7 @@ def test_engine_limits_and_progress() -> None:
     assert engine_solve(goal, goal, "pdb", db=pdb.load(3, 3))[0] == ""
 
 
+@pytest.mark.slow  # 90 solves; the engine's lengths: test_engine_lengths_match_the_oracle
 def test_solve_routes_built_in_heuristics_through_the_engine(
     oracle: Callable[[Board], Oracle],
 ) -> None:
