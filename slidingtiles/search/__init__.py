@@ -24,7 +24,8 @@ steps through. Without either the searches run their untraced loops.
 
 The modules: ``_protocol`` (`State`), ``_result`` (`SearchResult`,
 `SearchStats`), ``_checks`` (the checks of the searches' arguments and
-limits), ``_limits`` (the one `Guard` and the call's `Deadline`), ``_common`` (error builders, the memory estimate), ``_astar``,
+limits), ``_limits`` (the one `Guard` and the call's `Deadline`),
+``_common`` (error builders, the memory estimate), ``_astar``,
 ``_idastar`` and ``_bfs`` (the searches), ``_events`` (what a watched search
 reports), ``_trace`` (a recorded search and its replay), ``_traced`` (the
 searches again, sending events), ``_example`` (a tiny weighted digraph of
