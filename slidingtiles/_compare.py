@@ -17,7 +17,6 @@ every import runs down (docs/architecture.md).
 
 from __future__ import annotations
 
-import html
 import itertools
 import math
 import random
@@ -39,6 +38,7 @@ from slidingtiles._heuristics.check import (
     resolve,
 )
 from slidingtiles._heuristics.registry import HeuristicInfo
+from slidingtiles._render import markup_text
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 
 __all__ = ["Comparison", "branching_factor", "compare"]
@@ -207,7 +207,7 @@ class Comparison:
                    "solution depth d</text>")  # fmt: skip
         out.append(f'<text x="14" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
                    f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">mean nodes {nodes} '
-                   f"({html.escape(self.algorithm)})</text>")  # fmt: skip
+                   f"({markup_text(self.algorithm)})</text>")  # fmt: skip
         for index, name in enumerate(self.heuristics):
             colour = colours[index % len(colours)]
             points = [(x(d), y(v)) for d in depths if (v := self._cell(name, d, nodes))]
@@ -221,18 +221,9 @@ class Comparison:
             out.append(f'<line x1="{left + plot_w + 12}" y1="{ly}" x2="{left + plot_w + 32}" '
                        f'y2="{ly}" stroke="{colour}" stroke-width="2"/>')  # fmt: skip
             out.append(f'<text x="{left + plot_w + 38}" y="{ly + 4}">'
-                       f"{html.escape(_printable(name))}</text>")  # fmt: skip
+                       f"{markup_text(name)}</text>")  # fmt: skip
         out.append("</svg>")
         return "\n".join(out)
-
-
-def _printable(text: str) -> str:
-    """Text safe in XML: characters XML 1.0 cannot hold become U+FFFD."""
-    return "".join(
-        c if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd")
-        or c > "\uffff" else "\ufffd"
-        for c in text
-    )  # fmt: skip
 
 
 def _depth_boards(

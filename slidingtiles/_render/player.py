@@ -7,9 +7,8 @@ True
 
 from __future__ import annotations
 
-import uuid
-
-from slidingtiles._render.markup import markup_text, script_json
+from slidingtiles._render import stepper
+from slidingtiles._render.markup import markup_text
 from slidingtiles._render.svg import PAD, board_svg, check_cell
 from slidingtiles._render.views import SolutionView
 
@@ -20,37 +19,21 @@ __all__ = ["PLAYER_MAX_CELLS", "PLAYER_MAX_MOVES", "solution_player_html"]
 PLAYER_MAX_CELLS = 4096
 PLAYER_MAX_MOVES = 1_000_000
 
-_PLAYER_STYLE = """
-#{id} {{ font-family: system-ui, sans-serif; color: #2b2118; margin: 0.3em 0; }}
+# The player's own look (the shared rules are `stepper`'s): tiles slide between steps.
+_STYLE = """
 #{id} svg .tile {{ transition: transform 0.16s ease-in-out; }}
-#{id} .controls {{ display: flex; gap: 0.3em; align-items: center; flex-wrap: wrap;
-  margin: 0.4em 0; }}
-#{id} button {{ font: inherit; padding: 0.15em 0.7em; cursor: pointer; }}
-#{id} button:disabled {{ opacity: 0.45; cursor: default; }}
-#{id} .counter {{ font-variant-numeric: tabular-nums; min-width: 8em; }}
-#{id} .summary {{ color: #5b4636; font-size: 0.9em; margin: 0; }}
+#{id} .counter {{ min-width: 8em; }}
 """
 
-# Replays the moves on one array of cells: stepping costs O(1) plus placing the tiles, and
-# nothing but the start and the move string is embedded, whatever the solution's length.
-_PLAYER_SCRIPT = """
-(function () {
-  "use strict";
-  var root = document.getElementById(%(id)s);
-  if (!root || root.getAttribute("data-wired")) return;
-  root.setAttribute("data-wired", "1");
-  var data = JSON.parse(root.querySelector("script.slidingtiles-data").textContent);
+# What step k shows: the moves replayed on one array of cells (stepping costs O(1) plus placing
+# the tiles, and nothing but the start and the move string is embedded, whatever the length).
+_STEPS = """
   var offset = { U: -data.cols, D: data.cols, L: -1, R: 1 };
   var undo = { U: "D", D: "U", L: "R", R: "L" };
-  var cells = data.start.slice(), blank = cells.indexOf(0), step = 0, timer = null;
+  var cells = data.start.slice(), blank = cells.indexOf(0), at = 0;
   var last = data.moves.length, tiles = {};
   root.querySelectorAll("svg .tile").forEach(function (g) {
     tiles[g.getAttribute("data-tile")] = g;
-  });
-  var counter = root.querySelector(".counter");
-  var buttons = {};
-  root.querySelectorAll("button[data-action]").forEach(function (b) {
-    buttons[b.getAttribute("data-action")] = b;
   });
   function slide(move) {
     var cell = blank + offset[move];
@@ -58,48 +41,23 @@ _PLAYER_SCRIPT = """
     cells[cell] = 0;
     blank = cell;
   }
-  function place() {
+  function drawStep(k) {
+    while (at < k) { slide(data.moves[at]); at += 1; }
+    while (at > k) { at -= 1; slide(undo[data.moves[at]]); }
     for (var cell = 0; cell < cells.length; cell++) {
       var tile = cells[cell];
       if (tile === 0) continue;
-      var x = data.pad + (cell %% data.cols) * data.cell;
+      var x = data.pad + (cell % data.cols) * data.cell;
       var y = data.pad + Math.floor(cell / data.cols) * data.cell;
       tiles[tile].style.transform = "translate(" + x + "px," + y + "px)";
     }
-    counter.textContent = "step " + step + " of " + last +
-      (step > 0 ? " (blank " + data.words[data.moves[step - 1]] + ")" : "");
-    buttons.first.disabled = buttons.back.disabled = step === 0;
-    buttons.step.disabled = buttons.last.disabled = step === last;
-    buttons.play.disabled = last === 0;
+    counter.textContent = "step " + k + " of " + last +
+      (k > 0 ? " (blank " + data.words[data.moves[k - 1]] + ")" : "");
   }
-  function go(k) {
-    k = Math.max(0, Math.min(last, k));
-    while (step < k) { slide(data.moves[step]); step += 1; }
-    while (step > k) { step -= 1; slide(undo[data.moves[step]]); }
-    place();
-  }
-  function stop() {
-    if (timer !== null) clearInterval(timer);
-    timer = null;
-    buttons.play.textContent = "\u25b6 Play";
-  }
-  function play() {
-    if (timer !== null) { stop(); return; }
-    if (step >= last) go(0);
-    buttons.play.textContent = "Pause";
-    timer = setInterval(function () {
-      if (step >= last) { stop(); return; }
-      go(step + 1);
-    }, data.interval);
-  }
-  buttons.first.onclick = function () { stop(); go(0); };
-  buttons.back.onclick = function () { stop(); go(step - 1); };
-  buttons.step.onclick = function () { stop(); go(step + 1); };
-  buttons.last.onclick = function () { stop(); go(last); };
-  buttons.play.onclick = play;
-  place();
-})();
 """
+
+_TITLES = {"first": "the start", "back": "one move back", "play": "play the moves",
+           "step": "the next move", "last": "the goal"}  # fmt: skip
 
 
 def solution_player_html(
@@ -143,7 +101,7 @@ def solution_player_html(
         f"{solution.algorithm} with {solution.heuristic}; {solution.stats.generated:,} states "
         f"generated in {solution.stats.seconds:.3f} s). Moves name the blank's direction."
     )
-    element = f"slidingtiles-player-{uuid.uuid4().hex[:16]}"
+    element = stepper.fragment_id("player")
     if start.size > PLAYER_MAX_CELLS or count > PLAYER_MAX_MOVES:
         return (
             f'<div class="slidingtiles-player" id="{element}"><p class="summary">'
@@ -159,24 +117,13 @@ def solution_player_html(
         "moves": moves,
         "words": {"U": "up", "D": "down", "L": "left", "R": "right"},
     }
-    buttons = "".join(
-        f'<button type="button" data-action="{action}" title="{title}">{text}</button>'
-        for action, title, text in (
-            ("first", "the start", "\u00ab First"),
-            ("back", "one move back", "\u25c0 Back"),
-            ("play", "play the moves", "\u25b6 Play"),
-            ("step", "the next move", "Step \u25b6"),
-            ("last", "the goal", "Last \u00bb"),
-        )
-    )
-    script = _PLAYER_SCRIPT % {"id": script_json(element)}
     return (
         f'<div class="slidingtiles-player" id="{element}">'
-        f"<style>{_PLAYER_STYLE.format(id=element)}</style>"
+        f"{stepper.style(element, _STYLE)}"
         f"{board_svg(start, cell=cell)}"
-        f'<div class="controls">{buttons}<span class="counter">step 0 of {count}</span></div>'
+        f"{stepper.controls(_TITLES, f'step 0 of {count}')}"
         f'<p class="summary">{markup_text(summary)}</p>'
-        f'<script type="application/json" class="slidingtiles-data">{script_json(data)}</script>'
-        f"<script>{script}</script>"
+        f"{stepper.data_script(data)}"
+        f"<script>{stepper.script(element, _STEPS)}</script>"
         "</div>"
     )
