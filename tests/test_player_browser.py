@@ -15,20 +15,11 @@ from typing import Any
 
 import slidingtiles as st
 from tests.test_play_browser import By, browser  # noqa: F401  (browser: the fixture)
+from tests.test_watch_browser import click, open_fragment
 
 
 def open_player(driver: Any, solution: st.Solution, folder: Path) -> Any:
-    page = folder / "player.html"
-    page.write_text(
-        f'<!DOCTYPE html><html><meta charset="utf-8"><body>{solution._repr_html_()}</body></html>',
-        encoding="utf-8",
-    )
-    driver.get(page.as_uri())
-    return driver.find_element(By.CSS_SELECTOR, ".slidingtiles-player")
-
-
-def click(root: Any, action: str) -> None:
-    root.find_element(By.CSS_SELECTOR, f'button[data-action="{action}"]').click()
+    return open_fragment(driver, solution._repr_html_(), folder, ".slidingtiles-player")
 
 
 def off(root: Any) -> list[str]:

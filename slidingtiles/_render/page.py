@@ -8,7 +8,7 @@ True
 from __future__ import annotations
 
 from slidingtiles._render.markup import markup_text, script_json
-from slidingtiles._render.svg import PAD, board_svg, check_cell, tile_labels
+from slidingtiles._render.svg import MOVE_WORDS, board_svg, check_cell, placement, tile_labels
 from slidingtiles._render.views import SolutionView
 
 __all__ = ["solution_html"]
@@ -131,12 +131,9 @@ def solution_html(
         f"{solution.heuristic}; {solution.stats.generated:,} states generated in "
         f"{solution.stats.seconds:.3f} s). Moves name the direction the blank travels."
     )
-    names = {"U": "up", "D": "down", "L": "left", "R": "right"}
+    names = MOVE_WORDS
     data = {
-        "rows": start.rows,
-        "cols": start.cols,
-        "cell": cell,
-        "pad": PAD,
+        **placement(start, cell),
         "interval": interval_ms,
         "boards": [list(board.tiles) for board in solution.boards],
         "labels": tile_labels(start),

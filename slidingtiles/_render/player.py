@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from slidingtiles._render import stepper
 from slidingtiles._render.markup import markup_text
-from slidingtiles._render.svg import PAD, board_svg, check_cell
+from slidingtiles._render.svg import MOVE_WORDS, board_svg, check_cell, placement
 from slidingtiles._render.views import SolutionView
 
 __all__ = ["PLAYER_MAX_CELLS", "PLAYER_MAX_MOVES", "solution_player_html"]
@@ -108,14 +108,11 @@ def solution_player_html(
             f"{markup_text(summary)} (too large to draw here)</p></div>"
         )
     data = {
-        "rows": start.rows,
-        "cols": start.cols,
-        "cell": cell,
-        "pad": PAD,
+        **placement(start, cell),
         "interval": interval_ms,
         "start": list(start.tiles),
         "moves": moves,
-        "words": {"U": "up", "D": "down", "L": "left", "R": "right"},
+        "words": MOVE_WORDS,
     }
     return (
         f'<div class="slidingtiles-player" id="{element}">'

@@ -16,7 +16,15 @@ from collections.abc import Sequence
 from slidingtiles._render.markup import markup_text
 from slidingtiles._render.views import BoardView, SolutionView
 
-__all__ = ["PAD", "board_svg", "check_cell", "solution_svg", "tile_labels"]
+__all__ = [
+    "MOVE_WORDS",
+    "PAD",
+    "board_svg",
+    "check_cell",
+    "placement",
+    "solution_svg",
+    "tile_labels",
+]
 
 _GAP = 3  # pixels between tiles
 PAD = 4  # pixels between the frame and the tiles
@@ -24,6 +32,8 @@ _TILE_FILL = "#f2c572"
 _HOME_FILL = "#9fd59a"  # a tile already on its goal cell
 _FRAME_FILL = "#5b4636"
 _TEXT_FILL = "#2b2118"
+#: The blank's moves in words, as the pages' captions name them.
+MOVE_WORDS = {"U": "up", "D": "down", "L": "left", "R": "right"}
 
 
 def check_cell(cell: object) -> int:
@@ -31,6 +41,16 @@ def check_cell(cell: object) -> int:
     if isinstance(cell, bool) or not isinstance(cell, int) or not 16 <= cell <= 400:
         raise ValueError(f"cell must be a whole number of pixels from 16 to 400, not {cell!r}")
     return cell
+
+
+def placement(board: BoardView, cell: int) -> dict[str, int]:
+    """What a page's script needs to place a tile as `board_svg` does: the grid, cell and padding.
+
+    >>> from slidingtiles import Board
+    >>> placement(Board("1 2 3/4 5 0"), 60)
+    {'rows': 2, 'cols': 3, 'cell': 60, 'pad': 4}
+    """
+    return {"rows": board.rows, "cols": board.cols, "cell": cell, "pad": PAD}
 
 
 def tile_labels(board: BoardView) -> list[str]:

@@ -22,6 +22,7 @@ from slidingtiles._errors import InvalidOptionError, OptionTypeError
 from slidingtiles.search._protocol import State
 
 __all__ = [
+    "check_callback",
     "check_heuristic",
     "check_limits",
     "check_start",
@@ -185,11 +186,25 @@ def check_limits(
     nodes = positive_int(algorithm, "max_nodes", max_nodes, documented)
     seconds = _positive_seconds(algorithm, time_limit, documented)
     memory = positive_int(algorithm, "max_memory", max_memory, documented)
-    if progress is not None and not callable(progress):
+    check_callback(algorithm, "progress", progress, "SearchStats -> None", documented)
+    return nodes, seconds, memory
+
+
+def check_callback(
+    algorithm: str, name: str, value: object, signature: str, documented: bool
+) -> None:
+    """Raise the TypeError of its kind unless ``value`` is None or callable.
+
+    Example:
+        >>> check_callback("bfs", "on_event", print, "event -> None", False)
+        >>> check_callback("bfs", "progress", 3, "SearchStats -> None", False)
+        Traceback (most recent call last):
+        ...
+        TypeError: bfs: progress must be callable (SearchStats -> None) or None, got 3 (int)
+    """
+    if value is not None and not callable(value):
         raise problem(
             TypeError,
-            f"{algorithm}: progress must be callable (SearchStats -> None) or None, "
-            f"got {describe(progress)}",
-            "progress", progress, documented,
+            f"{algorithm}: {name} must be callable ({signature}) or None, got {describe(value)}",
+            name, value, documented,
         )  # fmt: skip
-    return nodes, seconds, memory

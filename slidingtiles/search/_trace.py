@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from slidingtiles.search._checks import describe, problem
+from slidingtiles.search._checks import check_callback, describe, problem
 from slidingtiles.search._events import (
     Expanded,
     Finished,
@@ -75,13 +75,7 @@ def check_trace(
     `InvalidOptionError` and `OptionTypeError` (the same messages), as at
     the door of ``solve``.
     """
-    if on_event is not None and not callable(on_event):
-        raise problem(
-            TypeError,
-            f"{algorithm}: on_event must be callable (event -> None or STOP) or None, "
-            f"got {describe(on_event)}",
-            "on_event", on_event, documented,
-        )  # fmt: skip
+    check_callback(algorithm, "on_event", on_event, "event -> None or STOP", documented)
     if trace is None or trace is False:
         return None
     if trace is True:
