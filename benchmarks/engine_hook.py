@@ -15,8 +15,8 @@ imports an internal name:
   and entry) searched with the maximum of several (`maxed_search`), and their
   packed size (`packed_bytes`): ``partitions.py`` and ``table_tradeoff.py``;
 * both implementations in one process, on the same boards (`kernel_search`):
-  ``backends.py``; `solve` runs the one ``SLIDINGTILES_IMPLEMENTATION`` chose;
-* which implementation is running (`implementation`), printed with the results.
+  ``backends.py``; `solve` runs the one ``SLIDINGTILES_IMPLEMENTATION`` chose (and
+  says which, `Solution.engine`).
 
 What these wrap is internal (``slidingtiles._engine.dispatch`` and the table file)
 and may change with any release: this file is the one place to follow it.
@@ -40,16 +40,10 @@ __all__ = [
     "PERM_ZERO",
     "build_tables",
     "engine_solve",
-    "implementation",
     "kernel_search",
     "maxed_search",
     "packed_bytes",
 ]
-
-
-def implementation() -> str:
-    """The implementation the engine runs: ``"numba"`` or ``"python"``."""
-    return dispatch.IMPLEMENTATION
 
 
 def engine_solve(

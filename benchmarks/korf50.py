@@ -32,7 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.engine_hook import engine_solve, implementation
+from benchmarks.engine_hook import engine_solve
+from benchmarks.korf100 import engine
 from slidingtiles import Board, SearchLimitExceeded, pdb, solve
 
 DATA = Path(__file__).resolve().parent / "data"
@@ -89,7 +90,7 @@ def main(argv: list[str] | None = None) -> int:
     bad = [n for n in chosen if not 1 <= n <= len(instances)]
     if not chosen or bad:
         parser.error(f"choose instances 1-{len(instances)} (or --easiest N), not {bad or 'none'}")
-    print(f"Python {sys.version.split()[0]}, implementation {implementation()}, "
+    print(f"Python {sys.version.split()[0]}, implementation {engine()}, "
           f"table cache {pdb.cache_dir()}")  # fmt: skip
     began = time.perf_counter()
     try:

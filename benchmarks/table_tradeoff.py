@@ -30,8 +30,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.engine_hook import engine_solve, implementation, packed_bytes
-from benchmarks.korf100 import read_korf
+from benchmarks.engine_hook import engine_solve, packed_bytes
+from benchmarks.korf100 import engine, read_korf
 from slidingtiles import Board, pdb, random_board
 
 #: Candidates per shape: name -> groups (tiles of the blank-first goal), or None for a named
@@ -86,7 +86,7 @@ def run(rows: int, cols: int, only: list[str], count: int) -> None:
     else:
         instances = [(None, random_board(rows, cols, seed=i, goal=goal)) for i in range(count)]
         what = f"{count} random boards"
-    print(f"== {rows}x{cols}, {what}, {implementation()}")
+    print(f"== {rows}x{cols}, {what}, {engine()}")
     print("| partition | build (CPU) | memory | packed | mean nodes | median nodes | "
           "search CPU, total | median |")  # fmt: skip
     print("|---|---|---|---|---:|---:|---:|---:|")
