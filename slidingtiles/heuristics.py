@@ -17,7 +17,7 @@ so every import runs down (docs/architecture.md).
 
 from slidingtiles._compare import Comparison, branching_factor, compare
 from slidingtiles._errors import HeuristicClaimError, HeuristicError, HeuristicTypeError
-from slidingtiles._heuristics._pdb import pattern_database
+from slidingtiles._heuristics._pdb.heuristic import pattern_database
 from slidingtiles._heuristics.check import EXHAUSTIVE_BOARDS, HeuristicSpec, check
 from slidingtiles._heuristics.classic import inversions, linear_conflict, manhattan, misplaced
 from slidingtiles._heuristics.compiled import CompiledHeuristic, compiled
