@@ -19,10 +19,11 @@ import pytest
 NEEDS_NUMBA = ["slidingtiles/_engine/numba/maxed.py"]
 collect_ignore = [] if importlib.util.find_spec("numba") else NEEDS_NUMBA
 
-#: Doctests left out of the default run, with the tests that cover their behaviour there.
+#: Doctests left out of the default run, with the tests that cover their behaviour there
+#: (tests/test_docs.py checks that each still exists).
 SLOW_DOCTESTS = {
-    "slidingtiles._solve.peeled": "test_peeled.py::test_peeled_solutions_replay_for_every_goal",
-    "slidingtiles._solve.staged.solve_chunked": "test_suboptimal.py::test_chunked_solutions_replay",
+    "slidingtiles._solve.short.peeled": "test_peeled_solutions_replay_for_every_goal",
+    "slidingtiles._solve.short.chunked.solve_chunked": "test_chunked_solutions_replay",
 }
 
 

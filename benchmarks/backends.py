@@ -29,6 +29,10 @@ Parts:
 
 Times are wall-clock ``perf_counter`` seconds of the kernel call (including its
 per-call setup) on a machine whose cores may be shared: medians, not minima.
+
+The searches go through `engine_hook.kernel_search`, the benchmarks' one internal hook:
+comparing the two implementations in one process, on the same boards, is the point here,
+and the public ``solve`` runs only the one ``SLIDINGTILES_IMPLEMENTATION`` chose.
 """
 
 from __future__ import annotations
@@ -44,49 +48,33 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from slidingtiles import Board, pdb, random_board, scramble
-from slidingtiles._accel import ENV_IMPLEMENTATION
-from slidingtiles._engine import dispatch as _backend
-from slidingtiles.search._limits import Guard
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-DATA = Path(__file__).resolve().parent / "data" / "korf100.txt"
+from benchmarks.engine_hook import kernel_search
+from benchmarks.korf100 import engine, read_korf
+from slidingtiles import Board, SearchStats, pdb, random_board, scramble
+
 ROOT = Path(__file__).resolve().parent.parent
+#: The environment variable that chooses the implementation (docs/accelerated.md).
+ENV_IMPLEMENTATION = "SLIDINGTILES_IMPLEMENTATION"
+Result = tuple[str, SearchStats]
 
 
-def read_korf() -> list[tuple[int, tuple[int, ...]]]:
-    """Return (optimal length, tiles) per instance, in file order."""
-    rows = []
-    for line in DATA.read_text().splitlines():
-        if line.strip() and not line.startswith("#"):
-            length, *tiles = (int(x) for x in line.split())
-            rows.append((length, tuple(tiles)))
-    return rows
-
-
-def guard() -> Guard:
-    return _backend.engine_guard()
-
-
-def timed(call: Callable[[], _backend.EngineResult]) -> tuple[float, _backend.EngineResult]:
+def timed(call: Callable[[], Result]) -> tuple[float, Result]:
     begin = time.perf_counter()
     result = call()
     return time.perf_counter() - begin, result
 
 
 def kernel_call(
-    kernels: _backend.Kernels, heuristic: str, tiles: tuple[int, ...],
-    db: pdb.PatternDatabase | None, goal: Board,
-) -> Callable[[], _backend.EngineResult]:  # fmt: skip
-    """One search by ``kernels`` (a fresh copy of the tiles and a fresh guard per call)."""
-    if heuristic == "pdb":
-        assert db is not None
-        return lambda: kernels.ida_pdb(db, list(tiles), guard())
-    conflicts = heuristic == "linear_conflict"
-    return lambda: kernels.ida_manhattan(4, 4, goal.tiles, list(tiles), guard(), conflicts)
+    name: str, heuristic: str, tiles: tuple[int, ...], db: pdb.PatternDatabase | None, goal: Board
+) -> Callable[[], Result]:
+    """One search by implementation ``name`` (a fresh board and a fresh guard per call)."""
+    return lambda: kernel_search(name, heuristic, Board(list(tiles), (4, 4)), goal, db)
 
 
 def speed(python_count: int, md_seeds: list[int]) -> None:
-    py, nb = _backend.choose_kernels("python")[0], _backend.choose_kernels("numba")[0]
+    py, nb = "python", "numba"
     goal_last = Board.goal(4, 4)
     goal_first = Board.goal(4, 4, blank="first")
     db = pdb.load(4, 4, goal_first)
@@ -122,24 +110,23 @@ def speed(python_count: int, md_seeds: list[int]) -> None:
 
 
 _START_CODE = """
+import os
 import time
 t0 = time.perf_counter()
 from slidingtiles import Board
 from slidingtiles import pdb
-from slidingtiles._accel import ENV_IMPLEMENTATION
-from slidingtiles._engine import dispatch as _backend
-from slidingtiles.search._limits import Guard
+from benchmarks.engine_hook import kernel_search
+from benchmarks.korf100 import engine
 t1 = time.perf_counter()
-goal = Board.goal(3, 3)
+goal = Board.goal(3, 3, blank="first")
 db = pdb.PatternDatabase.build(3, 3, goal, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
-tiles = [8, 6, 7, 2, 5, 4, 3, 0, 1]
+board = Board("0 8 7/6 5 4/3 2 1")  # 30 moves from the goal
+name = os.environ["SLIDINGTILES_IMPLEMENTATION"]
 t2 = time.perf_counter()
-k = _backend.kernels
-k.ida_manhattan(3, 3, goal.tiles, list(tiles), _backend.engine_guard(), False)
-k.ida_manhattan(3, 3, goal.tiles, list(tiles), _backend.engine_guard(), True)
-k.ida_pdb(db, list(tiles), _backend.engine_guard())
+for heuristic in ("manhattan", "linear_conflict", "pdb"):
+    kernel_search(name, heuristic, board, goal, db)
 t3 = time.perf_counter()
-print(_backend.IMPLEMENTATION, t1 - t0, t3 - t2)
+print(engine(), t1 - t0, t3 - t2)
 """
 
 
@@ -170,21 +157,25 @@ def start(repeat: int) -> None:
 
 
 def korf(repeat: int, partition: str) -> bool:
-    nb = _backend.choose_kernels("numba")[0]
     goal = Board.goal(4, 4, blank="first")
     begin = time.perf_counter()
     cached = pdb.is_cached(4, 4, goal, partition)
     db = pdb.load(4, 4, goal, partition)
     print(f"\n== Korf 100, numba, {db!r} ({'loaded' if cached else 'built'} in "
           f"{time.perf_counter() - begin:.2f} s), reflection {db.reflect}")  # fmt: skip
+    return korf_runs(db, goal, repeat)
+
+
+def korf_runs(db: pdb.PatternDatabase, goal: Board, repeat: int) -> bool:
+    """Korf's 100 with the numba kernel and these tables, ``repeat`` times; True if all optimal."""
     instances = read_korf()
-    nb.ida_pdb(db, list(instances[0][1]), guard())  # compile or load the kernel first
+    kernel_call("numba", "pdb", instances[0][1], db, goal)()  # compile or load the kernel first
     totals, ok = [], True
     for run in range(repeat):
         seconds = nodes = 0.0
         worst = (0.0, 0)
         for number, (length, tiles) in enumerate(instances, start=1):
-            s, (moves, stats) = timed(kernel_call(nb, "pdb", tiles, db, goal))
+            s, (moves, stats) = timed(kernel_call("numba", "pdb", tiles, db, goal))
             board = Board(list(tiles), shape=(4, 4))
             if len(moves) != length or board.apply(moves) != goal:
                 print(f"  #{number}: WRONG: {len(moves)} moves, optimal {length}")
@@ -222,31 +213,10 @@ def load_or_build_78(goal: Board) -> pdb.PatternDatabase:
 
 
 def korf78(repeat: int) -> bool:
-    nb = _backend.choose_kernels("numba")[0]
     goal = Board.goal(4, 4, blank="first")
     db = load_or_build_78(goal)
     print(f"\n== Korf 100, numba, 7-8 (4-bit tables), reflection {db.reflect}")
-    instances = read_korf()
-    nb.ida_pdb(db, list(instances[0][1]), guard())  # compile or load the kernel first
-    totals, ok = [], True
-    for run in range(repeat):
-        seconds = nodes = 0.0
-        worst = (0.0, 0)
-        for number, (length, tiles) in enumerate(instances, start=1):
-            s, (moves, stats) = timed(kernel_call(nb, "pdb", tiles, db, goal))
-            board = Board(list(tiles), shape=(4, 4))
-            if len(moves) != length or board.apply(moves) != goal:
-                print(f"  #{number}: WRONG: {len(moves)} moves, optimal {length}")
-                ok = False
-            seconds += s
-            nodes += stats.expanded
-            worst = max(worst, (s, number))
-        totals.append(seconds)
-        print(f"  run {run + 1}: 100 instances, {'all optimal' if ok else 'ERRORS'}, "
-              f"{int(nodes):,} expanded, {seconds:.3f} s, {nodes / seconds:,.0f} nodes/s, "
-              f"slowest #{worst[1]} {worst[0]:.3f} s")  # fmt: skip
-    print(f"  median total search time: {statistics.median(totals):.3f} s")
-    return ok
+    return korf_runs(db, goal, repeat)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -259,7 +229,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--partition", default="6-6-3")
     args = parser.parse_args(argv)
-    if _backend.IMPLEMENTATION != "numba":
+    if engine() != "numba":
         print("numba is not available: pip install 'slidingtiles[fast]'", file=sys.stderr)
         return 2
     print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "

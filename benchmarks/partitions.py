@@ -20,7 +20,10 @@ are solved, or the ``--board`` boards (standard goal); per board: length, nodes
 expanded, CPU seconds of the search. A candidate ``{"max": [partition, ...]}``
 searches with the larger of several partitions' values (the maxed kernel).
 ``--encoding perm-zero`` builds zero-aware tables (4-bit entries). This is how
-the rectangle partitions in docs/pattern-databases.md were chosen.
+the rectangle partitions in docs/pattern-databases.md were chosen. Tables of any groups,
+encoding and entry, and the maxed search over them, are not the library's public business:
+they come through `engine_hook` (`build_tables`, `maxed_search`), the benchmarks' one
+internal hook.
 """
 
 from __future__ import annotations
@@ -33,23 +36,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from benchmarks.engine_hook import PERM, PERM_ZERO, build_tables, maxed_search
 from benchmarks.hardest import turned_goal
 from slidingtiles import Board, SearchLimitExceeded, random_board
-from slidingtiles._board.symmetry import frame_for
-from slidingtiles._engine import dispatch
-from slidingtiles._engine.indexing import PERM, PERM_ZERO
-from slidingtiles.pdb import PatternDatabase
-
-
-def tables(rows: int, cols: int, groups: list[tuple[int, ...]], entry: str, encoding: str
-           ) -> PatternDatabase:  # fmt: skip
-    goal = Board.goal(rows, cols, blank="first")
-    built = [
-        dispatch.build_group_table(rows, cols, goal.tiles, g, encoding=encoding, entry=entry)
-        for g in groups
-    ]
-    return PatternDatabase(rows, cols, goal.tiles, "custom", tuple(map(tuple, groups)),
-                           (encoding,) * len(groups), tuple(built), entry=entry)  # fmt: skip
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -73,16 +62,13 @@ def main(argv: list[str] | None = None) -> int:
     for name, groups in candidates.items():
         began = time.process_time()
         partitions = groups["max"] if isinstance(groups, dict) else [groups]
-        dbs = [tables(rows, cols, p, args.entry, args.encoding) for p in partitions]
+        dbs = [build_tables(rows, cols, p, encoding=args.encoding, entry=args.entry)
+               for p in partitions]  # fmt: skip
         print(f"{name}: built in {time.process_time() - began:.0f} s of CPU", flush=True)
         for label, board, target in boards:
-            frame = frame_for(rows, cols, target.tiles)
-            guard = dispatch.engine_guard(time_limit=args.time_limit)
             began = time.process_time()
             try:
-                moves, stats = dispatch.kernels.ida_maxed(
-                    dbs, list(frame.board(board.tiles)), guard, frame.order
-                )
+                moves, stats = maxed_search(dbs, board, target, time_limit=args.time_limit)
             except SearchLimitExceeded as exc:
                 print(f"  {label}: not solved ({exc.stats.expanded:,} nodes)", flush=True)
                 continue

@@ -37,6 +37,7 @@ from slidingtiles._errors import (
     WorkerDiedError,
 )
 from slidingtiles._render import board_svg, solution_html, solution_svg
+from slidingtiles._solve.cos226 import Cos226Result, solve_cos226
 from slidingtiles._solve.short.constructive import ReduceResult, solve_constructive
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._solve.tile_state import TileState
@@ -54,6 +55,7 @@ __all__ = [
     "BatchResult",
     "Board",
     "BoardLike",
+    "Cos226Result",
     "GoalLike",
     "GoalMismatchError",
     "HeuristicClaimError",
@@ -98,5 +100,6 @@ __all__ = [
     "solvability",
     "solve",
     "solve_constructive",
+    "solve_cos226",
     "solve_many",
 ]

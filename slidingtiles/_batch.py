@@ -27,7 +27,6 @@ from typing import Any, cast
 
 import attrs
 
-from slidingtiles import heuristics
 from slidingtiles._board.board import Board
 from slidingtiles._board.coerce import check_goal
 from slidingtiles._errors import (
@@ -36,6 +35,7 @@ from slidingtiles._errors import (
     SlidingTilesError,
     WorkerDiedError,
 )
+from slidingtiles._heuristics import registry as heuristics
 from slidingtiles._solve.choose import check_options, is_flag
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._workers import WorkerPool
@@ -296,6 +296,17 @@ def solve_many(
     waiting for a board) the boards already finished but not yet yielded are
     yielded (in input order, ``index`` says which), then the interrupt goes on.
     """
+    own_pool = _check_batch(boards, executor, workers, ordered)
+    total = len(boards) if isinstance(boards, Sized) else None
+    kwargs = _portable_kwargs(solve_kwargs, executor is not None or own_pool)
+    _check_executor(executor)
+    report = _Reporter(progress, total)  # checks progress now, not at the first board
+    tasks = ((index, board, kwargs) for index, board in enumerate(boards))
+    return _run(tasks, executor, workers if own_pool else None, bool(ordered), report)
+
+
+def _check_batch(boards: object, executor: object, workers: object, ordered: object) -> bool:
+    """Check the batch's own options (not solve's); True when the batch runs on a pool of ours."""
     if isinstance(boards, (str, Board)):
         # Both iterate (characters, rows), which would make one error result per piece.
         raise OptionTypeError(
@@ -320,9 +331,11 @@ def solve_many(
     if not is_flag(ordered):
         raise OptionTypeError(f"ordered must be True or False, not {ordered!r}", ordered,
                               option="ordered")  # fmt: skip
-    own_pool = workers is not None and workers > 1
-    total = len(boards) if isinstance(boards, Sized) else None
-    kwargs = _portable_kwargs(solve_kwargs, executor is not None or own_pool)
+    return isinstance(workers, int) and workers > 1
+
+
+def _check_executor(executor: object) -> None:
+    """Raise `OptionTypeError` unless ``executor`` is None or can take work in some known style."""
     if executor is not None and not any(
         hasattr(executor, name) for name in ("submit", "imap", "map")
     ):
@@ -331,9 +344,6 @@ def solve_many(
             f"multiprocessing style), not {type(executor).__name__}",
             executor, option="executor",
         )  # fmt: skip
-    report = _Reporter(progress, total)  # checks progress now, not at the first board
-    tasks = ((index, board, kwargs) for index, board in enumerate(boards))
-    return _run(tasks, executor, workers if own_pool else None, bool(ordered), report)
 
 
 #: Boards in flight per worker of a pool of our own: two keep each worker busy while results

@@ -10,14 +10,14 @@ are the search's own `SearchStats`), and gives per depth and heuristic the
 mean nodes generated and expanded, the effective branching factor b* and the
 mean time: as records, a Markdown table, text, and an SVG plot.
 
-This module sits above `slidingtiles._solve` (it solves boards) and is
-re-exported by `slidingtiles.heuristics`, the one upward import of that
-package, declared in the import contract (docs/architecture.md).
+This module sits above `slidingtiles._solve` (it solves boards); the public
+face `slidingtiles.heuristics`, above it, re-exports it beside `check`, so
+every import runs down (docs/architecture.md).
 """
 
 from __future__ import annotations
 
-import html
+import itertools
 import math
 import random
 import statistics
@@ -31,13 +31,15 @@ from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.random import scramble
 from slidingtiles._board.solvability import solvable_count
 from slidingtiles._errors import InvalidOptionError, OptionTypeError, SearchLimitExceeded
-from slidingtiles._solve.solve import ALGORITHMS, solve
-from slidingtiles.heuristics._check import (
+from slidingtiles._heuristics.check import (
     EXHAUSTIVE_BOARDS,
     HeuristicSpec,
     exact_distances,
     resolve,
 )
+from slidingtiles._heuristics.registry import HeuristicInfo
+from slidingtiles._render import markup_text
+from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 
 __all__ = ["Comparison", "branching_factor", "compare"]
 
@@ -205,7 +207,7 @@ class Comparison:
                    "solution depth d</text>")  # fmt: skip
         out.append(f'<text x="14" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
                    f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">mean nodes {nodes} '
-                   f"({html.escape(self.algorithm)})</text>")  # fmt: skip
+                   f"({markup_text(self.algorithm)})</text>")  # fmt: skip
         for index, name in enumerate(self.heuristics):
             colour = colours[index % len(colours)]
             points = [(x(d), y(v)) for d in depths if (v := self._cell(name, d, nodes))]
@@ -219,18 +221,9 @@ class Comparison:
             out.append(f'<line x1="{left + plot_w + 12}" y1="{ly}" x2="{left + plot_w + 32}" '
                        f'y2="{ly}" stroke="{colour}" stroke-width="2"/>')  # fmt: skip
             out.append(f'<text x="{left + plot_w + 38}" y="{ly + 4}">'
-                       f"{html.escape(_printable(name))}</text>")  # fmt: skip
+                       f"{markup_text(name)}</text>")  # fmt: skip
         out.append("</svg>")
         return "\n".join(out)
-
-
-def _printable(text: str) -> str:
-    """Text safe in XML: characters XML 1.0 cannot hold become U+FFFD."""
-    return "".join(
-        c if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd")
-        or c > "\uffff" else "\ufffd"
-        for c in text
-    )  # fmt: skip
 
 
 def _depth_boards(
@@ -327,18 +320,7 @@ def compare(
         InvalidOptionError: a bad depth (beyond the shape's largest), count or algorithm.
         HeuristicError: a heuristic misbehaves (`solve`'s checks).
     """  # noqa: E501
-    if algorithm not in ALGORITHMS or algorithm == "reduce":
-        raise InvalidOptionError(
-            f"algorithm must be one of {', '.join(a for a in ALGORITHMS if a != 'reduce')}, "
-            f"not {algorithm!r}",
-            algorithm, option="algorithm",
-        )  # fmt: skip
-    if isinstance(boards_per_depth, bool) or not isinstance(boards_per_depth, int):
-        raise OptionTypeError(f"boards_per_depth must be an int, not {boards_per_depth!r}",
-                              boards_per_depth, option="boards_per_depth")  # fmt: skip
-    if boards_per_depth < 1:
-        raise InvalidOptionError(f"boards_per_depth must be at least 1, not {boards_per_depth}",
-                                 boards_per_depth, option="boards_per_depth")  # fmt: skip
+    _check_options(algorithm, boards_per_depth)
     if isinstance(heuristics, (str, bytes)) or not isinstance(heuristics, Sequence):
         heuristics = [heuristics]
     infos = [resolve(h) for h in heuristics]
@@ -354,42 +336,78 @@ def compare(
         for depth in chosen_depths
     }
     total = len(infos) * sum(len(b) for b in boards.values())
-    done = 0
-    records = []
-    for info in infos:
-        for depth in chosen_depths:
-            generated, expanded, seconds = [], [], []
-            limited = 0
-            optimal = True
-            for board in boards[depth]:
-                if progress is not None:
-                    progress(done, total)
-                done += 1
-                try:
-                    solution = solve(
-                        board, target, heuristic=info, algorithm=algorithm,
-                        max_nodes=max_nodes, time_limit=time_limit,
-                    )  # fmt: skip
-                except SearchLimitExceeded:
-                    limited += 1
-                    continue
-                generated.append(solution.stats.generated)
-                expanded.append(solution.stats.expanded)
-                seconds.append(solution.stats.seconds)
-                optimal = optimal and solution.optimal
-            complete = not limited
-            mean_generated = statistics.fmean(generated) if complete else None
-            records.append({
-                "heuristic": info.name, "algorithm": algorithm, "depth": depth,
-                "boards": len(generated), "limited": limited,
-                "generated": None if mean_generated is None else round(mean_generated, 2),
-                "expanded": round(statistics.fmean(expanded), 2) if complete else None,
-                "branching": None if mean_generated is None
-                else round(branching_factor(mean_generated, depth), 4),
-                "seconds": round(statistics.fmean(seconds), 6) if complete else None,
-                "optimal": optimal,
-            })  # fmt: skip
+    searches = itertools.count()
+
+    def solved(board: Board, info: HeuristicInfo) -> Solution:
+        """One search of the comparison, reported to ``progress`` before it starts."""
+        if progress is not None:
+            progress(next(searches), total)
+        return solve(
+            board, target, heuristic=info, algorithm=algorithm,
+            max_nodes=max_nodes, time_limit=time_limit,
+        )  # fmt: skip
+
+    records = [
+        _record(info, depth, boards[depth], solved, algorithm)
+        for info in infos
+        for depth in chosen_depths
+    ]
     if progress is not None:
         progress(total, total)
     drawn = {d: tuple(b.to_text() for b in boards[d]) for d in chosen_depths}
     return Comparison(tuple(records), target.shape, target.to_text(), algorithm, seed, drawn)
+
+
+def _check_options(algorithm: object, boards_per_depth: object) -> None:
+    """Raise the documented error for an algorithm `compare` cannot use or a bad board count."""
+    if algorithm not in ALGORITHMS or algorithm == "reduce":
+        raise InvalidOptionError(
+            f"algorithm must be one of {', '.join(a for a in ALGORITHMS if a != 'reduce')}, "
+            f"not {algorithm!r}",
+            algorithm, option="algorithm",
+        )  # fmt: skip
+    if isinstance(boards_per_depth, bool) or not isinstance(boards_per_depth, int):
+        raise OptionTypeError(f"boards_per_depth must be an int, not {boards_per_depth!r}",
+                              boards_per_depth, option="boards_per_depth")  # fmt: skip
+    if boards_per_depth < 1:
+        raise InvalidOptionError(f"boards_per_depth must be at least 1, not {boards_per_depth}",
+                                 boards_per_depth, option="boards_per_depth")  # fmt: skip
+
+
+def _record(
+    info: HeuristicInfo,
+    depth: int,
+    boards: Sequence[Board],
+    solved: Callable[[Board, HeuristicInfo], Solution],
+    algorithm: str,
+) -> dict[str, Any]:
+    """One row of the comparison: ``info``'s means over the boards at ``depth``.
+
+    A board whose search reaches a limit is counted in ``limited``, and then
+    the depth's means are None (a mean over the easy boards alone would flatter).
+    """
+    generated, expanded, seconds = [], [], []
+    limited = 0
+    optimal = True
+    for board in boards:
+        try:
+            solution = solved(board, info)
+        except SearchLimitExceeded:
+            limited += 1
+            continue
+        generated.append(solution.stats.generated)
+        expanded.append(solution.stats.expanded)
+        seconds.append(solution.stats.seconds)
+        optimal = optimal and solution.optimal
+    complete = not limited
+    mean_generated = statistics.fmean(generated) if complete else None
+    return {
+        "heuristic": info.name, "algorithm": algorithm, "depth": depth,
+        "boards": len(generated), "limited": limited,
+        "generated": None if mean_generated is None else round(mean_generated, 2),
+        "expanded": round(statistics.fmean(expanded), 2) if complete else None,
+        "branching": None if mean_generated is None
+        else round(branching_factor(mean_generated, depth), 4),
+        "seconds": round(statistics.fmean(seconds), 6) if complete else None,
+        "optimal": optimal,
+    }  # fmt: skip

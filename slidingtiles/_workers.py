@@ -61,6 +61,7 @@ import os
 import signal
 import sys
 import threading
+import time
 import weakref
 from collections.abc import Callable, Hashable, Iterator
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -287,8 +288,14 @@ class WorkerPool(ProcessPoolExecutor):
         not counted. Waits up to ``timeout`` seconds for the workers to end.
         """
         found = {}
+        deadline = time.monotonic() + timeout
         for pid, process in list(self._workers.items()):
-            process.join(timeout)
+            process.join(max(0.0, deadline - time.monotonic()))
+            # The executor's manager thread reaps a broken pool's workers too: when it wins
+            # that race our join sees no exit code yet (waitpid: no such child) though the
+            # worker is gone; its code appears once the manager's waitpid returns.
+            while process.exitcode is None and time.monotonic() < deadline:
+                process.join(0.02)
             if process.exitcode not in (0, None, _STOPPED_BY_POOL):
                 found[pid] = death_of(process.exitcode)
         return found

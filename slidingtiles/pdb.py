@@ -25,39 +25,38 @@ import os
 from pathlib import Path
 
 from slidingtiles._cache import cache_dir_problem
+from slidingtiles._engine.indexing import MAX_TABLE_ENTRIES
 from slidingtiles._errors import CacheDirectoryError, CacheWarning, PatternDatabaseError
-from slidingtiles.heuristics._pdb import (
+from slidingtiles._heuristics._pdb.choice import first_use_partition, preferred_partition
+from slidingtiles._heuristics._pdb.cost import BUILD_COSTS, build_states, estimate_build_seconds
+from slidingtiles._heuristics._pdb.database import FORMAT_VERSION, BuildProgress, PatternDatabase
+from slidingtiles._heuristics._pdb.first_use import (
     AUTO_BUILD_SECONDS,
     AUTO_MAX_CELLS,
-    BUILD_COSTS,
     ENV_BUILD_TABLES,
-    ENV_CACHE_DIR,
-    FORMAT_VERSION,
-    MAX_TABLE_ENTRIES,
-    SHIPPED,
-    BuildProgress,
-    PatternDatabase,
     TableBuildWarning,
+)
+from slidingtiles._heuristics._pdb.heuristic import pattern_database
+from slidingtiles._heuristics._pdb.partition import (
+    default_partition_name,
+    partition,
+    partition_names,
+)
+from slidingtiles._heuristics._pdb.shipped import SHIPPED
+from slidingtiles._heuristics._pdb.store import (
+    ENV_CACHE_DIR,
     TableInfo,
     build,
-    build_states,
     cache_dir,
     clear,
-    default_partition_name,
-    estimate_build_seconds,
-    first_use_partition,
     is_cached,
     list_tables,
     load,
-    partition,
-    partition_names,
-    pattern_database,
-    preferred_partition,
-    read_table,
     ship,
     table_path,
     verify,
 )
+from slidingtiles._heuristics._pdb.tablefile import read_table
 
 __all__ = [
     "AUTO_BUILD_SECONDS",

@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, settings
 from slidingtiles import Board
 from slidingtiles._board.geometry import blank_moves, home_cells
 from slidingtiles._engine.kernels import Kernels, choose_kernels
-from slidingtiles.heuristics._pdb import first_use
-from slidingtiles.heuristics._pdb import store as _pdb
+from slidingtiles._heuristics._pdb import first_use
+from slidingtiles._heuristics._pdb import store as _pdb
 from slidingtiles.pdb import PatternDatabase
 from slidingtiles.search._limits import Guard
 
@@ -38,7 +38,7 @@ first_use.AUTO_BUILD_SECONDS = 5.0
 # would load, ours must not inherit it: explicit parents), "dev" elsewhere; the fast run draws
 # fewer examples. HYPOTHESIS_PROFILE chooses one by name.
 #: Profile name: (parent profile, examples per test).
-HYPOTHESIS_PROFILES = {"fast": ("default", 20), "dev": ("default", 60), "ci": ("ci", 100)}
+HYPOTHESIS_PROFILES = {"fast": ("default", 10), "dev": ("default", 60), "ci": ("ci", 100)}
 for _name, (_parent, _examples) in HYPOTHESIS_PROFILES.items():
     settings.register_profile(
         _name, parent=settings.get_profile(_parent), max_examples=_examples, deadline=None,

@@ -53,7 +53,7 @@ def test_solve_cos226_puzzle04_from_file(
     assert "error" not in err  # (a first run may log building a pattern database)
     lines = out.strip().splitlines()
     assert lines[-2] == "Minimum number of moves = 4"
-    assert re.fullmatch(r"Number of states enqueued = \d+", lines[-1])
+    assert re.fullmatch(r"Number of states generated = \d+", lines[-1])
     boards = cos226_boards(out)
     assert len(boards) == 5
     assert boards[0] == Board(PUZZLE04)
@@ -62,12 +62,12 @@ def test_solve_cos226_puzzle04_from_file(
         assert after in [b for _, b in before.neighbors()]
 
 
-def test_solve_cos226_enqueued_is_generated(capsys: pytest.CaptureFixture[str]) -> None:
+def test_solve_text_counts_the_states_generated(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "solve", "8 1 3/4 0 2/7 6 5")
     expected = solve("8 1 3/4 0 2/7 6 5")
     assert code == 0
     assert out.strip().splitlines()[-1] == (
-        f"Number of states enqueued = {expected.stats.generated}"
+        f"Number of states generated = {expected.stats.generated}"
     )
 
 
@@ -271,6 +271,17 @@ def test_random_moves_goal_first_cos226(capsys: pytest.CaptureFixture[str]) -> N
     board = Board(out)
     assert is_solvable(board, "first")
     assert len(solve(board, "first")) <= 6
+
+
+def test_random_shape_as_two_words(capsys: pytest.CaptureFixture[str]) -> None:
+    # Issue 27: the README's "random 4 4 --moves 30 --seed 1" was refused (the CLI wanted 4x4).
+    assert run(capsys, "random", "4", "4", "--moves", "30", "--seed", "1")[:2] == run(
+        capsys, "random", "4x4", "--moves", "30", "--seed", "1"
+    )[:2]
+    assert run(capsys, "random", "2", "3", "--moves", "0")[:2] == (0, "1 2 3/4 5 0\n")
+    code, out, err = run(capsys, "random", "3", "4", "5")
+    assert (code, out) == (2, "")
+    assert "'3 4 5' is not a shape" in err
 
 
 def test_random_zero_moves_is_goal(capsys: pytest.CaptureFixture[str]) -> None:

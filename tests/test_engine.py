@@ -15,7 +15,7 @@ import slidingtiles as st
 from slidingtiles import Board, TileState, heuristics, pdb
 from slidingtiles._engine.dispatch import engine_solve, supports
 from slidingtiles._engine.pruning import learn_duplicate_sequences, pruning_table
-from slidingtiles.heuristics._pdb import first_use
+from slidingtiles._heuristics._pdb import first_use
 from slidingtiles.search import astar, idastar
 from tests.conftest import Oracle, goals
 
@@ -161,6 +161,7 @@ def test_engine_limits_and_progress() -> None:
     assert engine_solve(goal, goal, "pdb", db=pdb.load(3, 3))[0] == ""
 
 
+@pytest.mark.slow  # 90 solves; the engine's lengths: test_engine_lengths_match_the_oracle
 def test_solve_routes_built_in_heuristics_through_the_engine(
     oracle: Callable[[Board], Oracle],
 ) -> None:

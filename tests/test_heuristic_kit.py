@@ -60,7 +60,7 @@ def registered() -> Any:
 
 
 def test_exact_distances_agree_with_the_oracle() -> None:
-    from slidingtiles.heuristics._exact import exact_distances
+    from slidingtiles._heuristics.exact import exact_distances
 
     for goal in (Board.goal(2, 4, blank="first"), Board("4 1 7/2 0 8/6 3 5")):
         exact, oracle = exact_distances(goal), oracle_for(goal)
@@ -126,6 +126,7 @@ def test_check_samples_4x4(name: str) -> None:
     assert again.to_dict() | {"seconds": 0} == report.to_dict() | {"seconds": 0}
 
 
+@pytest.mark.slow  # sampling also runs in test_check_samples_4x4, overestimators exhaustively
 def test_sampled_check_finds_an_overestimator_on_4x4() -> None:
     report = heuristics.check(twice, shape=(4, 4), samples=5)
     example = report.admissible.nearest
@@ -385,6 +386,7 @@ def test_boards_at_distance_above_nine_cells(board: Board) -> None:
     assert len(st_.solve(board, heuristic="linear_conflict")) == 12
 
 
+@pytest.mark.slow  # Hypothesis finding and shrinking; assert_consistent runs in the fast run
 def test_assert_admissible_shrinks_to_a_small_board() -> None:
     with pytest.raises(AssertionError, match=r"h = 2 on .*, which is 1 move from the goal") as e:
         testing.assert_admissible(twice, max_examples=200)

@@ -17,6 +17,7 @@ import pytest
 
 import slidingtiles as st
 from slidingtiles.__main__ import main
+from tests.conftest import slow_case
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -30,6 +31,8 @@ COMMANDS = [
     ["batch", "-"],
     ["play", "--no-browser", "--port", "0"],
 ]
+# Each command starts a process: solve and play in the fast run, every command in the full run.
+SOME_COMMANDS = [c if c[0] in ("solve", "play") else slow_case(c) for c in COMMANDS]
 
 
 def _cli(argv: list[str], env: dict[str, str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
@@ -61,7 +64,7 @@ def broken_numba(tmp_path: Path) -> str:
     return str(package.parent)
 
 
-@pytest.mark.parametrize("argv", COMMANDS, ids=lambda argv: argv[0])
+@pytest.mark.parametrize("argv", SOME_COMMANDS, ids=lambda argv: argv[0])
 def test_unknown_implementation_is_one_line_exit_2_from_every_command(
     argv: list[str], tmp_path: Path
 ) -> None:
@@ -69,7 +72,7 @@ def test_unknown_implementation_is_one_line_exit_2_from_every_command(
     _one_line_exit_2(result, "SLIDINGTILES_IMPLEMENTATION='fortran'", "auto, python, numba")
 
 
-@pytest.mark.parametrize("argv", COMMANDS, ids=lambda argv: argv[0])
+@pytest.mark.parametrize("argv", SOME_COMMANDS, ids=lambda argv: argv[0])
 def test_numba_that_fails_to_import_is_one_line_exit_2_from_every_command(
     argv: list[str], tmp_path: Path, broken_numba: str
 ) -> None:

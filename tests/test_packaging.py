@@ -41,6 +41,7 @@ def read_metadata(wheel: Path) -> Message:
         return Parser().parsestr(archive.read(name).decode("utf-8"))
 
 
+@pytest.mark.slow  # builds a wheel (so does .ci/run's smoke test, installing it)
 def test_the_licence_travels_in_the_wheel(wheel: Path) -> None:
     with zipfile.ZipFile(wheel) as archive:
         licences = [n for n in archive.namelist() if re.search(r"\.dist-info/licen[cs]es?/", n)]
@@ -51,6 +52,7 @@ def test_the_licence_travels_in_the_wheel(wheel: Path) -> None:
     assert "Copyright (c) 2026 the slidingtiles developers" in text
 
 
+@pytest.mark.slow  # the same wheel
 def test_the_wheel_metadata_names_licence_status_and_pythons(wheel: Path) -> None:
     metadata = read_metadata(wheel)
     # PEP 639: the SPDX expression is the licence metadata (License classifiers are deprecated).

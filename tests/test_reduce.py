@@ -299,6 +299,7 @@ def test_solve_constructive_checks_its_options_at_its_door(
     assert option in str(caught.value)
 
 
+@pytest.mark.slow  # two optimal=False solves of a 10x10 board: 7 s in pure Python
 def test_an_infinite_time_limit_is_none() -> None:
     board = random_board(10, 10, seed=3)
     unbounded = solve_constructive(board, time_limit=float("inf"))

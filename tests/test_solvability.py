@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from slidingtiles import Board, is_solvable, solvability
 
-from .conftest import Oracle
+from .conftest import Oracle, slow_case
 
 
 def _goals(rows: int, cols: int, count: int, seed: int) -> list[Board]:
@@ -28,7 +28,7 @@ def _goals(rows: int, cols: int, count: int, seed: int) -> list[Board]:
 
 
 @pytest.mark.parametrize(
-    ("rows", "cols", "extra_goals"), [(2, 2, 6), (2, 3, 4), (3, 2, 4), (2, 4, 1)]
+    ("rows", "cols", "extra_goals"), [(2, 2, 6), (2, 3, 4), (3, 2, 4), slow_case(2, 4, 1)]
 )
 def test_parity_rule_matches_reachability_everywhere(
     oracle: Callable[[Board], Oracle], rows: int, cols: int, extra_goals: int

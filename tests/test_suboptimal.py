@@ -486,7 +486,7 @@ def test_the_command_line_prints_the_bound_and_the_ratio(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     board = random_board(11, 10, seed=9)
-    assert main(["solve", board.to_text(), "--suboptimal", "--format", "cos226"]) == 0
+    assert main(["solve", board.to_text(), "--suboptimal", "--format", "text"]) == 0
     out = capsys.readouterr().out
     lines = out.strip().splitlines()
     length = int(next(line for line in lines if line.startswith("Moves")).split("=")[1])

@@ -16,14 +16,19 @@ from tests.test_play_browser import By, browser  # noqa: F401  (browser: the fix
 from tests.test_watch import HOSTILE, Hostile, misplaced, tiles
 
 
-def open_view(driver: Any, view: st.TraceView, folder: Path) -> Any:
-    page = folder / "view.html"
+def open_fragment(driver: Any, fragment: str, folder: Path, selector: str) -> Any:
+    """Open a page holding ``fragment``; return its element matching ``selector``."""
+    page = folder / "fragment.html"
     page.write_text(
-        f'<!DOCTYPE html><html><meta charset="utf-8"><body>{view.html()}</body></html>',
+        f'<!DOCTYPE html><html><meta charset="utf-8"><body>{fragment}</body></html>',
         encoding="utf-8",
     )
     driver.get(page.as_uri())
-    return driver.find_element(By.CSS_SELECTOR, ".slidingtiles-search")
+    return driver.find_element(By.CSS_SELECTOR, selector)
+
+
+def open_view(driver: Any, view: st.TraceView, folder: Path) -> Any:
+    return open_fragment(driver, view.html(), folder, ".slidingtiles-search")
 
 
 def click(root: Any, action: str) -> None:

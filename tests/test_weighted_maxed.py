@@ -74,6 +74,7 @@ def weighted(kernels: Kernels, db: pdb.PatternDatabase, tiles: list[int], num: i
     return kernels.weighted_maxed([db], list(tiles), kernel_guard(), ORDER, num, den, ceiling)
 
 
+@pytest.mark.slow  # three table builds; test_solve_suboptimal_uses_cached_perm_tables uses one
 def test_the_tables_are_perm_ranked() -> None:
     assert maxed_searches(table3())
     assert maxed_searches(table3x4())

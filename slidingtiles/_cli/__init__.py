@@ -5,7 +5,7 @@
 0
 
 Modules: `common` (exit codes, parser classes, argument types, board input, ``--format``,
-the one error printer), `output` (COS 226 text, the JSON objects, HTML, the one progress
+the one error printer), `output` (the text report, the JSON objects, HTML, the one progress
 display), `solve` (the
 solve, check, random and heuristics commands), `tables` (pdb), `batch` (batch) and
 `main` (the table of registrars, the parser, `main`), `play` (the play command).
@@ -37,7 +37,7 @@ from slidingtiles._cli.common import (
     Registrar,
 )
 from slidingtiles._cli.main import SUBCOMMANDS, build_parser, main
-from slidingtiles._cli.output import cos226_text, solution_json
+from slidingtiles._cli.output import report_text, solution_json
 
 __all__ = [
     "EXIT_BAD_INPUT",
@@ -51,7 +51,7 @@ __all__ = [
     "add_batch_command",
     "batch_command",
     "build_parser",
-    "cos226_text",
     "main",
+    "report_text",
     "solution_json",
 ]

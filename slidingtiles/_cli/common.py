@@ -16,7 +16,7 @@ import math
 import signal
 import sys
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from types import FrameType
 from typing import IO, NoReturn, TypeAlias, TypeVar
 
@@ -38,6 +38,7 @@ __all__ = [
     "Handler",
     "Parser",
     "Registrar",
+    "ShapeWords",
     "Subparsers",
     "Terminated",
     "UsageError",
@@ -212,6 +213,36 @@ def shape(text: str) -> tuple[int, int]:
     if len(numbers) != 2:
         raise argparse.ArgumentTypeError(f"{text!r} is not a shape: use N or ROWSxCOLS")
     return numbers[0], numbers[1]
+
+
+class ShapeWords(argparse.Action):
+    """A positional ``SHAPE`` given as one word (``4``, ``3x5``) or two (``3 5``): (rows, cols).
+
+    >>> parser = Parser(prog="x")
+    >>> _ = parser.add_argument("shape", nargs="+", action=ShapeWords)
+    >>> parser.parse_args(["3", "5"]).shape, parser.parse_args(["3x5"]).shape
+    ((3, 5), (3, 5))
+    >>> parser.parse_args(["3", "4", "5"])
+    Traceback (most recent call last):
+    ...
+    slidingtiles._cli.common.UsageError: argument shape: '3 4 5' is not a shape: use N, ROWSxCOLS or ROWS COLS (see x --help)
+    """  # noqa: E501
+
+    def __call__(
+        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+        values: str | Sequence[object] | None, option_string: str | None = None,
+    ) -> None:  # fmt: skip
+        words = [str(value) for value in values] if isinstance(values, list) else [str(values)]
+        if len(words) == 2 and all(word.strip().isdigit() for word in words):
+            words = ["x".join(words)]
+        if len(words) != 1:
+            raise argparse.ArgumentError(
+                self, f"{' '.join(words)!r} is not a shape: use N, ROWSxCOLS or ROWS COLS"
+            )
+        try:
+            setattr(namespace, self.dest, shape(words[0]))
+        except argparse.ArgumentTypeError as error:
+            raise argparse.ArgumentError(self, str(error)) from None
 
 
 def add_format(parser: argparse.ArgumentParser, **text_formats: str) -> None:

@@ -1,7 +1,7 @@
-"""How results are written: the COS 226 report, JSON, the HTML page, and the one progress display.
+"""How results are written: text reports (ours, COS 226's), JSON, HTML, the progress display.
 
 >>> from slidingtiles import solve
->>> print(cos226_text(solve("1 2/0 3")))
+>>> print(report_text(solve("1 2/0 3")))
 2
 1 2
 0 3
@@ -11,7 +11,10 @@
 3 0
 <BLANKLINE>
 Minimum number of moves = 1
-Number of states enqueued = 2
+Number of states generated = 2
+
+`report_text` is ``solve``'s default output (``--format text``); ``--format cos226`` prints
+`slidingtiles.Cos226Result.report`, the COS 226 assignment's output (docs/cli.md).
 
 Every JSON object a command prints carries ``"schema": JSON_SCHEMA`` (the version of
 the family of shapes documented on docs/json.md); a solved board is `Solution.to_dict`,
@@ -36,10 +39,10 @@ __all__ = [
     "JSON_SCHEMA",
     "Progress",
     "board_json",
-    "cos226_text",
     "failure_json",
     "json_object",
     "print_json",
+    "report_text",
     "solution_json",
     "stats_dict",
     "write_html",
@@ -246,10 +249,13 @@ class Progress:
 # -- reports ---------------------------------------------------------------------------
 
 
-def cos226_text(solution: Solution) -> str:
-    """The COS 226 report: each board of the solution, then the move and enqueued counts.
+def report_text(solution: Solution) -> str:
+    """The text report: each board of the solution, then the move count and the states generated.
 
-    Very long reports keep the first and last boards and say how many were left out.
+    Boards are in the COS 226 input form (``N``, or ``ROWS COLS``, then the rows), so each
+    reads back as a board. Very long reports keep the first and last boards and say how many
+    were left out. The count is this library's (`SearchStats.generated`), not the COS 226
+    assignment's "states enqueued" (`slidingtiles.solve_cos226`).
     """
     if (len(solution) + 1) * solution.start.size <= _MAX_PRINTED_CELLS:
         parts = [board.to_cos226() + "\n" for board in solution.boards]
@@ -263,7 +269,7 @@ def cos226_text(solution: Solution) -> str:
     parts.append(f"{count} = {len(solution)}")
     if not solution.optimal and solution.lower_bound is not None:
         parts.append(f"Lower bound (Manhattan) = {solution.lower_bound}")
-    parts.append(f"Number of states enqueued = {solution.stats.generated}")
+    parts.append(f"Number of states generated = {solution.stats.generated}")
     return "\n".join(parts)
 
 

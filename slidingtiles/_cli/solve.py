@@ -12,6 +12,8 @@
 from __future__ import annotations
 
 import argparse
+from collections.abc import Callable
+from typing import TypeVar
 
 from slidingtiles import (
     ALGORITHMS,
@@ -26,11 +28,14 @@ from slidingtiles import (
     scramble,
     solvability,
     solve,
+    solve_cos226,
 )
 from slidingtiles._cli.common import (
     EXIT_NO_ANSWER,
     EXIT_OK,
+    CommandError,
     Formatter,
+    ShapeWords,
     Subparsers,
     add_board_input,
     add_format,
@@ -42,17 +47,16 @@ from slidingtiles._cli.common import (
     positive_int,
     print_error,
     read_board,
-    shape,
     weight,
 )
 from slidingtiles._cli.heuristics import add_heuristic_actions
 from slidingtiles._cli.output import (
     Progress,
     board_json,
-    cos226_text,
     failure_json,
     json_object,
     print_json,
+    report_text,
     solution_json,
     stats_dict,
     write_html,
@@ -69,7 +73,8 @@ __all__ = [
 
 _SOLVE_EPILOG = """\
 examples:
-  slidingtiles solve "6 4 7/8 5 0/3 2 1"            # 31 moves, COS 226-style output
+  slidingtiles solve "6 4 7/8 5 0/3 2 1"            # 31 moves: every board, the counts
+  slidingtiles solve -f puzzle04.txt --format cos226  # the COS 226 assignment's output, exactly
   slidingtiles solve -f puzzle04.txt --format moves   # just the move string
   slidingtiles solve "8 1 3/4 0 2/7 6 5" --goal first --format json
   slidingtiles random 3 --seed 1 | slidingtiles solve - --html steps.html
@@ -140,7 +145,9 @@ def add_solve_command(subparsers: Subparsers) -> None:
     )  # fmt: skip
     add_format(
         parser,
-        cos226="every board, then the move count",
+        text="every board, then the move count and the states generated",
+        cos226="the COS 226 assignment's output, exactly: its own search (A* with the "
+        "Manhattan priority, no closed set) and its count of states enqueued",
         moves="the move string only",
     )
     parser.add_argument(
@@ -155,9 +162,47 @@ def add_solve_command(subparsers: Subparsers) -> None:
     parser.set_defaults(handler=_solve_command)
 
 
+_Found = TypeVar("_Found")
+
+#: The options the COS 226 search has no use for, with their defaults.
+_NOT_FOR_COS226 = {"heuristic": "auto", "algorithm": "auto", "weight": None, "suboptimal": False,
+                   "optimal": False, "workers": None}  # fmt: skip
+
+
 def _solve_command(args: argparse.Namespace) -> int:
     optimal = optimality(args)
     board = read_board(args)
+    if args.format == "cos226":
+        return _solve_cos226(args, board)
+    solution = _searched(
+        args, board,
+        lambda progress: solve(
+            board, args.goal, heuristic=args.heuristic, algorithm=args.algorithm,
+            weight=args.weight, optimal=optimal, max_nodes=args.max_nodes,
+            time_limit=args.time_limit, progress=progress, workers=args.workers,
+        ),
+    )  # fmt: skip
+    if solution is None:
+        return EXIT_NO_ANSWER
+    if args.html is not None:
+        write_html(args.html, solution)
+    if args.format == "moves":
+        print(solution.moves)
+    elif args.format == "json":
+        print_json(solution_json(solution))
+    else:
+        print(report_text(solution))
+        if not solution.optimal and solution.ratio is not None:
+            print(f"Length / lower bound = {solution.ratio:.3f}")
+    return EXIT_OK
+
+
+def _searched(
+    args: argparse.Namespace, board: Board,
+    search: Callable[[Callable[[SearchStats], None] | None], _Found],
+) -> _Found | None:  # fmt: skip
+    """Run ``search(progress)`` under the progress display (``--progress``); None when the board
+    is unsolvable or a limit stopped it, after reporting which."""
     shown = args.progress or args.optimal  # insisting on a long search: show it
     with Progress("searching", unit="nodes", enabled=shown) as progress:
 
@@ -168,40 +213,41 @@ def _solve_command(args: argparse.Namespace) -> int:
             )
 
         try:
-            solution = solve(
-                board,
-                args.goal,
-                heuristic=args.heuristic,
-                algorithm=args.algorithm,
-                weight=args.weight,
-                optimal=optimal,
-                max_nodes=args.max_nodes,
-                time_limit=args.time_limit,
-                progress=show if progress.shown else None,
-                workers=args.workers,
-            )
+            return search(show if progress.shown else None)
         except UnsolvableError as error:
             _report_unsolvable(args, board, error)
-            return EXIT_NO_ANSWER
         except SearchLimitExceeded as error:
             _report_limit(args, board, error)
-            return EXIT_NO_ANSWER
+    return None
+
+
+def _solve_cos226(args: argparse.Namespace, board: Board) -> int:
+    """``solve --format cos226``: the assignment's search (`solve_cos226`) and its report."""
+    given = [name for name, default in _NOT_FOR_COS226.items() if getattr(args, name) != default]
+    if given:
+        options = ", ".join(f"--{name}" for name in given)
+        raise CommandError(
+            f"--format cos226 runs the COS 226 assignment's own search (A* with the Manhattan "
+            f"priority): drop {options}, or use --format text"
+        )
+    found = _searched(
+        args, board,
+        lambda progress: solve_cos226(
+            board, args.goal, max_nodes=args.max_nodes, time_limit=args.time_limit,
+            progress=progress,
+        ),
+    )  # fmt: skip
+    if found is None:
+        return EXIT_NO_ANSWER
     if args.html is not None:
-        write_html(args.html, solution)
-    if args.format == "moves":
-        print(solution.moves)
-    elif args.format == "json":
-        print_json(solution_json(solution))
-    else:
-        print(cos226_text(solution))
-        if not solution.optimal and solution.ratio is not None:
-            print(f"Length / lower bound = {solution.ratio:.3f}")
+        write_html(args.html, found.solution)
+    print(found.report(), end="")
     return EXIT_OK
 
 
 def _report_unsolvable(args: argparse.Namespace, board: Board, error: UnsolvableError) -> None:
     reason = error.report.reason if error.report is not None else str(error)
-    if args.format == "cos226":
+    if args.format in ("text", "cos226"):
         print("No solution possible")
     elif args.format == "json":
         goal = _goal_for_report(board, args.goal)
@@ -283,6 +329,7 @@ def _check_command(args: argparse.Namespace) -> int:
 _RANDOM_EPILOG = """\
 examples:
   slidingtiles random 4x4 --seed 7              # uniformly random solvable 15-puzzle
+  slidingtiles random 4 4 --moves 30 --seed 1   # 30 random moves from the goal (4 4 = 4x4)
   slidingtiles random 3 --moves 20 --seed 1     # 20 random moves from the goal
   slidingtiles random 3x5 --goal first --format cos226
 """
@@ -297,7 +344,10 @@ def add_random_command(subparsers: Subparsers) -> None:
         epilog=_RANDOM_EPILOG,
         formatter_class=Formatter,
     )
-    parser.add_argument("shape", type=shape, metavar="SHAPE", help="N (square) or ROWSxCOLS")
+    parser.add_argument(
+        "shape", nargs="+", action=ShapeWords, metavar="SHAPE",
+        help="N (square), ROWSxCOLS or ROWS COLS",
+    )  # fmt: skip
     parser.add_argument(
         "--moves", type=non_negative_int, default=None, metavar="K",
         help="scramble the goal with K random moves instead of a uniform draw",

@@ -6,8 +6,9 @@ plan run by one function per route), ``choose`` (the door's checks,
 answers "how does this call run?"), ``checks`` (what the doors share: an
 option naming one of a few choices, a count), ``solution`` (`Solution`),
 ``tile_state`` (`TileState`, boards as states of the generic search),
-``parallel`` (one board's IDA* split over processes) and ``short`` (the
+``parallel`` (one board's IDA* split over processes), ``short`` (the
 room for short solutions, `solve(optimal=False)`, and the constructive
 solver `solve_constructive`: one module per method, one table choosing
-them).
+them) and ``cos226`` (`solve_cos226`: the COS 226 assignment's own search
+and report, so that its counts can be compared).
 """

@@ -36,7 +36,6 @@ from typing import TypeAlias
 
 import attrs
 
-from slidingtiles import heuristics
 from slidingtiles._board.board import Board
 from slidingtiles._board.moves import Moves
 from slidingtiles._cache import cache_dir_problem
@@ -49,20 +48,23 @@ from slidingtiles._errors import (
     PatternDatabaseError,
     SearchLimitExceeded,
 )
+from slidingtiles._heuristics import registry as heuristics
+from slidingtiles._heuristics._pdb import cost, first_use, store
+from slidingtiles._heuristics._pdb.choice import table_choice
+from slidingtiles._heuristics._pdb.database import PatternDatabase
+from slidingtiles._heuristics._pdb.partition import default_partition_name
+from slidingtiles._heuristics._pdb.tablefile import MAX_TABLE_CELLS
+from slidingtiles._heuristics.check import for_search
+from slidingtiles._heuristics.compiled import CompiledHeuristic, compiled_of
+from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._solve.checks import check_choice
 from slidingtiles._solve.parallel import splits
 from slidingtiles._solve.reach import judge
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
-from slidingtiles.heuristics import HeuristicInfo
-from slidingtiles.heuristics._check import for_search
-from slidingtiles.heuristics._pdb import cost, first_use, store
-from slidingtiles.heuristics._pdb.choice import table_choice
-from slidingtiles.heuristics._pdb.database import PatternDatabase
-from slidingtiles.heuristics._pdb.partition import default_partition_name
-from slidingtiles.heuristics._pdb.tablefile import MAX_TABLE_CELLS
 from slidingtiles.search import SearchStats
-from slidingtiles.search._limits import Deadline, check_limits
+from slidingtiles.search._checks import check_limits
+from slidingtiles.search._limits import Deadline
 
 __all__ = [
     "ROUTES", "HeuristicLike", "Plan", "already_solved", "cached_tables", "check_options",
@@ -295,6 +297,8 @@ def _resolve_heuristic(
         for info in heuristics.registry().values():
             if info.function is heuristic:
                 return info
+        if isinstance(heuristic, CompiledHeuristic):  # its claims made at `compiled`
+            return heuristic.info
         # Unregistered: nothing vouches for admissibility, so optimality is not claimed.
         name = getattr(heuristic, "__name__", type(heuristic).__name__)
         return HeuristicInfo(name, heuristic, admissible=False, consistent=False)
@@ -463,7 +467,7 @@ def cached_tables(goal: Board) -> PatternDatabase | None:
 
 
 #: The routes a `Plan` takes, each run by one function of `slidingtiles._solve.solve`.
-ROUTES = ("short", "reduce", "weighted_tables", "parallel", "engine", "search")
+ROUTES = ("short", "reduce", "weighted_tables", "parallel", "engine", "compiled", "search")
 # Boards up to this many cells use A* (its memory stays small); larger ones IDA*.
 _ASTAR_MAX_CELLS = 12
 # The weight of "weighted" when none is given.
@@ -485,8 +489,9 @@ class Plan:
             short-solution methods), ``"reduce"`` (the constructive solver),
             ``"weighted_tables"`` (weighted IDA* over perm-ranked tables),
             ``"parallel"`` (the engine's IDA* split over processes),
-            ``"engine"`` (the tile engine's IDA*), ``"search"`` (the generic
-            search over `TileState`).
+            ``"engine"`` (the tile engine's IDA*), ``"compiled"`` (the tile
+            engine's IDA* with a `heuristics.compiled` heuristic), ``"search"``
+            (the generic search over `TileState`).
         algorithm: the algorithm the solution reports (the generic search's
             ``"astar"``, ``"idastar"``, ``"bfs"``, ``"greedy"``, ``"weighted"``;
             ``"idastar"`` for the engine, ``"weighted_idastar"``, ``"reduce"``);
@@ -547,6 +552,12 @@ def plan(
         _, db = _engine_database(info, start, goal, build_tables=build_tables, clock=clock)
         if db is not None and maxed_searches(canonical_tables(db)):
             return Plan("weighted_tables", "weighted_idastar", info, db, w)
+    if compiled_of(info) is not None and (algorithm == "idastar" or (
+        algorithm == "auto" and info.admissible
+    )):  # fmt: skip
+        # A heuristic over the flat board runs in the tile engine too, checked as the search's.
+        _checked(info, start, goal, build_tables=build_tables, clock=clock)
+        return Plan("compiled", "idastar", info)
     if algorithm in ("auto", "idastar") and info.admissible:
         # Built-in heuristics run in the tile engine: IDA* on one mutable board, same lengths.
         use_engine, db = _engine_database(info, start, goal, build_tables=build_tables, clock=clock)
@@ -610,7 +621,7 @@ def _checked(
     build_tables: bool = True,
     clock: Deadline | None = None,
 ) -> Callable[[TileState], float]:
-    """Specialise the heuristic to the goal, checked (`slidingtiles.heuristics._check.for_search`).
+    """Specialise the heuristic to the goal, checked (`slidingtiles._heuristics.check.for_search`).
 
     The ``pdb`` heuristic's table is made ready first, as ``build_tables`` and
     the ``clock`` allow. A user's heuristic has every value checked as it

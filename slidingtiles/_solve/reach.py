@@ -37,8 +37,8 @@ import attrs
 from slidingtiles._board.board import Board
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import OutOfReachError, SearchCostWarning, SearchLimitExceeded
-from slidingtiles.heuristics._pdb.choice import first_use_partition, table_choice
-from slidingtiles.heuristics._pdb.cost import estimate_build_seconds
+from slidingtiles._heuristics._pdb.choice import first_use_partition, table_choice
+from slidingtiles._heuristics._pdb.cost import estimate_build_seconds
 from slidingtiles.search import SearchStats
 
 __all__ = [

@@ -19,6 +19,7 @@ from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import SearchLimitExceeded, UnsolvableError
+from slidingtiles._heuristics.compiled import compiled_of, engine_search
 from slidingtiles._solve.choose import (
     HeuristicLike,
     Plan,
@@ -196,7 +197,7 @@ def _short(chosen: Plan, call: _Call) -> Solution:
     return Solution(
         start=call.start, goal=call.goal, moves=found.moves, optimal=found.optimal,
         heuristic=found.heuristic, algorithm=found.method, stats=stats,
-        lower_bound=found.lower_bound,
+        lower_bound=found.lower_bound, engine=dispatch.IMPLEMENTATION,
     )  # fmt: skip
 
 
@@ -211,6 +212,7 @@ def _reduce(chosen: Plan, call: _Call) -> Solution:
         start=call.start, goal=call.goal, moves=built.moves, optimal=built.optimal,
         heuristic="none", algorithm="reduce", stats=stats,
         lower_bound=len(built.moves) if built.optimal else built.lower_bound,
+        engine=dispatch.IMPLEMENTATION,
     )  # fmt: skip
 
 
@@ -230,7 +232,7 @@ def _weighted_tables(chosen: Plan, call: _Call) -> Solution:
     return Solution(
         start=start, goal=goal, moves=Moves(path), optimal=num == den,
         heuristic=chosen.heuristic.name, algorithm="weighted_idastar", stats=stats,
-        lower_bound=len(path) if num == den else lower,
+        lower_bound=len(path) if num == den else lower, engine=dispatch.IMPLEMENTATION,
     )  # fmt: skip
 
 
@@ -251,7 +253,7 @@ def _engine(chosen: Plan, call: _Call) -> Solution:
     return Solution(
         start=call.start, goal=call.goal, moves=Moves(moves), optimal=True,
         heuristic=chosen.heuristic.name, algorithm="idastar", stats=stats,
-        lower_bound=len(moves),
+        lower_bound=len(moves), engine=dispatch.IMPLEMENTATION,
     )  # fmt: skip
 
 
@@ -277,6 +279,24 @@ def _search(chosen: Plan, call: _Call) -> Solution:
         start=call.start, goal=call.goal, moves=moves, optimal=result.optimal,
         heuristic="none" if info is None else info.name, algorithm=chosen.algorithm,
         stats=result.stats, lower_bound=len(moves) if result.optimal else None,
+        engine="generic",
+    )  # fmt: skip
+
+
+def _compiled(chosen: Plan, call: _Call) -> Solution:
+    """A compiled heuristic (`heuristics.compiled`) in the tile engine's IDA*."""
+    info = chosen.heuristic
+    assert info is not None
+    heuristic = compiled_of(info)
+    assert heuristic is not None
+    moves, stats = call.clock.run(
+        engine_search, heuristic, call.start, call.goal, max_nodes=call.max_nodes,
+        progress=call.progress,
+    )  # fmt: skip
+    return Solution(
+        start=call.start, goal=call.goal, moves=Moves(moves), optimal=info.admissible,
+        heuristic=info.name, algorithm="idastar", stats=stats,
+        lower_bound=len(moves) if info.admissible else None, engine=dispatch.IMPLEMENTATION,
     )  # fmt: skip
 
 
@@ -287,5 +307,6 @@ _ROUTES: dict[str, Callable[[Plan, _Call], Solution]] = {
     "weighted_tables": _weighted_tables,
     "parallel": _engine,
     "engine": _engine,
+    "compiled": _compiled,
     "search": _search,
 }

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from slidingtiles._watch.look import Look, clean, json_number
+from slidingtiles._render import safe_text
+from slidingtiles._watch.look import Look, json_number
 from slidingtiles.search import (
     Expanded,
     Finished,
@@ -40,7 +41,7 @@ def _plain(value: object) -> object:
         return value
     if isinstance(value, float):
         return json_number(value)
-    return clean(value)
+    return safe_text(value)
 
 
 class _States:

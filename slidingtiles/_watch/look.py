@@ -3,55 +3,26 @@
 A state is a board if it is one (`BoardView`: a `Board`) or carries one as
 ``.board`` (a `TileState`); then ``.goal``, when it has one, colours the tiles
 already home. Any other state shows as ``str(state)``, or as what the user's
-``label`` function returns. Text is made safe here once for every view:
-control characters, lone surrogates and bidirectional overrides (which XML
-forbids, or which would garble a terminal) become visible escapes; the views
-then escape for their own format (HTML, SVG, JSON in a script).
+``label`` function returns. Text is made safe here once for every view, by
+the package's one policy (`slidingtiles._render.safe_text`: control
+characters, lone surrogates and bidirectional overrides, which XML forbids or
+which would garble a terminal, become visible escapes such as ``\\x1b``); the
+views then escape for their own format (HTML and SVG by `markup_text`, JSON in
+a script by `script_json`).
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from slidingtiles._render import BoardView
+from slidingtiles._render import BoardView, safe_text
 
-__all__ = ["Look", "action_text", "algorithm_name", "clean", "json_number", "number"]
+__all__ = ["Look", "action_text", "algorithm_name", "json_number", "number"]
 
-# C0 and C1 controls, DEL, lone surrogates, the bidi embeddings, overrides and isolates,
-# and the two non-characters XML forbids.
-_UNSAFE = re.compile(
-    "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u200e\u200f\u202a-\u202e\u2066-\u2069\ufffe\uffff]"
-)
-_NAMES = {"\n": "\\n", "\t": "\\t", "\r": "\\r"}
 _SYMBOLS = {"astar": "A*", "weighted_astar": "weighted A*", "greedy": "greedy best-first",
             "idastar": "IDA*", "bfs": "breadth-first search"}  # fmt: skip
-
-
-def _escape_one(match: re.Match[str]) -> str:
-    char = match[0]
-    return _NAMES.get(char) or (f"\\x{ord(char):02x}" if ord(char) < 256 else f"\\u{ord(char):04x}")
-
-
-def clean(text: object, limit: int | None = None) -> str:
-    """Return ``str(text)`` with every unsafe character escaped, cut to ``limit`` characters.
-
-    Example:
-        >>> clean("a\\x1b[31m<b>\\n")
-        'a\\\\x1b[31m<b>\\\\n'
-        >>> clean("abcdefgh", limit=5)
-        'abcd…'
-
-    The result holds no character XML 1.0 forbids and none that moves a
-    terminal's cursor or reverses text; markup characters (``<``, ``&``,
-    quotes) are left for each view to escape.
-    """
-    text = _UNSAFE.sub(_escape_one, str(text))
-    if limit is not None and len(text) > limit:
-        text = text[: max(1, limit - 1)] + "…"
-    return text
 
 
 def number(value: float | None) -> str:
@@ -133,20 +104,21 @@ class Look:
         self.goal: BoardView | None = goal if isinstance(goal, BoardView) else None
         #: The text of each tile (index 0, the blank, drawn as nothing), from the start board.
         self.tile_labels: list[str] = (
-            [clean(board.label(t), 8) for t in range(board.size)] if board is not None else []
+            [safe_text(board.label(t), 8) for t in range(board.size)] if board is not None else []
         )
 
     def board(self, state: object) -> BoardView:
         """The board of a state (only when ``boards``)."""
         board = _board_of(state)
         if board is None:
-            raise TypeError(f"{clean(repr(state), 60)} is not a board, unlike the trace's start")
+            shown = safe_text(repr(state), 60)
+            raise TypeError(f"{shown} is not a board, unlike the trace's start")
         return board
 
     def text(self, state: object, limit: int | None = None) -> str:
         """One line: the label, a board's one-line form or ``str(state)``, made safe and cut."""
         if self.label is not None:
-            return clean(self.label(state), limit)
+            return safe_text(self.label(state), limit)
         if self.boards:
             board = self.board(state)
             tiles = board.tiles
@@ -154,8 +126,8 @@ class Look:
                 " ".join(self._cell(t) for t in tiles[r * board.cols : (r + 1) * board.cols])
                 for r in range(board.rows)
             )
-            return clean(text, limit)
-        return clean(state, limit)
+            return safe_text(text, limit)
+        return safe_text(state, limit)
 
     def lines(self, state: object, limit: int = 40) -> list[str]:
         """The state for a terminal: a board's rows (blank ``.``, cells aligned), else one line."""
@@ -188,4 +160,4 @@ class Look:
 
 def action_text(action: object) -> str:
     """An action for people, safe; ``-`` for none (the start)."""
-    return "-" if action is None else clean(action, 24)
+    return "-" if action is None else safe_text(action, 24)

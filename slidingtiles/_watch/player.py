@@ -1,34 +1,29 @@
 """The notebook view: an HTML fragment stepping through a trace's expansions.
 
-Like the solution player of ``_render`` (First, Back, Play, Step, Last), for
-a search: at each expansion the state with ``g``, ``h`` and ``f``, the top
-of the frontier it was chosen from (best first), its children and their
-fates, and the path from the start. Everything is drawn by a small script
-from JSON embedded in the fragment; text reaches the page only through
-``textContent``, and the JSON is escaped so no label can close its script.
+In the frame of ``_render``'s solution player (`slidingtiles._render.stepper`:
+First, Back, Play, Step, Last), for a search: at each expansion the state with
+``g``, ``h`` and ``f``, the top of the frontier it was chosen from (best
+first), its children and their fates, and the path from the start. Everything
+is drawn by a small script from JSON embedded in the fragment; text reaches
+the page only through ``textContent``, and the JSON is escaped so no label can
+close its script.
 """
 
 from __future__ import annotations
 
-import html
-import json
-import uuid
 from typing import Any
 
+from slidingtiles._render import markup_text, stepper
 from slidingtiles._watch.look import Look, action_text, json_number
 from slidingtiles._watch.table import summary
 from slidingtiles.search import SearchTrace
 
 __all__ = ["stepper_data", "trace_html"]
 
+# The stepper's own look (the shared rules are `_render.stepper`'s): panes of small boards.
 _STYLE = """
-#{id} {{ font-family: system-ui, sans-serif; color: #2b2118; margin: 0.3em 0; }}
-#{id} .controls {{ display: flex; gap: 0.3em; align-items: center; flex-wrap: wrap;
-  margin: 0.4em 0; }}
-#{id} button {{ font: inherit; padding: 0.15em 0.7em; cursor: pointer; }}
-#{id} button:disabled {{ opacity: 0.45; cursor: default; }}
-#{id} .counter {{ font-variant-numeric: tabular-nums; min-width: 12em; }}
-#{id} .summary {{ color: #5b4636; font-size: 0.9em; margin: 0; max-width: 60em; }}
+#{id} .counter {{ min-width: 12em; }}
+#{id} .summary {{ max-width: 60em; }}
 #{id} .panes {{ display: flex; gap: 1.2em; flex-wrap: wrap; align-items: flex-start; }}
 #{id} .pane h4 {{ margin: 0.2em 0; font-size: 0.9em; color: #5b4636; }}
 #{id} .pane ol, #{id} .pane ul {{ margin: 0; padding-left: 1.4em; font-size: 0.85em; }}
@@ -43,26 +38,15 @@ _STYLE = """
 #{id} .first {{ background: #f2c572; }}
 """
 
-# Draws one step from the embedded JSON; all text goes in through textContent.
-_SCRIPT = """
-(function () {
-  "use strict";
-  var root = document.getElementById(%(id)s);
-  if (!root || root.getAttribute("data-wired")) return;
-  root.setAttribute("data-wired", "1");
-  var data = JSON.parse(root.querySelector("script.slidingtiles-data").textContent);
+# What expansion k shows, drawn from the embedded JSON; all text goes in through textContent.
+_STEPS = """
   if (!data.steps.length) return;
   var SVG = "http://www.w3.org/2000/svg";
-  var last = data.steps.length - 1, step = 0, timer = null;
+  var last = data.steps.length - 1;
   var panes = {};
   root.querySelectorAll("[data-pane]").forEach(function (p) {
     panes[p.getAttribute("data-pane")] = p;
   });
-  var buttons = {};
-  root.querySelectorAll("button[data-action]").forEach(function (b) {
-    buttons[b.getAttribute("data-action")] = b;
-  });
-  var counter = root.querySelector(".counter");
   function el(tag, cls, text) {
     var e = document.createElement(tag);
     if (cls) e.className = cls;
@@ -91,7 +75,7 @@ _SCRIPT = """
     for (var i = 0; i < s.length; i++) {
       var t = s[i];
       if (t === 0) continue;
-      var x = 2 + (i %% data.cols) * cell, y = 2 + Math.floor(i / data.cols) * cell;
+      var x = 2 + (i % data.cols) * cell, y = 2 + Math.floor(i / data.cols) * cell;
       var home = data.goal !== null && data.goal[i] === t;
       pic.appendChild(svg("rect", { x: x + 0.5, y: y + 0.5, width: cell - 1, height: cell - 1,
         rx: 2, fill: home ? "#9fd59a" : "#f2c572" }));
@@ -111,9 +95,8 @@ _SCRIPT = """
     li.appendChild(document.createTextNode(text));
     return li;
   }
-  function show(k) {
-    step = Math.max(0, Math.min(last, k));
-    var s = data.steps[step];
+  function drawStep(k) {
+    var s = data.steps[k];
     var how = s.p === null ? "the start" : "from #" + s.p + " by " + s.a + ", depth " + s.d;
     if (s.t !== null) how += "; iteration " + s.it + ", threshold " + num(s.t);
     fill(panes.current, [draw(s.s, data.cell), el("div", "values", values(s.g, s.h, s.f)),
@@ -131,7 +114,7 @@ _SCRIPT = """
         "fate-" + c[5]));
     });
     fill(panes.children, s.ch.length ? [kids] : [el("div", "note", "none recorded")]);
-    var chain = [], at = step;
+    var chain = [], at = k;
     while (at !== null && at !== undefined && data.steps[at]) {
       chain.unshift(data.steps[at]);
       at = data.steps[at].p;
@@ -142,40 +125,14 @@ _SCRIPT = """
       path.appendChild(draw(c.s, data.small));
     });
     fill(panes.path, [path]);
-    counter.textContent = "expansion #" + step + " (" + (step + 1) + " of " + (last + 1) +
+    counter.textContent = "expansion #" + k + " (" + (k + 1) + " of " + (last + 1) +
       "; " + data.pathName + " " + s.n + " after it)";
-    buttons.first.disabled = buttons.back.disabled = step === 0;
-    buttons.step.disabled = buttons.last.disabled = step === last;
-    buttons.play.disabled = last === 0;
   }
-  function stop() {
-    if (timer !== null) clearInterval(timer);
-    timer = null;
-    buttons.play.textContent = "\u25b6 Play";
-  }
-  function play() {
-    if (timer !== null) { stop(); return; }
-    if (step >= last) show(0);
-    buttons.play.textContent = "Pause";
-    timer = setInterval(function () {
-      if (step >= last) { stop(); return; }
-      show(step + 1);
-    }, data.interval);
-  }
-  buttons.first.onclick = function () { stop(); show(0); };
-  buttons.back.onclick = function () { stop(); show(step - 1); };
-  buttons.step.onclick = function () { stop(); show(step + 1); };
-  buttons.last.onclick = function () { stop(); show(last); };
-  buttons.play.onclick = play;
-  show(0);
-})();
 """
 
-
-def _script_json(value: object) -> str:
-    """JSON that is safe inside a ``<script>`` element: no ``<``, ``>`` or ``&`` appears."""
-    text = json.dumps(value, ensure_ascii=True, allow_nan=False)
-    return text.replace("&", "\\u0026").replace("<", "\\u003c").replace(">", "\\u003e")
+_TITLES = {"first": "the first expansion", "back": "one expansion back",
+           "play": "play the expansions", "step": "the next expansion",
+           "last": "the last expansion"}  # fmt: skip
 
 
 def _positive(**values: object) -> None:
@@ -289,32 +246,22 @@ def trace_html(
     data["cell"] = 0 if not rows else max(16, min(44, 220 // max(rows, cols)))
     data["small"] = 0 if not rows else max(6, min(14, 64 // max(rows, cols)))
     data["interval"] = interval_ms
-    element = f"slidingtiles-search-{uuid.uuid4().hex[:16]}"
-    buttons = "".join(
-        f'<button type="button" data-action="{action}" title="{title}">{label}</button>'
-        for action, title, label in (
-            ("first", "the first expansion", "\u00ab First"),
-            ("back", "one expansion back", "\u25c0 Back"),
-            ("play", "play the expansions", "\u25b6 Play"),
-            ("step", "the next expansion", "Step \u25b6"),
-            ("last", "the last expansion", "Last \u00bb"),
-        )
-    )
-    title = f"<b>{html.escape(heading, quote=True)}</b>: " if heading else ""
-    start = html.escape(look.text(trace.start, 120), quote=True)
+    element = stepper.fragment_id("search")
+    title = f"<b>{markup_text(heading)}</b>: " if heading else ""
+    start = markup_text(look.text(trace.start, 120))
     empty = "" if steps else '<p class="note">Nothing was expanded.</p>'
     return (
         f'<div class="slidingtiles-search" id="{element}">'
-        f"<style>{_STYLE.format(id=element)}</style>"
-        f'<p class="summary">{title}{html.escape(text, quote=True)}</p>{empty}'
-        f'<div class="controls">{buttons}<span class="counter">expansion #0</span></div>'
+        f"{stepper.style(element, _STYLE)}"
+        f'<p class="summary">{title}{markup_text(text)}</p>{empty}'
+        f"{stepper.controls(_TITLES, 'expansion #0')}"
         '<div class="panes">'
         f'<div class="pane"><h4>expanded</h4><div data-pane="current">{start}</div></div>'
         '<div class="pane"><h4>frontier, best first</h4><div data-pane="frontier"></div></div>'
         '<div class="pane"><h4>children</h4><div data-pane="children"></div></div>'
         "</div>"
         '<div class="pane"><h4>path from the start</h4><div data-pane="path"></div></div>'
-        f'<script type="application/json" class="slidingtiles-data">{_script_json(data)}</script>'
-        f"<script>{_SCRIPT % {'id': _script_json(element)}}</script>"
+        f"{stepper.data_script(data)}"
+        f"<script>{stepper.script(element, _STEPS)}</script>"
         "</div>"
     )

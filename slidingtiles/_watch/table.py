@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from slidingtiles._watch.look import Look, action_text, algorithm_name, clean, number
+from slidingtiles._render import safe_text
+from slidingtiles._watch.look import Look, action_text, algorithm_name, number
 from slidingtiles.search import IterationEnded, SearchTrace, TraceStep
 
 __all__ = ["summary", "table"]
@@ -146,5 +147,5 @@ def table(
         lines.append(f"(the first {shown:,} of {recorded:,} recorded expansions)")
     if trace.path and trace.outcome == "found":
         moves = " ".join(action_text(a) for a in trace.actions) or "(none: the start is a goal)"
-        lines.append(f"path: {clean(moves, 400)}")
+        lines.append(f"path: {safe_text(moves, 400)}")
     return "\n".join(lines)

@@ -9,12 +9,12 @@ picture stops at an expansion and says how many it shows.
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 import attrs
 
-from slidingtiles._watch.look import Look, action_text, clean, number
+from slidingtiles._render import markup_text
+from slidingtiles._watch.look import Look, action_text, number
 from slidingtiles.search import Expanded, Generated, IterationEnded, SearchTrace
 
 __all__ = ["tree_svg"]
@@ -37,10 +37,6 @@ _STYLE = {  # fate -> (stroke, dash, opacity, caption)
 _ROW = 34  # pixels between a node's bottom and its children's tops
 _CAPTION = 24  # two caption lines under each node
 _GAP = 10
-
-
-def _escape(text: object) -> str:
-    return html.escape(clean(text), quote=True)
 
 
 @attrs.define(eq=False)
@@ -194,7 +190,7 @@ class _Shape:
         fill = _HOME if node.fate == "goal" or (node.on_path and node.order is None) else "#fffaf2"
         parts = [
             f'<g class="node {node.fate or "expanded"}" opacity="{opacity}">',
-            f"<title>{html.escape(title, quote=True)}</title>",
+            f"<title>{markup_text(title)}</title>",
             f'<rect x="{x0:.1f}" y="{y0:.1f}" width="{self.width}" height="{self.height}" '
             f'rx="3" fill="{fill}" stroke="{stroke}" stroke-width="{width}"{dashing}/>',
         ]
@@ -203,7 +199,7 @@ class _Shape:
         else:
             parts.append(
                 f'<text x="{node.x:.1f}" y="{y0 + 15:.1f}" font-size="10" text-anchor="middle" '
-                f'fill="{_INK}">{html.escape(self.look.text(node.state, 17), quote=True)}</text>'
+                f'fill="{_INK}">{markup_text(self.look.text(node.state, 17))}</text>'
             )
         if node.on_path and node.order is None:
             caption = "goal"  # A* queues its goal and stops when it takes it from the frontier
@@ -215,9 +211,9 @@ class _Shape:
         weight = ' font-weight="bold"' if node.order is not None else ""
         parts.append(
             f'<text x="{node.x:.1f}" y="{below:.1f}" font-size="9" text-anchor="middle" '
-            f'fill="{_INK}"{weight}>{_escape(first)}</text>'
+            f'fill="{_INK}"{weight}>{markup_text(first)}</text>'
             f'<text x="{node.x:.1f}" y="{below + 10:.1f}" font-size="8.5" text-anchor="middle" '
-            f'fill="{_INK}">{_escape(values)}</text></g>'
+            f'fill="{_INK}">{markup_text(values)}</text></g>'
         )
         return "".join(parts)
 
@@ -242,7 +238,7 @@ class _Shape:
                 out.append(
                     f'<text x="{tx + cell / 2:.1f}" y="{ty + cell / 2 + font / 3:.1f}" '
                     f'font-size="{font}" text-anchor="middle" fill="{_INK}">'
-                    f"{html.escape(clean(text, 3), quote=True)}</text>"
+                    f"{markup_text(text, 3)}</text>"
                 )
         return "".join(out)
 
@@ -314,7 +310,7 @@ def tree_svg(
         if forest.headings:
             body.append(
                 f'<text x="8" y="{top + 12}" font-size="12" font-weight="bold" '
-                f'fill="{_INK}">{_escape(forest.headings[index])}</text>'
+                f'fill="{_INK}">{markup_text(forest.headings[index])}</text>'
             )
             top += 20
         used, bottom = _place(root, top, shape, 0)
@@ -332,10 +328,10 @@ def tree_svg(
     width = max(int(slots * shape.slot) + 16, int(legend_width) + 8)
     height = int(legend_y + 22)
     head = "".join(
-        f'<text x="8" y="{16 + 16 * k}" font-size="12" fill="{_INK}">{_escape(line)}</text>'
+        f'<text x="8" y="{16 + 16 * k}" font-size="12" fill="{_INK}">{markup_text(line)}</text>'
         for k, line in enumerate(lines)
     )
-    label = _escape(f"search tree: {trace.expanded:,} expansions")
+    label = markup_text(f"search tree: {trace.expanded:,} expansions")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" class="slidingtiles-search-tree" role="img" '
@@ -361,7 +357,7 @@ def _edges(root: _Node, shape: _Shape) -> list[str]:
             mx, my = (node.x + child.x) / 2, (y1 + child.y) / 2
             out.append(
                 f'<text x="{mx + 3:.1f}" y="{my:.1f}" font-size="8" fill="{_FAINT}">'
-                f"{_escape(action_text(child.action))}</text>"
+                f"{markup_text(action_text(child.action))}</text>"
             )
             stack.append(child)
     return out
@@ -384,7 +380,7 @@ def _legend(y: float) -> tuple[str, float]:
             f'<rect x="{x:.0f}" y="{y:.0f}" width="12" height="12" fill="{fill}" '
             f'stroke="{stroke}" stroke-width="1.5"{dashing}/>'
             f'<text x="{x + 16:.0f}" y="{y + 10:.0f}" font-size="10" fill="{_INK}">'
-            f"{_escape(text)}</text>"
+            f"{markup_text(text)}</text>"
         )
         x += 24 + 5.6 * len(text)
     return "".join(out), x

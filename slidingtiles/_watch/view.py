@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from html import escape
 from typing import Any
 
+from slidingtiles._render import markup_text
 from slidingtiles._watch.data import to_dict
 from slidingtiles._watch.look import Look
 from slidingtiles._watch.player import stepper_data, trace_html
@@ -127,7 +127,7 @@ result or error), got 42 (int)
             >>> view.page(title="a <to> b").startswith("<!DOCTYPE html>")
             True
         """
-        heading = escape(title if title is not None else "Watching the search", quote=True)
+        heading = markup_text(title if title is not None else "Watching the search")
         return (
             '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'

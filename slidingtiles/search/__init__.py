@@ -23,8 +23,9 @@ first N events as ``result.trace``, a `SearchTrace` that `SearchTrace.replay`
 steps through. Without either the searches run their untraced loops.
 
 The modules: ``_protocol`` (`State`), ``_result`` (`SearchResult`,
-`SearchStats`), ``_limits`` (the limits, their checks, the one `Guard` and
-the call's `Deadline`), ``_common`` (error builders, the memory estimate), ``_astar``,
+`SearchStats`), ``_checks`` (the checks of the searches' arguments and
+limits), ``_limits`` (the one `Guard` and the call's `Deadline`),
+``_common`` (error builders, the memory estimate), ``_astar``,
 ``_idastar`` and ``_bfs`` (the searches), ``_events`` (what a watched search
 reports), ``_trace`` (a recorded search and its replay), ``_traced`` (the
 searches again, sending events), ``_example`` (a tiny weighted digraph of

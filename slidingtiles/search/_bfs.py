@@ -6,8 +6,9 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
+from slidingtiles.search._checks import check_start
 from slidingtiles.search._common import bad_cost, no_path, state_bytes
-from slidingtiles.search._limits import Guard, check_start
+from slidingtiles.search._limits import Guard
 from slidingtiles.search._protocol import A, S, State
 from slidingtiles.search._result import SearchResult, SearchStats, result_from_chain
 from slidingtiles.search._trace import Hook, check_trace

@@ -1,44 +1,27 @@
-"""Argument validation, and the guard that enforces limits and reports progress.
+"""The limits enforced: the `Guard` of one search, and the `Deadline` of one call.
 
-One set of rules for every limit (`check_limits`), used twice: at the door of
-`solve`, `solve_many` and the command line (``documented=True``: the library's
-`InvalidOptionError` and `OptionTypeError`, before any work starts), and by
-each `Guard` (plain ValueError and TypeError, for the generic search, which
-serves any domain). One `Deadline` per call lets every step of that call
-(set-up, table builds, the search) spend from the same ``time_limit``.
+A `Guard` holds one search to its ``max_nodes``, ``time_limit`` and
+``max_memory`` (checked by `_checks.check_limits`, the rules every door
+shares) and calls its progress callback. One `Deadline` per call lets every
+step of that call (set-up, table builds, the search) spend from the same
+``time_limit``.
 """
 
 from __future__ import annotations
 
 import math
-import numbers
 import os
 import re
 import sys
 from collections.abc import Callable
-from numbers import Real
 from time import perf_counter
 from typing import Any, TypeVar
 
-from slidingtiles._errors import (
-    InvalidOptionError,
-    OptionTypeError,
-    OutOfMemoryError,
-    SearchLimitExceeded,
-)
-from slidingtiles.search._protocol import State
+from slidingtiles._errors import OutOfMemoryError, SearchLimitExceeded
+from slidingtiles.search._checks import check_limits, positive_int
 from slidingtiles.search._result import SearchStats
 
-__all__ = [
-    "NEVER",
-    "Deadline",
-    "Guard",
-    "check_heuristic",
-    "check_limits",
-    "check_start",
-    "check_weight",
-    "resident_bytes",
-]
+__all__ = ["NEVER", "Deadline", "Guard", "resident_bytes"]
 
 #: A checkpoint that is never reached.
 NEVER = sys.maxsize
@@ -68,157 +51,6 @@ def resident_bytes() -> int | None:
             return int(f.read().split()[1]) * _PAGE_SIZE
     except (OSError, ValueError, IndexError):
         return None
-
-
-def _describe(value: object) -> str:
-    return f"{value!r} ({type(value).__name__})"
-
-
-def _problem(
-    kind: type[Exception], message: str, option: str, value: object, documented: bool
-) -> Exception:
-    """The error for a bad option: the library's classes at the door, plain ones in a search."""
-    if not documented:
-        return kind(message)
-    if issubclass(kind, TypeError):
-        return OptionTypeError(message, value, option=option)
-    return InvalidOptionError(message, value, option=option)
-
-
-def check_start(algorithm: str, start: object) -> None:
-    """Raise TypeError unless ``start`` looks like a `State`.
-
-    Example:
-        >>> check_start("astar", [1, 2])  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        TypeError: astar: start must be a State ...; got [1, 2] (list)
-    """
-    if not isinstance(start, State):
-        raise TypeError(
-            f"{algorithm}: start must be a State with successors() and is_goal(), "
-            f"and hashable; got {_describe(start)}"
-        )
-
-
-def check_heuristic(algorithm: str, heuristic: object, *, required: bool) -> None:
-    """Raise TypeError unless ``heuristic`` is callable (or None, when it is optional).
-
-    Example:
-        >>> check_heuristic("greedy", None, required=True)
-        Traceback (most recent call last):
-        ...
-        TypeError: greedy: heuristic must be callable (state -> float), got None (NoneType)
-    """
-    if heuristic is None and not required:
-        return
-    if not callable(heuristic):
-        raise TypeError(
-            f"{algorithm}: heuristic must be callable (state -> float), got {_describe(heuristic)}"
-        )
-
-
-def check_weight(algorithm: str, weight: object, *, documented: bool = False) -> float:
-    """Return ``weight`` as a float, or raise if it is not a finite number ``>= 1``.
-
-    Example:
-        >>> check_weight("astar", 2)
-        2.0
-        >>> check_weight("astar", 0.5)
-        Traceback (most recent call last):
-        ...
-        ValueError: astar: weight must be a finite number >= 1, got 0.5
-
-    ``documented=True`` raises `InvalidOptionError` / `OptionTypeError` instead
-    (the same message), as `solve` does at its door.
-    """
-    if isinstance(weight, bool) or not isinstance(weight, Real):
-        raise _problem(
-            TypeError, f"{algorithm}: weight must be a number, got {_describe(weight)}",
-            "weight", weight, documented,
-        )  # fmt: skip
-    w = float(weight)
-    if not (1.0 <= w < math.inf):  # also rejects NaN
-        raise _problem(
-            ValueError, f"{algorithm}: weight must be a finite number >= 1, got {weight!r}",
-            "weight", weight, documented,
-        )  # fmt: skip
-    return w
-
-
-def _positive_int(algorithm: str, name: str, value: object, documented: bool) -> int | None:
-    if value is None:
-        return None
-    # numpy integers count (numbers.Integral); bools and whole floats do not.
-    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
-        raise _problem(
-            TypeError, f"{algorithm}: {name} must be an int or None, got {_describe(value)}",
-            name, value, documented,
-        )  # fmt: skip
-    if value <= 0:
-        raise _problem(
-            ValueError, f"{algorithm}: {name} must be positive, got {name}={value!r}",
-            name, value, documented,
-        )  # fmt: skip
-    return int(value)
-
-
-def _positive_seconds(algorithm: str, value: object, documented: bool) -> float | None:
-    if value is None:
-        return None
-    if isinstance(value, bool) or not isinstance(value, Real):
-        raise _problem(
-            TypeError,
-            f"{algorithm}: time_limit must be a number of seconds or None, got {_describe(value)}",
-            "time_limit", value, documented,
-        )  # fmt: skip
-    seconds = float(value)
-    if not seconds > 0:  # also rejects NaN
-        raise _problem(
-            ValueError, f"{algorithm}: time_limit must be positive, got time_limit={value!r}",
-            "time_limit", value, documented,
-        )  # fmt: skip
-    return seconds
-
-
-def check_limits(
-    algorithm: str,
-    *,
-    max_nodes: object = None,
-    time_limit: object = None,
-    max_memory: object = None,
-    progress: object = None,
-    documented: bool = False,
-) -> tuple[int | None, float | None, int | None]:
-    """Return ``(max_nodes, time_limit, max_memory)`` checked, or raise naming the bad one.
-
-    Example:
-        >>> check_limits("solve", max_nodes=10, time_limit=1)
-        (10, 1.0, None)
-        >>> check_limits("solve", time_limit=float("nan"), documented=True)  # doctest: +ELLIPSIS
-        Traceback (most recent call last):
-        ...
-        slidingtiles._errors.InvalidOptionError: solve: time_limit must be positive, got ...=nan
-
-    ``max_nodes`` and ``max_memory`` are positive ints (numpy integers too) or
-    None; ``time_limit`` a positive number of seconds (``inf`` means none) or
-    None; ``progress`` a callable or None. NaN, zero, negatives, bools and
-    strings are refused. With ``documented=True`` the errors are
-    `InvalidOptionError` and `OptionTypeError` (ValueError and TypeError
-    too), carrying ``option`` and ``value``; else plain ValueError and
-    TypeError, with the same messages.
-    """
-    nodes = _positive_int(algorithm, "max_nodes", max_nodes, documented)
-    seconds = _positive_seconds(algorithm, time_limit, documented)
-    memory = _positive_int(algorithm, "max_memory", max_memory, documented)
-    if progress is not None and not callable(progress):
-        raise _problem(
-            TypeError,
-            f"{algorithm}: progress must be callable (SearchStats -> None) or None, "
-            f"got {_describe(progress)}",
-            "progress", progress, documented,
-        )  # fmt: skip
-    return nodes, seconds, memory
 
 
 class Deadline:
@@ -384,7 +216,7 @@ class Guard:
             progress=progress,
         )  # fmt: skip
         self._node_cap = NEVER if nodes is None else nodes
-        every = _positive_int(algorithm, "progress_every", progress_every, False)
+        every = positive_int(algorithm, "progress_every", progress_every, False)
         if every is None:
             raise TypeError(f"{algorithm}: progress_every must be an int, got None")
         self._progress_every = every

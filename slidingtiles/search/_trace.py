@@ -9,7 +9,7 @@ from typing import Any, Generic, TypeVar
 
 import attrs
 
-from slidingtiles._errors import InvalidOptionError, OptionTypeError
+from slidingtiles.search._checks import check_callback, describe, problem
 from slidingtiles.search._events import (
     Expanded,
     Finished,
@@ -50,19 +50,6 @@ _ORDER: dict[str, Callable[[Any], tuple[Any, ...]]] = {
 _QUEUED = frozenset({"queued", "improved", "reopened"})
 
 
-def _describe(value: object) -> str:
-    return f"{value!r} ({type(value).__name__})"
-
-
-def _problem(kind: type[Exception], message: str, option: str, value: object,
-             documented: bool) -> Exception:  # fmt: skip
-    if not documented:
-        return kind(message)
-    if issubclass(kind, TypeError):
-        return OptionTypeError(message, value, option=option)
-    return InvalidOptionError(message, value, option=option)
-
-
 def check_trace(
     algorithm: str, trace: object, on_event: object = None, *, documented: bool = False
 ) -> int | None:
@@ -88,25 +75,19 @@ def check_trace(
     `InvalidOptionError` and `OptionTypeError` (the same messages), as at
     the door of ``solve``.
     """
-    if on_event is not None and not callable(on_event):
-        raise _problem(
-            TypeError,
-            f"{algorithm}: on_event must be callable (event -> None or STOP) or None, "
-            f"got {_describe(on_event)}",
-            "on_event", on_event, documented,
-        )  # fmt: skip
+    check_callback(algorithm, "on_event", on_event, "event -> None or STOP", documented)
     if trace is None or trace is False:
         return None
     if trace is True:
         return DEFAULT_TRACE_EVENTS
     if not isinstance(trace, numbers.Integral):
-        raise _problem(
+        raise problem(
             TypeError,
-            f"{algorithm}: trace must be a number of events, True or None, got {_describe(trace)}",
+            f"{algorithm}: trace must be a number of events, True or None, got {describe(trace)}",
             "trace", trace, documented,
         )  # fmt: skip
     if trace <= 0:
-        raise _problem(
+        raise problem(
             ValueError,
             f"{algorithm}: trace must be a positive number of events, True or None, "
             f"got trace={trace!r}",
