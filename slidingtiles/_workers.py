@@ -324,7 +324,8 @@ class WorkerPool(ProcessPoolExecutor):
     @property
     def broken(self) -> bool:
         """True once the pool cannot take work: a worker died, or it was shut down."""
-        return bool(getattr(self, "_broken", False)) or bool(getattr(self, "_shutdown_thread", False))
+        broken = getattr(self, "_broken", False)
+        return bool(broken) or bool(getattr(self, "_shutdown_thread", False))
 
     def terminate(self) -> None:
         """Stop now: cancel what has not started, kill every worker, and reap them.

@@ -70,10 +70,14 @@ def test_a_hopeless_optimal_request_answers_at_once(
     with pytest.raises(OutOfReachError) as caught:
         st.solve(FAR, progress=seen.append, **options)
     error = caught.value
-    assert engine_calls == [] and seen == [] and table_builds == []  # nothing searched or built
+    assert engine_calls == []
+    assert seen == []
+    assert table_builds == []
     assert error.stats.expanded == 0
-    assert isinstance(error, SearchLimitExceeded) and error.limit == "reach"
-    assert error.nodes > 1e100 and error.seconds > 1e100
+    assert isinstance(error, SearchLimitExceeded)
+    assert error.limit == "reach"
+    assert error.nodes > 1e100
+    assert error.seconds > 1e100
     assert str(error).startswith("an optimal search of this 20x20 board is beyond reach")
     assert "try optimal=False for a short solution" in str(error)
     assert str(error).endswith("or optimal=True to search anyway")
@@ -84,7 +88,8 @@ def test_a_hopeless_optimal_request_answers_at_once(
 
 def test_boards_within_reach_are_searched_whatever_their_size() -> None:
     solution = st.solve(NEAR)
-    assert solution.optimal and len(solution) == 10
+    assert solution.optimal
+    assert len(solution) == 10
     assert st.solve(st.random_board(4, 4, seed=3)).optimal  # every 15-puzzle, with its tables
 
 
@@ -95,9 +100,11 @@ def test_the_short_solution_the_refusal_names_answers() -> None:
 
 
 def test_insisting_searches_anyway_and_says_what_it_costs(engine_calls: list[str]) -> None:
-    with pytest.warns(SearchCostWarning, match=r"beyond reach .* searching anyway"):
-        with pytest.raises(SearchLimitExceeded) as caught:
-            st.solve(FAR, optimal=True, max_nodes=2_000)
+    with (
+        pytest.warns(SearchCostWarning, match=r"beyond reach .* searching anyway"),
+        pytest.raises(SearchLimitExceeded) as caught,
+    ):
+        st.solve(FAR, optimal=True, max_nodes=2_000)
     assert caught.value.limit == "nodes"
     assert engine_calls == ["engine_solve"]
     with warnings.catch_warnings():
@@ -132,7 +139,8 @@ def test_the_rule_is_one_declared_table() -> None:
         reach.estimate(FAR, Board.goal(20, 20), "pdb", implementation=kind)
         for kind in ("numba", "python")
     )
-    assert fast.log_nodes == slow.log_nodes and fast.seconds <= slow.seconds
+    assert fast.log_nodes == slow.log_nodes
+    assert fast.seconds <= slow.seconds
 
 
 def test_docs_print_the_table() -> None:
@@ -152,7 +160,8 @@ def test_the_command_line_refuses_in_one_line_naming_its_flags(
     assert err.count("\n") == 1
     assert err.startswith("slidingtiles: error: an optimal search of this 20x20 board")
     assert "try --suboptimal for a short solution" in err
-    assert "--optimal to search anyway" in err and "optimal=" not in err
+    assert "--optimal to search anyway" in err
+    assert "optimal=" not in err
 
 
 def test_a_limit_says_what_to_try_next(capsys: pytest.CaptureFixture[str]) -> None:
@@ -168,7 +177,8 @@ def test_a_limit_says_what_to_try_next(capsys: pytest.CaptureFixture[str]) -> No
     )  # fmt: skip
     code = main(["solve", board.to_text(), "--heuristic", "manhattan", "--max-nodes", "100"])
     err = capsys.readouterr().err
-    assert code == 1 and err.count("\n") == 1
+    assert code == 1
+    assert err.count("\n") == 1
     assert "try --suboptimal for a short solution, or a larger --max-nodes" in err
     # A time limit: insisting, so the search runs until it stops it.
     with pytest.warns(SearchCostWarning), pytest.raises(SearchLimitExceeded) as caught:
@@ -210,7 +220,9 @@ def test_the_command_line_refuses_max_nodes_with_suboptimal(
     code = main(["solve", NEAR.to_text(), "--suboptimal", "--max-nodes", "10"])
     err = capsys.readouterr().err
     assert code == 2
-    assert "--max-nodes" in err and "--time-limit" in err and err.count("\n") == 1
+    assert "--max-nodes" in err
+    assert "--time-limit" in err
+    assert err.count("\n") == 1
 
 
 # -- workers=N: small work stays here, a pool is kept ---------------------------------------------
@@ -236,7 +248,8 @@ def test_a_small_search_on_workers_starts_no_pool(pools: list[WorkerPool]) -> No
     for seed in range(3):
         board = st.random_board(4, 4, seed=seed)
         solution = st.solve(board, heuristic="pdb", workers=2)
-        assert solution.optimal and len(solution) == len(st.solve(board))
+        assert solution.optimal
+        assert len(solution) == len(st.solve(board))
     assert pools == []
 
 
@@ -248,9 +261,10 @@ def test_a_pool_is_kept_between_calls(
     first = st.solve(board, heuristic="pdb", workers=2)
     second = st.solve(board, heuristic="pdb", workers=2)
     assert len(first) == len(second) == len(st.solve(board, heuristic="pdb"))
-    assert len(pools) == 1 and kept_pool() is pools[0]
-    pids = set(pools[0]._processes)  # noqa: SLF001 - the pool's own table of its workers
-    assert pids and all(Path(f"/proc/{pid}").exists() for pid in pids) or sys.platform != "linux"
+    assert len(pools) == 1
+    assert kept_pool() is pools[0]
+    pids = set(pools[0]._processes)
+    assert (pids and all(Path(f"/proc/{pid}").exists() for pid in pids)) or sys.platform != "linux"
     end_kept_pools()
     assert kept_pool() is None
     assert not any(_alive(pid) for pid in pids)

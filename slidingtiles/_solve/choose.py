@@ -59,7 +59,7 @@ from slidingtiles._heuristics.compiled import CompiledHeuristic, compiled_of
 from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._solve.checks import check_choice
 from slidingtiles._solve.parallel import splits
-from slidingtiles._solve.reach import judge
+from slidingtiles._solve.reach import within_reach
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import SearchStats
@@ -68,7 +68,7 @@ from slidingtiles.search._limits import Deadline
 
 __all__ = [
     "ROUTES", "HeuristicLike", "Plan", "already_solved", "cached_tables", "check_options",
-    "check_setup", "is_flag", "plan", "searched_heuristic",
+    "check_setup", "is_flag", "plan",
 ]  # fmt: skip
 
 #: A heuristic: a registered name, ``"auto"``, a `HeuristicInfo`, or ``h(board, goal) -> int``.
@@ -542,7 +542,10 @@ def plan(
     if weight is not None and algorithm == "auto":
         algorithm = "weighted"
     info = _resolve_heuristic(heuristic, start, goal, build_tables=build_tables, clock=clock)
-    _within_reach(info, algorithm, start, goal, clock, insist=optimal is True, workers=workers)
+    within_reach(
+        info, algorithm, start, goal, insist=optimal is True, workers=workers,
+        time_limit=clock.time_limit, elapsed=clock.elapsed(),
+    )  # fmt: skip
     if algorithm == "bfs":  # BFS uses no heuristic, so none is set up
         return Plan("search", "bfs")
     check_setup(info, start, clock, max_memory)
@@ -571,46 +574,6 @@ def plan(
         w = 1.0
     evaluate = _checked(info, start, goal, build_tables=build_tables, clock=clock)
     return Plan("search", algorithm, info, None, w, evaluate)
-
-
-def searched_heuristic(info: HeuristicInfo | None, algorithm: str) -> tuple[str, bool] | None:
-    """The name `reach` knows an optimal search by, and whether the tile engine runs it.
-
-    >>> searched_heuristic(heuristics.get("pdb"), "auto"), searched_heuristic(None, "bfs")
-    (('pdb', True), ('none', False))
-
-    None for a search that is not after a shortest solution (greedy,
-    weighted, an inadmissible heuristic) or a heuristic of the user's own.
-    """
-    if algorithm == "bfs":
-        return "none", False
-    if info is None or not info.admissible or algorithm not in ("auto", "astar", "idastar"):
-        return None
-    if heuristics.registry().get(info.name) is not info:
-        return None
-    engine = algorithm in ("auto", "idastar") and info.name in dispatch.ENGINE_HEURISTICS
-    return info.name, engine
-
-
-def _within_reach(
-    info: HeuristicInfo,
-    algorithm: str,
-    start: Board,
-    goal: Board,
-    clock: Deadline,
-    *,
-    insist: bool,
-    workers: int,
-) -> None:
-    """The plan's rule: an optimal search beyond reach is refused at once (`reach.judge`)."""
-    searched = searched_heuristic(info, algorithm)
-    if searched is None:
-        return
-    name, engine = searched
-    judge(
-        start, goal, name, engine=engine, workers=workers if engine and name == "pdb" else 1,
-        time_limit=clock.time_limit, insist=insist, clock_elapsed=clock.elapsed(),
-    )  # fmt: skip
 
 
 def _checked(

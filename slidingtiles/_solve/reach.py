@@ -32,6 +32,8 @@ from __future__ import annotations
 import math
 import os
 import warnings
+from typing import Literal
+
 import attrs
 
 from slidingtiles._board.board import Board
@@ -39,6 +41,7 @@ from slidingtiles._engine import dispatch
 from slidingtiles._errors import OutOfReachError, SearchCostWarning, SearchLimitExceeded
 from slidingtiles._heuristics._pdb.choice import first_use_partition, table_choice
 from slidingtiles._heuristics._pdb.cost import estimate_build_seconds
+from slidingtiles._heuristics.registry import HeuristicInfo, registry
 from slidingtiles.search import SearchStats
 
 __all__ = [
@@ -52,6 +55,8 @@ __all__ = [
     "limit_advice",
     "reach_table",
     "row_for",
+    "searched_heuristic",
+    "within_reach",
 ]
 
 #: The seconds an optimal search may be expected to take without a ``time_limit``: an hour.
@@ -270,7 +275,7 @@ def judge(
                 f"({found.describe()}, {over}); searching anyway, as optimal=True asks: "
                 "progress= shows it, time_limit= bounds it, Ctrl-C stops it"
             ),
-            stacklevel=4,
+            stacklevel=5,  # judge, within_reach, plan, solve: the caller's line
         )
         return found
     error = OutOfReachError(
@@ -287,6 +292,53 @@ def judge(
     advice.append(("optimal=True to search anyway", "--optimal to search anyway"))
     error.advise(advice)
     raise error
+
+
+def searched_heuristic(info: HeuristicInfo | None, algorithm: str) -> tuple[str, bool] | None:
+    """The name `REACH` knows an optimal search by, and whether the tile engine runs it.
+
+    >>> from slidingtiles._heuristics import registry
+    >>> searched_heuristic(registry.get("pdb"), "auto"), searched_heuristic(None, "bfs")
+    (('pdb', True), ('none', False))
+
+    None for a search that is not after a shortest solution (greedy,
+    weighted, an inadmissible heuristic) or a heuristic of the user's own.
+    """
+    if algorithm == "bfs":
+        return "none", False
+    if info is None or not info.admissible or algorithm not in ("auto", "astar", "idastar"):
+        return None
+    if registry().get(info.name) is not info:
+        return None
+    engine = algorithm in ("auto", "idastar") and info.name in dispatch.ENGINE_HEURISTICS
+    return info.name, engine
+
+
+def within_reach(
+    info: HeuristicInfo,
+    algorithm: str,
+    start: Board,
+    goal: Board,
+    *,
+    insist: bool,
+    workers: int,
+    time_limit: float | None,
+    elapsed: float,
+) -> None:
+    """The plan's rule: an optimal search beyond reach is refused at once (`judge`).
+
+    A search that is not after a shortest solution, or one with a heuristic
+    of the user's own, passes unjudged; ``workers`` count only for the
+    engine's IDA* with tables, the one search they split.
+    """
+    searched = searched_heuristic(info, algorithm)
+    if searched is None:
+        return
+    name, engine = searched
+    judge(
+        start, goal, name, engine=engine, workers=workers if engine and name == "pdb" else 1,
+        time_limit=time_limit, insist=insist, clock_elapsed=elapsed,
+    )  # fmt: skip
 
 
 _SHORT = ("optimal=False for a short solution", "--suboptimal for a short solution")
@@ -331,7 +383,7 @@ _NUMBA = (
 # advised to build any.
 _TABLES_MEASURED = 25
 # The goals whose tables `slidingtiles pdb build SHAPE` builds without a --goal.
-_CORNER_BLANKS = ("last", "first")
+_CORNER_BLANKS: tuple[Literal["last", "first"], ...] = ("last", "first")
 
 
 def _tables_advice(

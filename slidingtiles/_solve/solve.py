@@ -20,16 +20,9 @@ from slidingtiles._board.solvability import solvability
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import SearchLimitExceeded, UnsolvableError
 from slidingtiles._heuristics.compiled import compiled_of, engine_search
-from slidingtiles._solve.choose import (
-    HeuristicLike,
-    Plan,
-    already_solved,
-    check_options,
-    plan,
-    searched_heuristic,
-)
+from slidingtiles._solve.choose import HeuristicLike, Plan, already_solved, check_options, plan
 from slidingtiles._solve.parallel import check_parallel, parallel_search
-from slidingtiles._solve.reach import limit_advice
+from slidingtiles._solve.reach import limit_advice, searched_heuristic
 from slidingtiles._solve.short.constructive import construct
 from slidingtiles._solve.short.methods import solve_short
 from slidingtiles._solve.solution import Solution

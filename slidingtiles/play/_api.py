@@ -34,7 +34,6 @@ from slidingtiles import (
     SearchLimitExceeded,
     SearchStats,
     SlidingTilesError,
-    Solution,
     UnknownHeuristicError,
     UnsolvableError,
     __version__,
@@ -46,6 +45,7 @@ from slidingtiles import (
     solvability,
     solve,
 )
+from slidingtiles.play._beyond import Found, short_answer
 
 __all__ = [
     "SCHEMA",
@@ -470,43 +470,6 @@ def _cancelled_by(cancelled: Callable[[], bool]) -> Callable[[SearchStats], None
     return progress
 
 
-@attrs.frozen
-class _Found:
-    """A solution, and why it is a short one when an optimal search was beyond reach."""
-
-    solution: Solution
-    note: str | None = None
-
-
-def _short(
-    board: Board,
-    goal: Board,
-    limits: PlayLimits,
-    cancelled: Callable[[], bool],
-    time_limit: float,
-    beyond: OutOfReachError,
-) -> _Found:
-    """A short solution where the optimal search is beyond reach, saying so (``"note"``).
-
-    The shortest-solution methods get `PlayLimits.short_seconds` (at most the
-    time limit); should they find nothing in it (a slow machine), the
-    constructive solver answers, which searches nothing.
-    """
-    progress = _cancelled_by(cancelled)
-    try:
-        found = solve(
-            board, goal, optimal=False, time_limit=min(time_limit, limits.short_seconds),
-            progress=progress,
-        )  # fmt: skip
-    except SearchLimitExceeded:
-        found = solve(board, goal, algorithm="reduce", progress=progress)
-    note = (
-        f"{beyond.reason}; so the shortest-solution methods answered ({found.algorithm}): "
-        "a short solution, not proven shortest"
-    )
-    return _Found(found, note)
-
-
 def _search(
     board: Board,
     goal: Board,
@@ -517,23 +480,25 @@ def _search(
     algorithm: str = "auto",
     weight: float | None = None,
     time_limit: float | None = None,
-) -> tuple[int, dict[str, Any]] | _Found:
+) -> tuple[int, dict[str, Any]] | Found:
     """Solve under the server's limits; a failure becomes its status and JSON object.
 
     An optimal search beyond reach in the time limit (the library's rule,
-    `OutOfReachError`, raised before any search) is answered by `_short`.
+    `OutOfReachError`, raised before any search) is answered by `short_answer`.
     """
     seconds = limits.time_limit if time_limit is None else time_limit
     try:
-        return _Found(
+        return Found(
             solve(
                 board, goal, heuristic=heuristic, algorithm=algorithm, weight=weight,
                 time_limit=seconds, max_nodes=limits.max_nodes, max_memory=limits.max_memory,
                 progress=_cancelled_by(cancelled), build_tables=_build_tables(goal, limits),
             )
         )  # fmt: skip
-    except OutOfReachError as beyond:
-        return _short(board, goal, limits, cancelled, seconds, beyond)
+    except OutOfReachError as beyond:  # answered at once by the shortest-solution methods
+        return short_answer(
+            board, goal, beyond, min(seconds, limits.short_seconds), _cancelled_by(cancelled)
+        )
     except UnsolvableError as error:
         reason = error.report.reason if error.report is not None else str(error)
         return 422, _failure("unsolvable", board, goal, error, reason=reason)
