@@ -126,8 +126,9 @@ def test_limit_names_are_the_same_on_every_path(heuristic: str, algorithm: str) 
         st.solve(board, max_nodes=50, **kwargs)  # type: ignore[arg-type]
     assert (info.value.limit, info.value.value) == ("nodes", 50)
     assert info.value.stats.expanded <= 50
-    with pytest.raises(st.SearchLimitExceeded) as info:
-        st.solve(board, time_limit=1e-9, **kwargs)  # type: ignore[arg-type]
+    # optimal=True: a nanosecond is beyond reach for any search, refused unless insisted on.
+    with pytest.warns(st.SearchCostWarning), pytest.raises(st.SearchLimitExceeded) as info:
+        st.solve(board, time_limit=1e-9, optimal=True, **kwargs)  # type: ignore[arg-type]
     assert (info.value.limit, info.value.value) == ("time", 1e-9)
 
 

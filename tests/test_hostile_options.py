@@ -93,7 +93,7 @@ BAD_OPTIONS: list[tuple[dict[str, Any], type[Exception], str]] = [
     ({"progress": "yes"}, OptionTypeError, "progress"),
     ({"progress": 5}, OptionTypeError, "progress"),
     ({"optimal": "no"}, OptionTypeError, "optimal"),
-    ({"optimal": None}, OptionTypeError, "optimal"),
+    ({"optimal": 0}, OptionTypeError, "optimal"),  # True, False or None (the default)
     ({"build_tables": "no"}, OptionTypeError, "build_tables"),
     ({"build_tables": 0.5}, OptionTypeError, "build_tables"),
     ({"heuristic": 5}, OptionTypeError, "heuristic"),

@@ -10,6 +10,7 @@ units with no public name (the table, the engine's door spied on, the kept pool)
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 import warnings
@@ -24,6 +25,7 @@ from slidingtiles.__main__ import main
 from slidingtiles._engine import dispatch
 from slidingtiles._solve import parallel, reach
 from slidingtiles._workers import WorkerPool, end_kept_pools, kept_pool
+from slidingtiles.play import PlayLimits, hint_request, solve_request
 
 ROOT = Path(__file__).resolve().parent.parent
 FAR = st.random_board(20, 20, seed=1)  # thousands of moves: beyond any optimal search
@@ -83,7 +85,19 @@ def test_a_hopeless_optimal_request_answers_at_once(
     assert str(error).endswith("or optimal=True to search anyway")
     assert error.value == options.get("time_limit", reach.REACH_SECONDS)
     if "time_limit" in options:
-        assert "more than time_limit=2 s" in str(error)
+        assert "more than 10 times time_limit=2 s" in str(error)
+
+
+def test_a_max_nodes_that_bounds_the_search_brings_it_within_reach(
+    engine_calls: list[str],
+) -> None:
+    with pytest.raises(SearchLimitExceeded) as caught:
+        st.solve(FAR, max_nodes=2_000)  # ends at its bound at once: searched, then advised
+    assert caught.value.limit == "nodes"
+    assert engine_calls == ["engine_solve"]
+    assert "try optimal=False for a short solution" in str(caught.value)
+    with pytest.raises(OutOfReachError):  # a bound past the hour bounds nothing
+        st.solve(FAR, max_nodes=10**15)
 
 
 def test_boards_within_reach_are_searched_whatever_their_size() -> None:
@@ -104,8 +118,8 @@ def test_insisting_searches_anyway_and_says_what_it_costs(engine_calls: list[str
         pytest.warns(SearchCostWarning, match=r"beyond reach .* searching anyway"),
         pytest.raises(SearchLimitExceeded) as caught,
     ):
-        st.solve(FAR, optimal=True, max_nodes=2_000)
-    assert caught.value.limit == "nodes"
+        st.solve(FAR, optimal=True, time_limit=0.05)
+    assert caught.value.limit == "time"
     assert engine_calls == ["engine_solve"]
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # within reach: no warning, insisted or not
@@ -245,8 +259,10 @@ def pools(monkeypatch: pytest.MonkeyPatch) -> Any:
 
 
 def test_a_small_search_on_workers_starts_no_pool(pools: list[WorkerPool]) -> None:
-    for seed in range(3):
-        board = st.random_board(4, 4, seed=seed)
+    boards = [st.scramble(Board.goal(4, 4), 40, seed=seed) for seed in range(3)]
+    if dispatch.IMPLEMENTATION == "numba":  # a random 15-puzzle: well under a second compiled
+        boards += [st.random_board(4, 4, seed=seed) for seed in range(3)]
+    for board in boards:
         solution = st.solve(board, heuristic="pdb", workers=2)
         assert solution.optimal
         assert len(solution) == len(st.solve(board))
@@ -277,3 +293,36 @@ def _alive(pid: int) -> bool:
         return False
     stat = Path(f"/proc/{pid}/stat")
     return not stat.exists() or stat.read_text().rsplit(")", 1)[1].split()[0] != "Z"
+
+
+# -- the game: beyond optimal reach, a short solution that says so --------------------------------
+
+
+@pytest.mark.parametrize("side", [7, 8])
+def test_the_game_answers_a_board_beyond_reach_with_a_short_solution(side: int) -> None:
+    board = st.random_board(side, side, seed=side)
+    limits = PlayLimits(short_seconds=0.5)
+    status, answer = solve_request(json.dumps({"board": board.to_text()}).encode(), limits)
+    assert (status, answer["status"], answer["optimal"]) == (200, "solved", False)
+    assert answer["algorithm"] != "idastar"
+    assert "beyond reach" in answer["note"]
+    assert f"answered ({answer['algorithm']}," in answer["note"]
+    assert answer["note"].endswith("not proven shortest")
+    assert board.apply(answer["moves"]) == Board.goal(side, side)
+
+
+def test_the_games_hint_beyond_reach_is_a_short_solutions_first_move() -> None:
+    board = st.random_board(7, 7, seed=1)
+    body = json.dumps({"board": board.to_text()}).encode()
+    status, answer = hint_request(body, PlayLimits(short_seconds=0.5))
+    assert (status, answer["status"], answer["optimal"]) == (200, "hint", False)
+    assert "beyond reach" in answer["note"]
+    assert answer["move"] in ("U", "D", "L", "R")
+    board.move(answer["move"])  # a legal move of the blank
+
+
+def test_the_game_within_reach_stays_optimal_and_says_nothing_more() -> None:
+    body = json.dumps({"board": st.random_board(4, 4, seed=3).to_text()}).encode()
+    status, answer = solve_request(body, PlayLimits())
+    assert (status, answer["optimal"]) == (200, True)
+    assert "note" not in answer

@@ -185,8 +185,10 @@ def test_limits_stop_the_search_with_statistics(algorithm: str) -> None:
         st.solve(hard, algorithm=algorithm, heuristic="misplaced", max_nodes=50)  # type: ignore[arg-type]
     assert info.value.limit == "nodes"
     assert info.value.stats.expanded >= 50
-    with pytest.raises(st.SearchLimitExceeded) as timed:
+    with pytest.raises(st.OutOfReachError):  # estimated past ten times 0.1 ms: refused at once
         st.solve(hard, algorithm=algorithm, heuristic="misplaced", time_limit=1e-4)  # type: ignore[arg-type]
+    with pytest.warns(st.SearchCostWarning), pytest.raises(st.SearchLimitExceeded) as timed:
+        st.solve(hard, algorithm=algorithm, heuristic="misplaced", time_limit=1e-4, optimal=True)  # type: ignore[arg-type]
     assert timed.value.limit == "time"
 
 

@@ -32,7 +32,7 @@ from typing import IO, Any
 
 import attrs
 
-from slidingtiles import Board, SearchStats, Solution, solution_html
+from slidingtiles import Board, SearchLimitExceeded, SearchStats, Solution, solution_html
 from slidingtiles._cli.common import PROG, CommandError
 
 __all__ = [
@@ -100,7 +100,9 @@ def failure_json(
     >>> failure_json("error", None, None, ValueError("bad tile"))["error_type"]
     'ValueError'
     """
-    message = " ".join(str(error).split()) or type(error).__name__
+    # A limit's advice in the command line's flags (--suboptimal), as standard error says it.
+    text = error.explain(cli=True) if isinstance(error, SearchLimitExceeded) else str(error)
+    message = " ".join(text.split()) or type(error).__name__
     return json_object(
         status=status,
         board=None if board is None else board_json(board),

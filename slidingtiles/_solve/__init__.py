@@ -6,7 +6,9 @@ plan run by one function per route), ``choose`` (the door's checks,
 answers "how does this call run?"), ``checks`` (what the doors share: an
 option naming one of a few choices, a count), ``solution`` (`Solution`),
 ``tile_state`` (`TileState`, boards as states of the generic search),
-``parallel`` (one board's IDA* split over processes), ``short`` (the
+``parallel`` (one board's IDA* split over processes), ``reach`` (what an
+optimal search would cost, estimated from one table, and the rule refusing
+one beyond reach, `OutOfReachError`), ``short`` (the
 room for short solutions, `solve(optimal=False)`, and the constructive
 solver `solve_constructive`: one module per method, one table choosing
 them) and ``cos226`` (`solve_cos226`: the COS 226 assignment's own search

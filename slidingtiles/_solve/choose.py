@@ -524,6 +524,7 @@ def plan(
     max_memory: int | None = None,
     parallel: bool = False,
     workers: int = 1,
+    max_nodes: int | None = None,
 ) -> Plan:
     """Choose the route, heuristic and tables of a solve with checked options (`check_options`).
 
@@ -531,7 +532,8 @@ def plan(
     goal; ``parallel`` says the caller asked for more than one process, and
     ``workers`` how many. An optimal search is first held to the rule of
     `slidingtiles._solve.reach` (`OutOfReachError` at once beyond reach,
-    unless ``optimal=True`` insists). Table builds and the heuristic's set-up
+    unless ``optimal=True`` insists; a ``max_nodes`` that bounds it in the time
+    allowed brings it within reach). Table builds and the heuristic's set-up
     happen here, on the ``clock`` (`check_setup`); a build the time left cannot
     pay for is refused before it starts.
     """
@@ -544,7 +546,7 @@ def plan(
     info = _resolve_heuristic(heuristic, start, goal, build_tables=build_tables, clock=clock)
     within_reach(
         info, algorithm, start, goal, insist=optimal is True, workers=workers,
-        time_limit=clock.time_limit, elapsed=clock.elapsed(),
+        time_limit=clock.time_limit, max_nodes=max_nodes, elapsed=clock.elapsed(),
     )  # fmt: skip
     if algorithm == "bfs":  # BFS uses no heuristic, so none is set up
         return Plan("search", "bfs")

@@ -45,6 +45,7 @@ from slidingtiles._heuristics.registry import HeuristicInfo, registry
 from slidingtiles.search import SearchStats
 
 __all__ = [
+    "LIMIT_MARGIN",
     "RATES",
     "REACH",
     "REACH_SECONDS",
@@ -61,6 +62,10 @@ __all__ = [
 
 #: The seconds an optimal search may be expected to take without a ``time_limit``: an hour.
 REACH_SECONDS = 3600.0
+#: With a ``time_limit``, a search is refused only when estimated past this many times it: an
+#: estimate is a central one (single boards lie orders of magnitude either side), and a search
+#: that may finish in time should get the chance; the limit still stops it.
+LIMIT_MARGIN = 10.0
 _ABOVE = 1 << 40
 
 
@@ -175,11 +180,18 @@ class Estimate:
         """The seconds estimated (``inf`` past a float's range or unjudged)."""
         return _power(self.log_seconds)
 
-    def within(self, time_limit: float | None) -> bool:
-        """Whether the search is expected to end within ``time_limit`` (None: `REACH_SECONDS`)."""
+    def within(self, time_limit: float | None, max_nodes: int | None = None) -> bool:
+        """Whether the search is expected to end within the time allowed (`allowed`).
+
+        A search that ``max_nodes`` stops within that time is within reach too:
+        it ends at its bound, saying what to try next.
+        """
         if self.log_seconds is None:
             return True
-        return self.log_seconds <= math.log10(allowed(time_limit))
+        log_seconds = self.log_seconds
+        if max_nodes is not None:
+            log_seconds = min(log_seconds, math.log10(max_nodes / self.rate))
+        return log_seconds <= math.log10(allowed(time_limit))
 
     def describe(self) -> str:
         """The estimate in words, for messages."""
@@ -191,8 +203,9 @@ class Estimate:
 
 
 def allowed(time_limit: float | None) -> float:
-    """The seconds an optimal search may be expected to take: ``time_limit``, or the hour."""
-    return REACH_SECONDS if time_limit is None else time_limit
+    """The seconds an optimal search may be expected to take: `LIMIT_MARGIN` times
+    ``time_limit``, or `REACH_SECONDS` (an hour) without one."""
+    return REACH_SECONDS if time_limit is None else time_limit * LIMIT_MARGIN
 
 
 def estimate(
@@ -245,6 +258,7 @@ def judge(
     workers: int,
     time_limit: float | None,
     insist: bool,
+    max_nodes: int | None = None,
     clock_elapsed: float = 0.0,
 ) -> Estimate:
     """Refuse an optimal search beyond reach (`OutOfReachError`), or warn when ``insist``.
@@ -256,15 +270,15 @@ def judge(
     ...
     slidingtiles._errors.OutOfReachError: an optimal search of this 8x8 board is beyond reach: ...
 
-    Returns the estimate of a search within reach (or of one insisted on,
-    after a `SearchCostWarning`). Nothing is searched either way.
+    Returns the estimate of a search within reach (`Estimate.within`: in the
+    time allowed, or bounded in it by ``max_nodes``), or of one insisted on,
+    after a `SearchCostWarning`. Nothing is searched either way.
     """
     found = estimate(start, goal, heuristic, engine=engine, workers=workers)
-    if found.within(time_limit):
+    if found.within(time_limit, max_nodes):
         return found
-    budget = allowed(time_limit)
     over = (
-        f"more than time_limit={time_limit} s"
+        f"more than {LIMIT_MARGIN:g} times time_limit={time_limit} s"
         if time_limit is not None
         else f"more than the {duration(math.log10(REACH_SECONDS))} allowed without a time_limit"
     )
@@ -281,7 +295,8 @@ def judge(
     error = OutOfReachError(
         f"an optimal search of this {start.rows}x{start.cols} board is beyond reach: "
         f"{found.describe()}, {over}",
-        budget, found.nodes, found.seconds, SearchStats(0, 0, 0, 0, 0, clock_elapsed),
+        REACH_SECONDS if time_limit is None else time_limit, found.nodes, found.seconds,
+        SearchStats(0, 0, 0, 0, 0, clock_elapsed),
     )  # fmt: skip
     advice = [_SHORT, *_helpers(start, goal, found, engine=engine, workers=workers,
                                 time_limit=time_limit)]  # fmt: skip
@@ -323,6 +338,7 @@ def within_reach(
     insist: bool,
     workers: int,
     time_limit: float | None,
+    max_nodes: int | None,
     elapsed: float,
 ) -> None:
     """The plan's rule: an optimal search beyond reach is refused at once (`judge`).
@@ -337,7 +353,7 @@ def within_reach(
     name, engine = searched
     judge(
         start, goal, name, engine=engine, workers=workers if engine and name == "pdb" else 1,
-        time_limit=time_limit, insist=insist, clock_elapsed=elapsed,
+        time_limit=time_limit, insist=insist, max_nodes=max_nodes, clock_elapsed=elapsed,
     )  # fmt: skip
 
 
@@ -475,8 +491,8 @@ def amount(log10: float | None) -> str:
 def duration(log10: float | None) -> str:
     """Seconds given by their log10, in words: ``'40 s'``, ``'2.2 hours'``, ``'10^32 years'``.
 
-    >>> duration(1.6), duration(3.9), duration(40.0), duration(-2.5)
-    ('40 s', '2.2 hours', '10^32 years', '0.0032 s')
+    >>> duration(1.6), duration(3.9), duration(40.0), duration(-2.5), duration(3.5563)
+    ('40 s', '2.2 hours', '10^32 years', '0.0032 s', '1 hour')
     """
     if log10 is None:
         return "an unknown time"
@@ -486,7 +502,8 @@ def duration(log10: float | None) -> str:
     seconds = 10**log10
     for size, word in ((year, "years"), (86400.0, "days"), (3600.0, "hours"), (60.0, "minutes")):
         if seconds >= size:
-            return f"{_number(seconds / size)} {word}"
+            number = _number(seconds / size)
+            return f"{number} {word.rstrip('s') if number == '1' else word}"
     return f"{_number(seconds)} s"
 
 

@@ -144,7 +144,7 @@ def solve(
         start, target, clock, heuristic=heuristic, algorithm=algorithm, weight=weight,
         optimal=None if optimal is None else bool(optimal), build_tables=build_tables,
         max_memory=max_memory, parallel=executor is not None or (workers or 1) > 1,
-        workers=count or os.cpu_count() or 1,
+        workers=count or os.cpu_count() or 1, max_nodes=max_nodes,
     )  # fmt: skip
     call = _Call(start, target, clock, max_nodes, max_memory, progress, workers, executor)
     try:

@@ -13,6 +13,8 @@ importing this module needs nothing more than the library. The API:
 json``, plus ``/api/hint``, ``/api/check``, ``/api/random`` and ``GET
 /api/info`` (see docs/play.md). `PlayLimits` bounds what one server does:
 search time, nodes and memory, board size, request size, searches at a time.
+A board beyond optimal reach gets a short solution instead, with a note saying
+so (``_beyond``).
 """
 
 from slidingtiles.play._api import (
