@@ -342,7 +342,7 @@ def _children() -> set[int]:
 def test_closing_a_batch_early_stops_its_workers_at_once() -> None:
     endless = [random_board(5, 5, seed=seed).to_text() for seed in range(3)]
     before = _children()
-    results = solve_many(["1 2/0 3", *endless], workers=2, heuristic="manhattan")
+    results = solve_many(["1 2/0 3", *endless], workers=2, heuristic="manhattan", optimal=True)
     assert next(results).ok
     workers = _children() - before
     assert len(workers) == 2

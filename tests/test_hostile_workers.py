@@ -32,7 +32,8 @@ pytestmark = pytest.mark.skipif(
 )
 
 ROOT = Path(__file__).resolve().parent.parent
-ENDLESS = [st.random_board(5, 5, seed=seed).to_text() for seed in (1, 2)]  # no search ends
+# No search ends: optimal=True (--optimal) insists on them, beyond reach as they are.
+ENDLESS = [st.random_board(5, 5, seed=seed).to_text() for seed in (1, 2)]
 QUICK = [st.scramble(st.Board.goal(3, 3), 14, seed=seed).to_text() for seed in range(6)]
 
 
@@ -94,7 +95,17 @@ def test_batch_gives_the_killed_workers_board_a_failure_and_solves_the_rest(
     boards = tmp_path / "boards.txt"
     boards.write_text("\n".join([*ENDLESS, *QUICK]) + "\n")
     command = _start(
-        ["batch", str(boards), "--workers", "2", "--heuristic", "manhattan", "--time-limit", "6"]
+        [
+            "batch",
+            str(boards),
+            "--workers",
+            "2",
+            "--heuristic",
+            "manhattan",
+            "--time-limit",
+            "6",
+            "--optimal",
+        ]
     )
     _kill_a_busy_worker(command, 2)  # both are on the endless boards: the quick ones wait
     out, err = command.communicate(timeout=300)
@@ -142,7 +153,9 @@ def test_solve_many_names_the_dead_workers_board_and_runs_the_others_again() -> 
     killer = threading.Thread(target=kill_one)
     killer.start()
     results = list(
-        st.solve_many([*ENDLESS, *QUICK], workers=2, heuristic="manhattan", time_limit=4)
+        st.solve_many(
+            [*ENDLESS, *QUICK], workers=2, heuristic="manhattan", time_limit=4, optimal=True
+        )
     )
     killer.join()
     assert killed, "the workers never got busy"
@@ -181,7 +194,11 @@ def test_an_executors_lost_task_is_that_boards_failure_result() -> None:
     assert "all workers died" in (results[2].error or "")
 
 
-def test_a_parallel_search_losing_a_slice_to_its_executor_is_a_worker_died_error() -> None:
+def test_a_parallel_search_losing_a_slice_to_its_executor_is_a_worker_died_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Small iterations run in this process: from the second one on, the executor's.
+    monkeypatch.setattr("slidingtiles._solve.parallel.INLINE_SLICES", 0)
     board = st.random_board(3, 4, seed=0)
     with pytest.raises(st.WorkerDiedError, match="KilledWorker: attempted") as info:
         st.solve(board, heuristic="pdb", executor=LosingExecutor(""), workers=2)
