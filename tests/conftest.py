@@ -24,6 +24,7 @@ from slidingtiles._board.geometry import blank_moves, home_cells
 from slidingtiles._engine.kernels import Kernels, choose_kernels
 from slidingtiles._heuristics._pdb import first_use
 from slidingtiles._heuristics._pdb import store as _pdb
+from slidingtiles._workers import end_kept_pools
 from slidingtiles.pdb import PatternDatabase
 from slidingtiles.search._limits import Guard
 
@@ -285,3 +286,12 @@ def group_moves(
                 dist[new] = dist[state] + cost
                 (queue.appendleft if cost == 0 else queue.append)(new)
     return dist
+
+
+@pytest.fixture(autouse=True)
+def _no_kept_pool_outlives_its_test() -> Any:
+    """``solve(board, workers=N)`` keeps its pool for the next call: a test's pool ends with it
+    (its processes, by their pool), so no test sees another's workers."""
+    yield
+    end_kept_pools()
+

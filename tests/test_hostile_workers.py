@@ -198,7 +198,8 @@ def test_a_parallel_search_losing_a_slice_to_its_executor_is_a_worker_died_error
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # Small iterations run in this process: from the second one on, the executor's.
-    monkeypatch.setattr("slidingtiles._solve.parallel.INLINE_SLICES", 0)
+    monkeypatch.setattr("slidingtiles._solve.parallel.INLINE_SECONDS", 0)
+    monkeypatch.setattr("slidingtiles._solve.reach.SERIAL_NODES", 0)  # split, small as it is
     board = st.random_board(3, 4, seed=0)
     with pytest.raises(st.WorkerDiedError, match="KilledWorker: attempted") as info:
         st.solve(board, heuristic="pdb", executor=LosingExecutor(""), workers=2)

@@ -26,6 +26,14 @@ from tests.conftest import oracle_for
 
 pytestmark = pytest.mark.usefixtures("table_cache")
 
+
+@pytest.fixture(autouse=True)
+def split_every_iteration(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests are of the split search on processes: the boards are small, so every
+    iteration after the first goes to the pool or executor (normally small ones stay here)."""
+    monkeypatch.setattr("slidingtiles._solve.parallel.INLINE_SECONDS", 0)
+    monkeypatch.setattr("slidingtiles._solve.reach.SERIAL_NODES", 0)
+
 GOAL3 = Board.goal(3, 3, blank="first")
 GOAL34 = Board.goal(3, 4, blank="first")
 

@@ -258,7 +258,10 @@ def pools(monkeypatch: pytest.MonkeyPatch) -> Any:
     end_kept_pools()  # the processes this test started, by their pool
 
 
-def test_a_small_search_on_workers_starts_no_pool(pools: list[WorkerPool]) -> None:
+def test_a_small_search_on_workers_starts_no_pool(
+    pools: list[WorkerPool], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(reach, "SERIAL_NODES", 0)  # split: its small iterations stay here
     boards = [st.scramble(Board.goal(4, 4), 40, seed=seed) for seed in range(3)]
     if dispatch.IMPLEMENTATION == "numba":  # a random 15-puzzle: well under a second compiled
         boards += [st.random_board(4, 4, seed=seed) for seed in range(3)]
@@ -269,10 +272,23 @@ def test_a_small_search_on_workers_starts_no_pool(pools: list[WorkerPool]) -> No
     assert pools == []
 
 
+def test_a_search_estimated_small_runs_in_one_process(
+    pools: list[WorkerPool], engine_calls: list[str]
+) -> None:
+    board = st.random_board(4, 4, seed=7)
+    assert reach.one_process_suffices(board, Board.goal(4, 4))
+    solution = st.solve(board, heuristic="pdb", workers=2)
+    assert solution.optimal
+    assert len(solution) == len(st.solve(board, heuristic="pdb"))
+    assert pools == []
+    assert engine_calls == ["engine_solve", "engine_solve"]  # the serial engine, both times
+
+
 def test_a_pool_is_kept_between_calls(
     pools: list[WorkerPool], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(parallel, "INLINE_SLICES", 0)  # every iteration after the first: the pool
+    monkeypatch.setattr(parallel, "INLINE_SECONDS", 0)  # every iteration after the first: the pool
+    monkeypatch.setattr(reach, "SERIAL_NODES", 0)  # a 3x4 board split all the same
     board = st.random_board(3, 4, seed=2)
     first = st.solve(board, heuristic="pdb", workers=2)
     second = st.solve(board, heuristic="pdb", workers=2)

@@ -59,7 +59,7 @@ from slidingtiles._heuristics.compiled import CompiledHeuristic, compiled_of
 from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._solve.checks import check_choice
 from slidingtiles._solve.parallel import splits
-from slidingtiles._solve.reach import within_reach
+from slidingtiles._solve.reach import one_process_suffices, within_reach
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import SearchStats
@@ -567,7 +567,8 @@ def plan(
         # Built-in heuristics run in the tile engine: IDA* on one mutable board, same lengths.
         use_engine, db = _engine_database(info, start, goal, build_tables=build_tables, clock=clock)
         if use_engine:
-            route = "parallel" if parallel and splits(db) else "engine"
+            split = parallel and splits(db) and not one_process_suffices(start, goal)
+            route = "parallel" if split else "engine"
             return Plan(route, "idastar", info, db)
     if algorithm == "auto":
         big = start.size > _ASTAR_MAX_CELLS and info.admissible

@@ -31,8 +31,8 @@ serial search's whenever one optimal path exists, or the first subtree holding
 a goal finishes first.
 
 Small work stays here: an iteration runs in this process, slice after slice,
-until the next one is expected to take more than `INLINE_SLICES` slices (the
-last iteration's expansions times their growth), so a search that ends in a
+until the next one is expected to take more than `INLINE_SECONDS` (the
+last iteration's expansions times their growth, at this search's rate), so a search that ends in a
 fraction of a second never starts or waits for a process. ``workers=N`` then
 borrows a `WorkerPool` (workers ignore Ctrl-C and die with this process) and
 gives it back when the search ends: kept for the next call with the same
@@ -75,7 +75,7 @@ from slidingtiles._workers import WorkerPool, borrow_pool, return_pool
 from slidingtiles.search import SearchStats
 
 __all__ = [
-    "INLINE_SLICES",
+    "INLINE_SECONDS",
     "SUBTREES_PER_WORKER",
     "IterationStats",
     "check_parallel",
@@ -86,9 +86,10 @@ __all__ = [
 
 #: Subtrees per worker the split aims at (more balance the load; each costs a task).
 SUBTREES_PER_WORKER = 16
-#: Iterations expected to take fewer slices than this run in this process: a small search never
-#: waits for processes (benchmarks/workers.py).
-INLINE_SLICES = 4
+#: Iterations expected to take less than this many seconds run in this process (at the rate
+#: this search's own iterations ran): a small search never waits for processes, whose start
+#: and round trips cost more than such an iteration (benchmarks/workers.py).
+INLINE_SECONDS = 0.5
 # Expansions per slice: about a tenth of a second in either implementation.
 _SLICE_NODES = {"numba": 1 << 21, "python": 1 << 14}
 _INF = 1 << 62
@@ -347,18 +348,20 @@ class _Search:
             bound, pv = next_bound, best[2]
 
     def _choose_where(self) -> None:
-        """Go to the pool once the next iteration is expected to pass `INLINE_SLICES` slices.
+        """Go to the pool once the next iteration is expected to pass `INLINE_SECONDS`.
 
         The expectation is the last iteration's expansions times the growth of
-        the last two (at least 2, at most 20; 8 after the first). The first
-        iteration always runs here: it is the smallest, and splitting a small
-        tree between processes costs more than it saves.
+        the last two (at least 2, at most 20; 8 after the first), at the rate
+        the iterations so far ran here. The first iteration always runs here:
+        it is the smallest, and splitting a small tree between processes costs
+        more than it saves.
         """
         if self.pooled is None or self.submit is not _inline or not self.sizes:
             return
         last = self.sizes[-1]
         growth = min(20.0, max(2.0, last / max(1, self.sizes[-2]))) if len(self.sizes) > 1 else 8
-        if last * growth > INLINE_SLICES * self.slice:
+        rate = self.expanded / max(1e-6, time.perf_counter() - self.began)
+        if last * growth > INLINE_SECONDS * rate:
             self.submit = self.pooled()
 
     def _split(

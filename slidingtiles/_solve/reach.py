@@ -49,6 +49,7 @@ __all__ = [
     "RATES",
     "REACH",
     "REACH_SECONDS",
+    "SERIAL_NODES",
     "Estimate",
     "Reach",
     "estimate",
@@ -66,6 +67,10 @@ REACH_SECONDS = 3600.0
 #: estimate is a central one (single boards lie orders of magnitude either side), and a search
 #: that may finish in time should get the chance; the limit still stops it.
 LIMIT_MARGIN = 10.0
+#: ``workers=N`` splits a search only when estimated past this many expansions: below it (every
+#: 15-puzzle, REACH's "every board" row) one process is quicker than starting and feeding others
+#: (benchmarks/workers.py; docs/24-puzzle.md).
+SERIAL_NODES = 1_000_000
 _ABOVE = 1 << 40
 
 
@@ -307,6 +312,16 @@ def judge(
     advice.append(("optimal=True to search anyway", "--optimal to search anyway"))
     error.advise(advice)
     raise error
+
+
+def one_process_suffices(start: Board, goal: Board) -> bool:
+    """Whether the tables' IDA* of ``start`` is estimated under `SERIAL_NODES` expansions.
+
+    >>> from slidingtiles import random_board
+    >>> one_process_suffices(random_board(4, 4, seed=1), Board.goal(4, 4))
+    True
+    """
+    return estimate(start, goal, "pdb").nodes < SERIAL_NODES
 
 
 def searched_heuristic(info: HeuristicInfo | None, algorithm: str) -> tuple[str, bool] | None:

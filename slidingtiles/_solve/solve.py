@@ -107,9 +107,10 @@ def solve(
         build_tables: whether a missing pattern table may be built here (announced by
             a `TableBuildWarning`; ``SLIDINGTILES_BUILD_TABLES=0`` overrides True).
         workers, executor: split the engine's IDA* with pattern tables over this many
-            processes, or a caller's executor (docs/24-puzzle.md). The first iterations
-            run in this process while they are small, so a small search never waits for
-            processes; ``workers=N`` keeps its pool for the next call.
+            processes, or a caller's executor (docs/24-puzzle.md). A search estimated
+            under a million expansions (every 15-puzzle) runs in one process, and a split
+            one runs its first iterations here while they are small, so a small search
+            never waits for processes; ``workers=N`` keeps its pool for the next call.
 
     Raises:
         InvalidOptionError, OptionTypeError: a bad option value or type, checked first.
