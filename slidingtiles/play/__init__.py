@@ -16,28 +16,26 @@ search time, nodes and memory, board size, request size, searches at a time.
 """
 
 from slidingtiles.play._api import (
-    ApiError,
-    PlayLimits,
     SearchJob,
     SolveCancelled,
-    check_request,
     hint_request,
-    info,
     prepare_solve,
-    random_request,
     solve_request,
 )
+from slidingtiles.play._limits import PlayLimits
+from slidingtiles.play._quick import check_request, info, random_request
+from slidingtiles.play._request import ApiError
 from slidingtiles.play._server import (
     DEFAULT_HOST,
     DEFAULT_PORT,
     INSTALL_HINT,
     PlayDependencyError,
-    PlayState,
     create_app,
     exposure_warning,
     is_loopback,
     serve,
 )
+from slidingtiles.play._state import PlayState
 
 __all__ = [
     "DEFAULT_HOST",
