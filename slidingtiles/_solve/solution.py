@@ -14,13 +14,23 @@ from slidingtiles._board.board import Board, trusted_board
 from slidingtiles._board.geometry import move_steps
 from slidingtiles._board.moves import Moves
 from slidingtiles._render import solution_player_html, solution_svg
-from slidingtiles.search import SearchStats
+from slidingtiles.search import SearchStats, SearchTrace
 
-__all__ = ["JSON_SCHEMA", "Solution", "SolutionBoards", "stats_to_dict"]
+__all__ = ["ENGINES", "JSON_SCHEMA", "Solution", "SolutionBoards", "stats_to_dict"]
 
 #: The version of the JSON schema `Solution.to_dict` and ``slidingtiles ... --format json``
 #: write (the ``"schema"`` key of every object); raised when a key changes meaning or goes.
 JSON_SCHEMA = 1
+
+#: What `Solution.engine` may say ran, and what each is.
+ENGINES: dict[str, str] = {
+    "search": "the generic search (slidingtiles.search) over TileState: the one that traces",
+    "tiles": "the tile engine's IDA* (numba-compiled, or its pure-Python mirror)",
+    "parallel": "the tile engine's IDA* split over processes (workers=N)",
+    "short": "the short-solution methods of optimal=False (over the tile engine)",
+    "constructive": "the constructive solver (algorithm='reduce')",
+    "none": "nothing: the board was its goal (or the Solution was made by hand)",
+}
 
 # The lazy board sequence keeps at most about this many checkpoints (each a copy of the cells),
 # so its memory is O(_MAX_CHECKPOINTS x cells) however long the solution.
@@ -202,6 +212,14 @@ class Solution:
         algorithm: the algorithm that ran (``"astar"``, ``"idastar"``, ...).
         stats: `SearchStats`: nodes expanded and generated (COS 226's "states
             enqueued"), largest frontier, seconds.
+        lower_bound: a proven lower bound on the shortest length (below).
+        engine: which engine ran: ``"search"`` (the generic search, the only
+            one that can be watched: ``solve(trace=...)`` always runs it),
+            ``"tiles"`` (the tile engine's IDA*, compiled with numba or its
+            pure-Python mirror), ``"parallel"``, ``"short"``,
+            ``"constructive"`` or ``"none"`` (docs/solving.md says what each is).
+        trace: the `SearchTrace` of ``solve(..., trace=N)``, else None (not
+            compared, not in the repr); ``st.TraceView(solution)`` shows it.
 
     ``tiles`` (the tile that slides at each step, by label on labelled boards
     see `tile_labels`) and ``boards`` are derived by replaying the moves.
@@ -221,6 +239,8 @@ class Solution:
     #: A proven lower bound on the optimal length: the length itself when optimal, the
     #: Manhattan distance for ``optimal=False`` and "reduce", None when nothing is known.
     lower_bound: int | None = None
+    engine: str = "none"
+    trace: SearchTrace[Any, str] | None = attrs.field(default=None, eq=False)
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -335,7 +355,7 @@ class Solution:
         ``board`` and ``goal`` (rows of tile numbers, 0 the blank), ``moves``,
         ``tiles``, ``length``, ``optimal``, ``lower_bound``, ``ratio`` (length /
         lower bound, 4 decimals, or None), ``heuristic``, ``algorithm``,
-        ``statistics`` (`SearchStats` as an object); labelled boards add
+        ``engine``, ``statistics`` (`SearchStats` as an object); labelled boards add
         ``labels`` (``labels[t]`` names tile ``t``). See docs/json.md. Cost:
         O(moves + cells); ``json.dumps`` takes the result as it is.
         """
@@ -352,6 +372,7 @@ class Solution:
             "ratio": None if self.ratio is None else round(self.ratio, 4),
             "heuristic": self.heuristic,
             "algorithm": self.algorithm,
+            "engine": self.engine,
             "statistics": stats_to_dict(self.stats),
         }
         if self.start.labels is not None:
