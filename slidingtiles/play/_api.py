@@ -50,8 +50,12 @@ __all__ = [
     "SOLVE_FIELDS",
     "SearchJob",
     "SolveCancelled",
+    "build_tables",
+    "cancelled_by",
+    "failure_answer",
     "failure_object",
     "hint_request",
+    "out_of_memory",
     "prepare_solve",
     "solve_request",
     "stats_object",
@@ -89,7 +93,7 @@ def failure_object(
     }
 
 
-def _build_tables(goal: Board, limits: PlayLimits) -> bool:
+def build_tables(goal: Board, limits: PlayLimits) -> bool:
     """Whether a missing table may be built for this solve: quick, and for a usual goal.
 
     Tables are files in the user's cache; building one for every goal a client
@@ -105,7 +109,9 @@ def _build_tables(goal: Board, limits: PlayLimits) -> bool:
     return seconds <= limits.build_seconds
 
 
-def _cancelled_by(cancelled: Callable[[], bool]) -> Callable[[SearchStats], None]:
+def cancelled_by(cancelled: Callable[[], bool]) -> Callable[[SearchStats], None]:
+    """The progress callback that stops a search (`SolveCancelled`) once ``cancelled()``."""
+
     def progress(stats: SearchStats) -> None:
         if cancelled():
             raise SolveCancelled(f"cancelled after {stats.expanded:,} expanded nodes")
@@ -130,29 +136,48 @@ def _search(
             board, goal, heuristic=heuristic, algorithm=algorithm, weight=weight,
             time_limit=limits.time_limit if time_limit is None else time_limit,
             max_nodes=limits.max_nodes, max_memory=limits.max_memory,
-            progress=_cancelled_by(cancelled), build_tables=_build_tables(goal, limits),
+            progress=cancelled_by(cancelled), build_tables=build_tables(goal, limits),
         )  # fmt: skip
-    except UnsolvableError as error:
+    except (SlidingTilesError, ValueError) as error:
+        return failure_answer(error, board, goal, heuristic)
+    except MemoryError:
+        pass  # answered below, once the failed search's memory is free (its traceback gone)
+    return out_of_memory(board, goal)
+
+
+def failure_answer(
+    error: SlidingTilesError | ValueError, board: Board, goal: Board, heuristic: str
+) -> tuple[int, dict[str, Any]]:
+    """The status and JSON object for a solve that raised ``error``; `ApiError` for bad input.
+
+    >>> from slidingtiles import SearchLimitExceeded
+    >>> board, goal = Board("1 2/0 3"), Board.goal(2, 2)
+    >>> failure_answer(SearchLimitExceeded("gave up", "nodes", 5), board, goal, "auto")[0]
+    422
+    """
+    if isinstance(error, UnsolvableError):
         reason = error.report.reason if error.report is not None else str(error)
         return 422, failure_object("unsolvable", board, goal, error, reason=reason)
-    except SearchLimitExceeded as error:
+    if isinstance(error, SearchLimitExceeded):
         return 422, failure_object(
             "limit", board, goal, error,
             limit=error.limit, value=error.value, statistics=stats_object(error.stats),
         )  # fmt: skip
-    except SlidingTilesError as error:
+    if isinstance(error, SlidingTilesError):
         option = getattr(error, "option", None)  # an option the library refused: weight=0.5
         if isinstance(option, str) or isinstance(error, InvalidBoardError):
             fail(str(error), option if isinstance(option, str) else None, error)
         # A table that may not be built here (named in the message), or the like.
         kind = type(error).__name__
         raise ApiError(422, str(error), field="heuristic", error_type=kind) from None
-    except ValueError as error:  # refused by the library without naming the option
-        text = str(error)
-        field = next((f for f in ("weight", "algorithm") if f in text), "heuristic")
-        fail(text if field != "heuristic" else f"heuristic {heuristic!r}: {text}", field)
-    except MemoryError:
-        pass  # answered below, once the failed search's memory is free (its traceback gone)
+    text = str(error)  # refused by the library without naming the option
+    field = next((f for f in ("weight", "algorithm") if f in text), "heuristic")
+    message = text if field != "heuristic" else f"heuristic {heuristic!r}: {text}"
+    raise ApiError(400, message, field=field, error_type="BadRequest")
+
+
+def out_of_memory(board: Board, goal: Board) -> tuple[int, dict[str, Any]]:
+    """The limit object for a search the system refused memory (``limit`` ``"memory"``)."""
     return 422, failure_object(
         "limit", board, goal, MemoryError("out of memory"), limit="memory", value=None,
         statistics=None,
