@@ -10,7 +10,8 @@ for tests or another server. Both need the ``play`` extra (``pip install
 "slidingtiles[play]"``) and raise `PlayDependencyError` saying so without it;
 importing this module needs nothing more than the library. The API:
 ``POST /api/solve`` answers with the object of ``slidingtiles solve --format
-json``, plus ``/api/hint``, ``/api/check``, ``/api/random`` and ``GET
+json``, plus ``/api/hint``, ``/api/watch`` (the search view: one traced
+search, every expansion), ``/api/check``, ``/api/random`` and ``GET
 /api/info`` (see docs/play.md). `PlayLimits` bounds what one server does:
 search time, nodes and memory, board size, request size, searches at a time.
 """
@@ -36,6 +37,7 @@ from slidingtiles.play._server import (
     serve,
 )
 from slidingtiles.play._state import PlayState
+from slidingtiles.play._watching import WatchJob, prepare_watch, watch_request
 
 __all__ = [
     "DEFAULT_HOST",
@@ -47,6 +49,7 @@ __all__ = [
     "PlayState",
     "SearchJob",
     "SolveCancelled",
+    "WatchJob",
     "check_request",
     "create_app",
     "exposure_warning",
@@ -54,7 +57,9 @@ __all__ = [
     "info",
     "is_loopback",
     "prepare_solve",
+    "prepare_watch",
     "random_request",
     "serve",
     "solve_request",
+    "watch_request",
 ]

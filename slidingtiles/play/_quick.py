@@ -34,6 +34,7 @@ from slidingtiles.play._request import (
     read_request,
     whole_field,
 )
+from slidingtiles.play._watching import watch_info
 
 __all__ = ["MAX_SCRAMBLE", "RANDOM_FIELDS", "check_request", "info", "random_request"]
 
@@ -119,7 +120,7 @@ def random_request(body: bytes, limits: PlayLimits) -> tuple[int, dict[str, Any]
 
 
 def info(limits: PlayLimits) -> dict[str, Any]:
-    """``GET /api/info``: the version, the registry's heuristics, the algorithms, the limits.
+    """``GET /api/info``: the version, the heuristics, the algorithms, the limits, the view's.
 
     >>> data = info(PlayLimits())
     >>> data["algorithms"][0], "manhattan" in [h["name"] for h in data["heuristics"]]
@@ -141,4 +142,5 @@ def info(limits: PlayLimits) -> dict[str, Any]:
         ],
         "algorithms": list(ALGORITHMS),
         "limits": limits.to_dict(),
+        "watch": watch_info(),
     }

@@ -41,6 +41,7 @@ from slidingtiles.play._state import (
     capture,
     json_bytes,
 )
+from slidingtiles.play._watching import prepare_watch
 
 __all__ = ["Endpoints", "Job", "build_app"]
 
@@ -234,6 +235,7 @@ def build_app(state: PlayState) -> Starlette:
         Route("/api/info", endpoints.info, methods=get),
         Route("/api/solve", endpoints.searching(prepare_solve), methods=["POST"]),
         Route("/api/hint", endpoints.searching(_hint), methods=["POST"]),
+        Route("/api/watch", endpoints.searching(prepare_watch), methods=["POST"]),
         Route("/api/check", endpoints.quick(check_request), methods=["POST"]),
         Route("/api/random", endpoints.quick(random_request), methods=["POST"]),
     ]

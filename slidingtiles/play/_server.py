@@ -135,8 +135,8 @@ def create_app(
     ```
 
     Routes: ``GET /`` (the page), ``GET /static/play.js`` and ``play.css``,
-    ``GET /api/info``, ``POST /api/solve``, ``/api/hint``, ``/api/check``,
-    ``/api/random`` (docs/play.md). ``limits`` (a `PlayLimits`) bounds every
+    ``GET /api/info``, ``POST /api/solve``, ``/api/hint``, ``/api/watch``,
+    ``/api/check``, ``/api/random`` (docs/play.md). ``limits`` (a `PlayLimits`) bounds every
     search and request. ``allowed_hosts``: the Host header names served (any
     port), None for any; `serve` passes the loopback names when it listens on
     loopback. ``app.state.play`` is the `PlayState`. Raises

@@ -37,6 +37,7 @@ STATIC = Path(__file__).resolve().parent / "static"
 PAGES = {
     "index.html": "text/html; charset=utf-8",
     "play.js": "text/javascript; charset=utf-8",
+    "watch.js": "text/javascript; charset=utf-8",
     "play.css": "text/css; charset=utf-8",
 }
 # The page loads only its own files; pictures the player picks become data: URLs.
