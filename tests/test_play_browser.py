@@ -482,10 +482,18 @@ def watched(driver: Any, algorithm: str, expanded: int) -> None:
              f"the view of {algorithm} with {expanded} expansions")  # fmt: skip
 
 
+def mini_cells(driver: Any, holder: str, what: str) -> list[str]:
+    """Each cell's ``what`` of a small board, row by row, read at once (boards are redrawn)."""
+    return list(driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), arguments[1] === 'label' ?"
+        " c => c.getAttribute('data-tile') || '' : c => getComputedStyle(c).backgroundImage)",
+        f"#{holder} .mini .cell" + (":not(.blank)" if what == "picture" else ""), what,
+    ))  # fmt: skip
+
+
 def mini_labels(driver: Any, holder: str) -> list[str]:
     """The labels of a small board's cells, row by row ("" for the blank)."""
-    cells = driver.find_elements(By.CSS_SELECTOR, f"#{holder} .mini .cell")
-    return [cell.get_attribute("data-tile") or "" for cell in cells]
+    return mini_cells(driver, holder, "label")
 
 
 def typed_start(driver: Any, text: str) -> st.Board:
@@ -512,8 +520,9 @@ def test_the_search_view_steps_through_astar_and_idastar(
     assert mini_labels(driver, "watch-goal") == [str(t or "") for t in st.Board.goal(3, 3).tiles]
 
     def current() -> str:
-        return str(driver.find_element(By.CSS_SELECTOR, "#watch-current .mini")
-                   .get_attribute("data-board"))  # fmt: skip
+        return str(driver.execute_script(
+            "return document.querySelector('#watch-current .mini').getAttribute('data-board')"
+        ))
 
     # Step by step: the board expanded, its g, h and f, the frontier it was taken from, the tree.
     for k in range(6):
@@ -587,7 +596,9 @@ def test_the_goal_beside_the_board_in_every_tile_mode(
                   "watch-start": named(start.tiles), "watch-current": named(start.tiles)}
         wait_for(driver, lambda: all(mini_labels(driver, h) == wanted[h] for h in holders),
                  f"the boards labelled {labels}")  # fmt: skip
-        texts = [c.text for c in driver.find_elements(By.CSS_SELECTOR, "#goal-board .cell")]
+        texts = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#goal-board .cell'), c => c.textContent)"
+        )
         assert texts == named(goal.tiles)
 
     expect([str(t) for t in range(1, 9)])
@@ -604,8 +615,7 @@ def test_the_goal_beside_the_board_in_every_tile_mode(
     driver.find_element(By.ID, "picture").send_keys(str(picture))
 
     def pieces(holder: str) -> list[str]:
-        cells = driver.find_elements(By.CSS_SELECTOR, f"#{holder} .mini .cell:not(.blank)")
-        return [c.value_of_css_property("background-image") for c in cells]
+        return mini_cells(driver, holder, "picture")
 
     wait_for(driver, lambda: all(len(set(pieces(h))) == 8 for h in holders), "the pieces")
     assert all(p.startswith('url("data:image/jpeg') for h in holders for p in pieces(h))
