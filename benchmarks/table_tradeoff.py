@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from benchmarks.korf100 import read_korf
 from slidingtiles import Board, pdb, random_board
 from slidingtiles._engine import dispatch
-from slidingtiles.heuristics._pdb.tablefile import write_packed
+from slidingtiles._heuristics._pdb.tablefile import write_packed
 
 #: Candidates per shape: name -> groups (tiles of the blank-first goal), or None for a named
 #: partition of the library (or "linear_conflict": no table at all).

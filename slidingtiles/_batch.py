@@ -27,7 +27,6 @@ from typing import Any, cast
 
 import attrs
 
-from slidingtiles import heuristics
 from slidingtiles._board.board import Board
 from slidingtiles._board.coerce import check_goal
 from slidingtiles._errors import (
@@ -36,6 +35,7 @@ from slidingtiles._errors import (
     SlidingTilesError,
     WorkerDiedError,
 )
+from slidingtiles._heuristics import registry as heuristics
 from slidingtiles._solve.choose import check_options, is_flag
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles._workers import WorkerPool

@@ -10,9 +10,9 @@ are the search's own `SearchStats`), and gives per depth and heuristic the
 mean nodes generated and expanded, the effective branching factor b* and the
 mean time: as records, a Markdown table, text, and an SVG plot.
 
-This module sits above `slidingtiles._solve` (it solves boards) and is
-re-exported by `slidingtiles.heuristics`, the one upward import of that
-package, declared in the import contract (docs/architecture.md).
+This module sits above `slidingtiles._solve` (it solves boards); the public
+face `slidingtiles.heuristics`, above it, re-exports it beside `check`, so
+every import runs down (docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -31,13 +31,13 @@ from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.random import scramble
 from slidingtiles._board.solvability import solvable_count
 from slidingtiles._errors import InvalidOptionError, OptionTypeError, SearchLimitExceeded
-from slidingtiles._solve.solve import ALGORITHMS, solve
-from slidingtiles.heuristics._check import (
+from slidingtiles._heuristics.check import (
     EXHAUSTIVE_BOARDS,
     HeuristicSpec,
     exact_distances,
     resolve,
 )
+from slidingtiles._solve.solve import ALGORITHMS, solve
 
 __all__ = ["Comparison", "branching_factor", "compare"]
 

@@ -23,7 +23,7 @@ from slidingtiles._accel import ENV_IMPLEMENTATION
 from slidingtiles._cache import ENV_CACHE_DIR
 from slidingtiles._engine import dispatch
 from slidingtiles._engine.resources import ENV_MEMORY, memory_setting
-from slidingtiles.heuristics._pdb.first_use import ENV_BUILD_TABLES, implicit_builds_allowed
+from slidingtiles._heuristics._pdb.first_use import ENV_BUILD_TABLES, implicit_builds_allowed
 
 __all__ = ["VARIABLES", "Variable", "check_environment"]
 

@@ -26,7 +26,7 @@ from pathlib import Path
 
 from slidingtiles._cache import cache_dir_problem
 from slidingtiles._errors import CacheDirectoryError, CacheWarning, PatternDatabaseError
-from slidingtiles.heuristics._pdb import (
+from slidingtiles._heuristics._pdb import (
     AUTO_BUILD_SECONDS,
     AUTO_MAX_CELLS,
     BUILD_COSTS,

@@ -29,9 +29,9 @@ from typing import Any
 
 from slidingtiles import Board, InvalidOptionError, is_solvable, scramble, solve
 from slidingtiles._board.solvability import solvable_count
+from slidingtiles._heuristics.check import EXHAUSTIVE_BOARDS, exact_distances, resolve
+from slidingtiles._heuristics.values import evaluate
 from slidingtiles.heuristics import HeuristicSpec
-from slidingtiles.heuristics._check import EXHAUSTIVE_BOARDS, exact_distances, resolve
-from slidingtiles.heuristics._values import evaluate
 
 
 def _hypothesis_setup_hook() -> None:

@@ -22,8 +22,8 @@ from hypothesis import HealthCheck, settings
 from slidingtiles import Board
 from slidingtiles._board.geometry import blank_moves, home_cells
 from slidingtiles._engine.kernels import Kernels, choose_kernels
-from slidingtiles.heuristics._pdb import first_use
-from slidingtiles.heuristics._pdb import store as _pdb
+from slidingtiles._heuristics._pdb import first_use
+from slidingtiles._heuristics._pdb import store as _pdb
 from slidingtiles.pdb import PatternDatabase
 from slidingtiles.search._limits import Guard
 

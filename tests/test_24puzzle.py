@@ -23,8 +23,8 @@ from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS, U8_MOVES, per
 from slidingtiles._engine.lookups import PERM_U4, entry_value, maxed_searches, moved_rank
 from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._engine.resources import ENV_MEMORY, available_memory, check_memory
-from slidingtiles.heuristics._pdb.cost import estimate_table_bytes
-from slidingtiles.heuristics._pdb.tablefile import write_table  # writing: internal
+from slidingtiles._heuristics._pdb.cost import estimate_table_bytes
+from slidingtiles._heuristics._pdb.tablefile import write_table  # writing: internal
 from slidingtiles.pdb import read_table
 from tests.conftest import (
     group_moves,

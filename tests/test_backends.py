@@ -313,7 +313,7 @@ def test_u4_tables_build_and_round_trip_a_table_file(tmp_path: Path) -> None:
     """4-bit tables from the numba builder: written, read back and checked like any table file."""
     pytest.importorskip("numba")
     from slidingtiles._engine.numba import build as nb
-    from slidingtiles.heuristics._pdb.tablefile import write_table
+    from slidingtiles._heuristics._pdb.tablefile import write_table
 
     goal = Board.goal(3, 3, blank="first")
     groups = [(1, 2, 3, 4), (5, 6, 7, 8)]

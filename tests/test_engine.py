@@ -15,7 +15,7 @@ import slidingtiles as st
 from slidingtiles import Board, TileState, heuristics, pdb
 from slidingtiles._engine.dispatch import engine_solve, supports
 from slidingtiles._engine.pruning import learn_duplicate_sequences, pruning_table
-from slidingtiles.heuristics._pdb import first_use
+from slidingtiles._heuristics._pdb import first_use
 from slidingtiles.search import astar, idastar
 from tests.conftest import Oracle, goals
 

@@ -20,8 +20,8 @@ import pytest
 
 import slidingtiles as st
 from slidingtiles import Board, pdb
-from slidingtiles.heuristics._pdb import shipped, store
-from slidingtiles.heuristics._pdb.tablefile import PACKED_SUFFIX, read_packed, write_packed
+from slidingtiles._heuristics._pdb import shipped, store
+from slidingtiles._heuristics._pdb.tablefile import PACKED_SUFFIX, read_packed, write_packed
 
 IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 KORF = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "korf100.txt"

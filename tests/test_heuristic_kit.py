@@ -60,7 +60,7 @@ def registered() -> Any:
 
 
 def test_exact_distances_agree_with_the_oracle() -> None:
-    from slidingtiles.heuristics._exact import exact_distances
+    from slidingtiles._heuristics.exact import exact_distances
 
     for goal in (Board.goal(2, 4, blank="first"), Board("4 1 7/2 0 8/6 3 5")):
         exact, oracle = exact_distances(goal), oracle_for(goal)

@@ -33,8 +33,8 @@ from slidingtiles.__main__ import main
 # Not re-exported by `slidingtiles` yet: the public names are `slidingtiles.pdb.CacheWarning`
 # and `slidingtiles.pdb.CacheDirectoryError`.
 from slidingtiles._engine.indexing import digits_index, perm_rank
-from slidingtiles.heuristics._pdb import cost, first_use, store
-from slidingtiles.heuristics._pdb.tablefile import MAX_FILE_BYTES, read_header, read_table
+from slidingtiles._heuristics._pdb import cost, first_use, store
+from slidingtiles._heuristics._pdb.tablefile import MAX_FILE_BYTES, read_header, read_table
 
 # Two moves from the goal of a shape whose table is built on first use (2x5: in about 0.1 s);
 # the tables that ship with the package (3x3, 4x4, ...) need no cache (the test after these).

@@ -120,7 +120,7 @@ def test_a_dask_cluster_on_loopback() -> None:
     distributed = pytest.importorskip("dask.distributed")
     db = tables3()
     path = Path(os.environ[pdb.ENV_CACHE_DIR]) / "parallel-3x3.stpdb"
-    from slidingtiles.heuristics._pdb.tablefile import write_table
+    from slidingtiles._heuristics._pdb.tablefile import write_table
 
     write_table(db, path)
     on_file = pdb.read_table(path)  # the workers read the tables from this file

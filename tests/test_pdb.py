@@ -23,7 +23,7 @@ import slidingtiles as st
 from slidingtiles import Board, heuristics, pdb
 from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import digits_index, encoding_for, perm_rank
-from slidingtiles.heuristics._pdb import first_use, store
+from slidingtiles._heuristics._pdb import first_use, store
 from tests.conftest import goals, slow_case
 
 KORF = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / "korf100.txt"

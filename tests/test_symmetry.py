@@ -24,7 +24,7 @@ from slidingtiles._board.symmetry import (
     symmetries,
 )
 from slidingtiles._engine import dispatch
-from slidingtiles.heuristics._pdb import store
+from slidingtiles._heuristics._pdb import store
 from tests.conftest import ORACLE_SHAPES, slow_case
 from tests.conftest import replay as replay_board
 
@@ -222,7 +222,7 @@ def test_numba_partitions_cover_the_tiles_and_turn_with_the_board(
 def test_old_file_names_are_reused_or_reported(table_cache, caplog, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """A file of the old naming for a canonical goal is renamed and used without a rebuild; one
     for another goal is listed as legacy, reported once, and removed by clear(legacy_only)."""
-    from slidingtiles.heuristics._pdb.tablefile import write_table
+    from slidingtiles._heuristics._pdb.tablefile import write_table
 
     first = Board.goal(3, 3, blank="first")
     built = pdb.build(3, 3, first)

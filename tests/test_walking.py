@@ -12,8 +12,8 @@ import pytest
 
 import slidingtiles as st
 from slidingtiles import Board, heuristics, testing
+from slidingtiles._heuristics.walking import applies
 from slidingtiles.heuristics import walking_distance
-from slidingtiles.heuristics._walking import applies
 from tests.conftest import Oracle, examples, goals
 
 

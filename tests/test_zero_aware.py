@@ -33,10 +33,10 @@ from slidingtiles._engine.indexing import (
     zero_slots,
 )
 from slidingtiles._engine.lookups import PERM_Z2, PERM_Z4, entry_value
+from slidingtiles._heuristics._pdb.cost import estimate_table_bytes
+from slidingtiles._heuristics._pdb.partition import numba_encoding
+from slidingtiles._heuristics._pdb.tablefile import write_table  # writing: internal
 from slidingtiles._solve.parallel import parallel_search
-from slidingtiles.heuristics._pdb.cost import estimate_table_bytes
-from slidingtiles.heuristics._pdb.partition import numba_encoding
-from slidingtiles.heuristics._pdb.tablefile import write_table  # writing: internal
 from slidingtiles.pdb import read_table
 from tests.conftest import (
     group_moves,

@@ -25,7 +25,7 @@ import time
 import numpy as np
 from numba import njit
 
-from slidingtiles.heuristics._pdb.database import _table_buffer
+from slidingtiles._heuristics._pdb.database import _table_buffer
 
 _MIB = 1 << 20
 

@@ -36,7 +36,6 @@ from typing import TypeAlias
 
 import attrs
 
-from slidingtiles import heuristics
 from slidingtiles._board.board import Board
 from slidingtiles._board.moves import Moves
 from slidingtiles._cache import cache_dir_problem
@@ -49,17 +48,18 @@ from slidingtiles._errors import (
     PatternDatabaseError,
     SearchLimitExceeded,
 )
+from slidingtiles._heuristics import registry as heuristics
+from slidingtiles._heuristics._pdb import cost, first_use, store
+from slidingtiles._heuristics._pdb.choice import table_choice
+from slidingtiles._heuristics._pdb.database import PatternDatabase
+from slidingtiles._heuristics._pdb.partition import default_partition_name
+from slidingtiles._heuristics._pdb.tablefile import MAX_TABLE_CELLS
+from slidingtiles._heuristics.check import for_search
+from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._solve.checks import check_choice
 from slidingtiles._solve.parallel import splits
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
-from slidingtiles.heuristics import HeuristicInfo
-from slidingtiles.heuristics._check import for_search
-from slidingtiles.heuristics._pdb import cost, first_use, store
-from slidingtiles.heuristics._pdb.choice import table_choice
-from slidingtiles.heuristics._pdb.database import PatternDatabase
-from slidingtiles.heuristics._pdb.partition import default_partition_name
-from slidingtiles.heuristics._pdb.tablefile import MAX_TABLE_CELLS
 from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Deadline, check_limits
 
@@ -546,7 +546,7 @@ def _checked(
     build_tables: bool = True,
     clock: Deadline | None = None,
 ) -> Callable[[TileState], float]:
-    """Specialise the heuristic to the goal, checked (`slidingtiles.heuristics._check.for_search`).
+    """Specialise the heuristic to the goal, checked (`slidingtiles._heuristics.check.for_search`).
 
     The ``pdb`` heuristic's table is made ready first, as ``build_tables`` and
     the ``clock`` allow. A user's heuristic has every value checked as it

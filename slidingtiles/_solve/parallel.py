@@ -61,9 +61,9 @@ from slidingtiles._errors import (
     SlidingTilesError,
     WorkerDiedError,
 )
+from slidingtiles._heuristics._pdb.tablefile import read_table
 from slidingtiles._solve.checks import check_count
 from slidingtiles._workers import WorkerPool
-from slidingtiles.heuristics._pdb.tablefile import read_table
 from slidingtiles.search import SearchStats
 
 __all__ = [

@@ -41,10 +41,10 @@ from slidingtiles._engine import dispatch
 from slidingtiles._engine.lookups import maxed_searches
 from slidingtiles._engine.tables import canonical_tables
 from slidingtiles._errors import PatternDatabaseError, SearchLimitExceeded
+from slidingtiles._heuristics._pdb import store
+from slidingtiles._heuristics._pdb.database import PatternDatabase
+from slidingtiles._heuristics._pdb.partition import NUMBA_PARTITIONS
 from slidingtiles._solve.short.budget import ANYTIME_FIRST_SHARE, ANYTIME_SHARE, Budget
-from slidingtiles.heuristics._pdb import store
-from slidingtiles.heuristics._pdb.database import PatternDatabase
-from slidingtiles.heuristics._pdb.partition import NUMBA_PARTITIONS
 
 __all__ = [
     "ANYTIME_NODES", "WEIGHTS", "AnytimeResult", "anytime", "perm_tables", "weighted_anytime",

@@ -25,9 +25,9 @@ from slidingtiles._board.geometry import Region, region_tiles
 from slidingtiles._board.geometry import line_moves as walk
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import SearchLimitExceeded
+from slidingtiles._heuristics._pdb.database import PatternDatabase
 from slidingtiles._solve.choose import cached_tables
 from slidingtiles._solve.short.budget import Budget
-from slidingtiles.heuristics._pdb.database import PatternDatabase
 
 __all__ = [
     "EXACT_CELLS", "EXACT_NODES", "exact", "exact_moves", "ida_moves", "line_moves",

@@ -24,9 +24,9 @@ from time import perf_counter
 
 import attrs
 
-from slidingtiles import heuristics
 from slidingtiles._board.board import Board, trusted_board
 from slidingtiles._board.geometry import move_steps, renumbered
+from slidingtiles._heuristics import registry as heuristics
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import astar
 

@@ -46,18 +46,18 @@ from slidingtiles._engine.indexing import (
     PERM,
 )
 from slidingtiles._errors import CacheDirectoryError, InvalidOptionError, PatternDatabaseError
-from slidingtiles.heuristics._pdb.database import (
+from slidingtiles._heuristics._pdb.database import (
     FORMAT_VERSION,
     PatternDatabase,
     Progress,
 )
-from slidingtiles.heuristics._pdb.partition import (
+from slidingtiles._heuristics._pdb.partition import (
     numba_encoding,
     resolve,
 )
-from slidingtiles.heuristics._pdb.shipped import DATA_DIR, SHIPPED, SHIPPED_BLANK, shipped_names
-from slidingtiles.heuristics._pdb.shipped import read as read_shipped
-from slidingtiles.heuristics._pdb.tablefile import (
+from slidingtiles._heuristics._pdb.shipped import DATA_DIR, SHIPPED, SHIPPED_BLANK, shipped_names
+from slidingtiles._heuristics._pdb.shipped import read as read_shipped
+from slidingtiles._heuristics._pdb.tablefile import (
     PACKED_SUFFIX,
     SUFFIX,
     is_table_file_name,

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from slidingtiles._board import geometry
 from slidingtiles._board.board import Board
-from slidingtiles.heuristics._registry import FastHeuristic, register
+from slidingtiles._heuristics.registry import FastHeuristic, register
 
 __all__ = ["inversions", "linear_conflict", "manhattan", "misplaced"]
 

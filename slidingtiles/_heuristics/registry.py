@@ -3,8 +3,9 @@
 >>> get("hamming").name, get("manhattan").admissible
 ('misplaced', True)
 
-The heuristics themselves live in `_classic`, `_walking` and `_pdb`, which
-register on import (``slidingtiles.heuristics`` imports them all).
+The heuristics themselves live in `classic`, `walking` and `_pdb`, which
+register on import (the package's ``__init__`` imports them all, so any
+import from ``slidingtiles._heuristics`` finds them registered).
 """
 
 from __future__ import annotations
@@ -102,7 +103,7 @@ _BUILTIN: set[str] = set()
 
 
 def seal_builtins() -> None:
-    """Mark every heuristic registered so far as built in (``heuristics/__init__`` does, once)."""
+    """Mark every heuristic registered so far as built in (``_heuristics/__init__`` does, once)."""
     for info in _REGISTRY.values():
         _BUILTIN.update((info.name, *info.aliases))
 

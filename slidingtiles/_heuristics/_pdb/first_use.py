@@ -31,15 +31,15 @@ from typing import Any
 from slidingtiles._board.board import Board
 from slidingtiles._cache import cache_dir_problem
 from slidingtiles._errors import CacheDirectoryError, CacheWarning, PatternDatabaseError
-from slidingtiles.heuristics._pdb.choice import READY, choices, table_choice
-from slidingtiles.heuristics._pdb.cost import (
+from slidingtiles._heuristics._pdb.choice import READY, choices, table_choice
+from slidingtiles._heuristics._pdb.cost import (
     build_states,
     estimate_build_seconds,
     estimate_table_bytes,
 )
-from slidingtiles.heuristics._pdb.database import BuildProgress, PatternDatabase
-from slidingtiles.heuristics._pdb.partition import default_partition_name, partition
-from slidingtiles.heuristics._pdb.store import build, is_cached, load, table_path
+from slidingtiles._heuristics._pdb.database import BuildProgress, PatternDatabase
+from slidingtiles._heuristics._pdb.partition import default_partition_name, partition
+from slidingtiles._heuristics._pdb.store import build, is_cached, load, table_path
 from slidingtiles.search._limits import Deadline
 
 __all__ = [

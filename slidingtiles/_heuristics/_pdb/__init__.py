@@ -1,6 +1,6 @@
 """Additive disjoint pattern databases: partitions, tables, their files, the cache, the heuristic.
 
->>> from slidingtiles.heuristics._pdb import partition
+>>> from slidingtiles._heuristics._pdb import partition
 >>> partition(3, 3)
 ((1, 2, 3, 4, 5, 6, 7, 8),)
 
@@ -13,30 +13,30 @@ packed without their impossible placements), `shipped` (the tables shipped
 with the package), `choice` (which tables a solve uses, per implementation),
 `first_use` (the one place a table is built unasked, with its warning and
 opt-out) and `heuristic` (the registered ``pdb`` heuristic). The public face
-is `slidingtiles.pdb`; this package re-exports what it and
-`slidingtiles.heuristics` import.
+is `slidingtiles.pdb`; this package re-exports what it and the
+`slidingtiles.heuristics` façade import.
 """
 
 from slidingtiles._engine.indexing import MAX_TABLE_ENTRIES
 from slidingtiles._errors import PatternDatabaseError
-from slidingtiles.heuristics._pdb.choice import first_use_partition, preferred_partition
-from slidingtiles.heuristics._pdb.cost import BUILD_COSTS, build_states, estimate_build_seconds
-from slidingtiles.heuristics._pdb.database import FORMAT_VERSION, BuildProgress, PatternDatabase
-from slidingtiles.heuristics._pdb.first_use import (
+from slidingtiles._heuristics._pdb.choice import first_use_partition, preferred_partition
+from slidingtiles._heuristics._pdb.cost import BUILD_COSTS, build_states, estimate_build_seconds
+from slidingtiles._heuristics._pdb.database import FORMAT_VERSION, BuildProgress, PatternDatabase
+from slidingtiles._heuristics._pdb.first_use import (
     AUTO_BUILD_SECONDS,
     AUTO_MAX_CELLS,
     ENV_BUILD_TABLES,
     TableBuildWarning,
     auto_available,
 )
-from slidingtiles.heuristics._pdb.heuristic import pattern_database
-from slidingtiles.heuristics._pdb.partition import (
+from slidingtiles._heuristics._pdb.heuristic import pattern_database
+from slidingtiles._heuristics._pdb.partition import (
     default_partition_name,
     partition,
     partition_names,
 )
-from slidingtiles.heuristics._pdb.shipped import SHIPPED
-from slidingtiles.heuristics._pdb.store import (
+from slidingtiles._heuristics._pdb.shipped import SHIPPED
+from slidingtiles._heuristics._pdb.store import (
     ENV_CACHE_DIR,
     TableInfo,
     build,
@@ -49,7 +49,7 @@ from slidingtiles.heuristics._pdb.store import (
     table_path,
     verify,
 )
-from slidingtiles.heuristics._pdb.tablefile import read_table
+from slidingtiles._heuristics._pdb.tablefile import read_table
 
 __all__ = [
     "AUTO_BUILD_SECONDS",

@@ -26,7 +26,7 @@ from slidingtiles._engine.indexing import (
     encoding_for,
     table_entries,
 )
-from slidingtiles.heuristics._pdb.partition import (
+from slidingtiles._heuristics._pdb.partition import (
     numba_encoding,
     numba_entry,
     partition,

@@ -8,9 +8,8 @@
 from __future__ import annotations
 
 from slidingtiles._board.board import Board
-from slidingtiles.heuristics import _registry
-from slidingtiles.heuristics._pdb.first_use import auto_available, load_for_solving
-from slidingtiles.heuristics._registry import FastHeuristic
+from slidingtiles._heuristics._pdb.first_use import auto_available, load_for_solving
+from slidingtiles._heuristics.registry import FastHeuristic, register
 
 __all__ = ["pattern_database"]
 
@@ -43,7 +42,7 @@ def pattern_database(board: Board, goal: Board) -> int:
     return _pdb_for(goal)(board.tiles)
 
 
-_registry.register(
+register(
     "pdb", pattern_database, admissible=True, consistent=False, strength=50,
     aliases=("pattern_database", "additive_pdb"),
     description="additive disjoint pattern databases (max with the diagonal reflection)",

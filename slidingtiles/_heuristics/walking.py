@@ -16,7 +16,7 @@ from functools import cache
 
 from slidingtiles._board.board import Board
 from slidingtiles._board.geometry import home_cells
-from slidingtiles.heuristics._registry import FastHeuristic, register
+from slidingtiles._heuristics.registry import FastHeuristic, register
 
 __all__ = ["MAX_CELLS", "MAX_SIDE", "applies", "walking_distance"]
 

@@ -50,7 +50,7 @@ from slidingtiles._engine.indexing import (
 )
 from slidingtiles._engine.tables import Table
 from slidingtiles._errors import CacheDirectoryError, PatternDatabaseError
-from slidingtiles.heuristics._pdb.database import FORMAT_VERSION, PatternDatabase
+from slidingtiles._heuristics._pdb.database import FORMAT_VERSION, PatternDatabase
 
 __all__ = [
     "FORMAT_VERSION",
@@ -440,7 +440,7 @@ def _compact() -> Any:
     As the dispatcher loads its numpy kernels (``import slidingtiles`` and solving
     with tables from the cache never load numpy).
     """
-    return importlib.import_module("slidingtiles.heuristics._pdb.compact")
+    return importlib.import_module("slidingtiles._heuristics._pdb.compact")
 
 
 def write_packed(db: PatternDatabase, path: Path) -> None:

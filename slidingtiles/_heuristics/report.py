@@ -6,7 +6,7 @@
 'h = 2 on 1 2 0/4 5 3 (1 move from the goal)'
 
 Plain data (no numpy), so that the package imports without it; the numbers
-behind a report come from `slidingtiles.heuristics._tally`.
+behind a report come from `slidingtiles._heuristics.tally`.
 """
 
 from __future__ import annotations

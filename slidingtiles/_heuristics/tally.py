@@ -7,9 +7,9 @@
 >>> report.ok, report.boards
 (True, 12)
 
-Loaded by name when a check runs (`slidingtiles.heuristics._check`), so that
+Loaded by name when a check runs (`slidingtiles._heuristics.check`), so that
 importing the package does not import numpy: exhaustive checks compare with
-`slidingtiles.heuristics._exact` (one breadth-first search from the goal),
+`slidingtiles._heuristics.exact` (one breadth-first search from the goal),
 sampled ones with the tile engine's optimal IDA*.
 """
 
@@ -27,10 +27,10 @@ from numpy.typing import NDArray
 from slidingtiles._board.board import Board
 from slidingtiles._board.random import scramble
 from slidingtiles._engine import dispatch
-from slidingtiles.heuristics._exact import exact_distances
-from slidingtiles.heuristics._registry import HeuristicInfo
-from slidingtiles.heuristics._report import CheckReport, Counterexample, Property
-from slidingtiles.heuristics._values import bad_value, raised
+from slidingtiles._heuristics.exact import exact_distances
+from slidingtiles._heuristics.registry import HeuristicInfo
+from slidingtiles._heuristics.report import CheckReport, Counterexample, Property
+from slidingtiles._heuristics.values import bad_value, raised
 from slidingtiles.search._limits import Deadline
 
 __all__ = ["measure"]

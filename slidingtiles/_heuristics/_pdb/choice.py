@@ -24,9 +24,9 @@ import attrs
 
 from slidingtiles._board.board import Board
 from slidingtiles._engine import dispatch
-from slidingtiles.heuristics._pdb.partition import default_partition_name
-from slidingtiles.heuristics._pdb.store import cache_dir as store_cache_dir
-from slidingtiles.heuristics._pdb.store import is_cached, table_path
+from slidingtiles._heuristics._pdb.partition import default_partition_name
+from slidingtiles._heuristics._pdb.store import cache_dir as store_cache_dir
+from slidingtiles._heuristics._pdb.store import is_cached, table_path
 
 __all__ = [
     "BUILD",

@@ -36,14 +36,14 @@ from slidingtiles._errors import (
     OptionTypeError,
     UnknownHeuristicError,
 )
-from slidingtiles.heuristics import _registry
-from slidingtiles.heuristics._registry import Heuristic, HeuristicInfo
-from slidingtiles.heuristics._report import CheckReport, as_number, moves_text
-from slidingtiles.heuristics._values import bad_value, searching
+from slidingtiles._heuristics import registry
+from slidingtiles._heuristics.registry import Heuristic, HeuristicInfo
+from slidingtiles._heuristics.report import CheckReport, as_number, moves_text
+from slidingtiles._heuristics.values import bad_value, searching
 from slidingtiles.search._limits import Deadline
 
 if TYPE_CHECKING:  # the module itself needs numpy: loaded by name when used
-    from slidingtiles.heuristics._exact import ExactDistances
+    from slidingtiles._heuristics.exact import ExactDistances
 
 __all__ = [
     "EXHAUSTIVE_BOARDS",
@@ -80,12 +80,12 @@ def resolve(heuristic: object) -> HeuristicInfo:
         if heuristic == "auto":
             raise UnknownHeuristicError(
                 "'auto' is not a heuristic but solve's choice of one; name a heuristic "
-                f"({', '.join(_registry.names())})",
+                f"({', '.join(registry.names())})",
                 heuristic,
             )  # fmt: skip
-        return _registry.get(heuristic)
+        return registry.get(heuristic)
     if callable(heuristic):
-        for info in _registry.registry().values():
+        for info in registry.registry().values():
             if info.function is heuristic:
                 return info
         name = getattr(heuristic, "__name__", type(heuristic).__name__)
@@ -188,11 +188,11 @@ def check(
     walk = _count(4 * target.size if max_walk is None else max_walk, "max_walk", 1)
     clock = Deadline(None if time_limit is None else float(time_limit))
     count = solvable_count(target.rows, target.cols)
-    exhaustive = count <= max_boards and target.size <= _load("_exact").MAX_CELLS
+    exhaustive = count <= max_boards and target.size <= _load("exact").MAX_CELLS
     claims = None
-    if info.admissible or info.consistent or _registry.registry().get(info.name) is info:
+    if info.admissible or info.consistent or registry.registry().get(info.name) is info:
         claims = {"admissible": info.admissible, "consistent": info.consistent}
-    report: CheckReport = _load("_tally").measure(
+    report: CheckReport = _load("tally").measure(
         info, target, exhaustive, examples, clock, (samples, seed, walk), progress, claims
     )
     if exhaustive:
@@ -201,7 +201,7 @@ def check(
 
 
 def exact_distances(goal: Board) -> ExactDistances:
-    """Every solvable board's true distance to ``goal`` (`slidingtiles.heuristics._exact`).
+    """Every solvable board's true distance to ``goal`` (`slidingtiles._heuristics.exact`).
 
     >>> exact_distances(Board.goal(2, 2)).diameter
     6
@@ -209,13 +209,13 @@ def exact_distances(goal: Board) -> ExactDistances:
     Loaded by name on first use, as the engine loads its numpy kernels, so
     that importing the package does not import numpy; kept per goal.
     """
-    exact: ExactDistances = _load("_exact").exact_distances(goal)
+    exact: ExactDistances = _load("exact").exact_distances(goal)
     return exact
 
 
 def _load(name: str) -> Any:
-    """A module of this package that needs numpy, imported on first use (``"_exact"``, ...)."""
-    return importlib.import_module(f"slidingtiles.heuristics.{name}")
+    """A module of this package that needs numpy, imported on first use (``"exact"``, ...)."""
+    return importlib.import_module(f"slidingtiles._heuristics.{name}")
 
 
 # -- solve's check of a claim -------------------------------------------------------------
@@ -308,7 +308,7 @@ def verify_claims(info: HeuristicInfo, goal: Board, clock: Deadline | None = Non
     the time left cannot pay for is refused (`SearchLimitExceeded`) before
     it starts.
     """  # noqa: E501
-    if not (info.admissible or info.consistent) or _registry.is_builtin(info):
+    if not (info.admissible or info.consistent) or registry.is_builtin(info):
         return
     count = solvable_count(goal.rows, goal.cols)
     if count > EXHAUSTIVE_BOARDS:
@@ -361,7 +361,7 @@ def for_search(
     board, whatever the algorithm), must be 0 at the goal, and has its claims
     checked by `verify_claims` before the search starts.
     """
-    if _registry.is_builtin(info):
+    if registry.is_builtin(info):
         for board in (start, goal):
             value = function(board.tiles)
             if (

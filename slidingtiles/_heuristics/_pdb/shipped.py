@@ -27,8 +27,8 @@ from pathlib import Path
 from typing import Any
 
 from slidingtiles._errors import PatternDatabaseError
-from slidingtiles.heuristics._pdb.database import PatternDatabase
-from slidingtiles.heuristics._pdb.tablefile import PACKED_SUFFIX, read_packed
+from slidingtiles._heuristics._pdb.database import PatternDatabase
+from slidingtiles._heuristics._pdb.tablefile import PACKED_SUFFIX, read_packed
 
 __all__ = ["DATA_DIR", "SHIPPED", "SHIPPED_BLANK", "find", "read", "shipped_names"]
 

@@ -49,7 +49,7 @@ from slidingtiles._engine.indexing import (
 from slidingtiles._engine.resources import check_memory
 from slidingtiles._engine.tables import Table
 from slidingtiles._errors import BackendError
-from slidingtiles.heuristics._pdb.partition import numba_encoding, numba_entry, resolve
+from slidingtiles._heuristics._pdb.partition import numba_encoding, numba_entry, resolve
 
 __all__ = ["FORMAT_VERSION", "BuildProgress", "PatternDatabase", "Progress"]
 
