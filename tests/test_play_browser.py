@@ -496,6 +496,24 @@ def mini_labels(driver: Any, holder: str) -> list[str]:
     return mini_cells(driver, holder, "label")
 
 
+def save_watch_screenshot(driver: Any, png: Path) -> None:
+    """The search view as docs/play.md shows it (``SLIDINGTILES_WATCH_SCREENSHOT`` copies it).
+
+    The window is made tall enough for the whole view, then put back.
+    """
+    size = driver.get_window_size()
+    driver.set_window_size(size["width"], 2400)
+    try:
+        driver.execute_script("document.activeElement.blur()")
+        assert driver.find_element(By.ID, "watch").screenshot(str(png))
+    finally:
+        driver.set_window_size(size["width"], size["height"])
+    assert png.read_bytes().startswith(b"\x89PNG")
+    wanted = os.environ.get("SLIDINGTILES_WATCH_SCREENSHOT")
+    if wanted:
+        shutil.copyfile(png, ROOT / wanted)
+
+
 def typed_start(driver: Any, text: str) -> st.Board:
     start = driver.find_element(By.ID, "start-text")
     start.clear()
@@ -539,6 +557,7 @@ def test_the_search_view_steps_through_astar_and_idastar(
         assert len(nodes) == k + 1
         assert driver.find_elements(By.CSS_SELECTOR, "#watch-tree .node.current")
         assert shown(driver, "watch-counter") == f"expansion #{k} of {len(expansions)}"
+    save_watch_screenshot(driver, tmp_path / "watch.png")
     action(driver, "watch-back").click()
     wait_for(driver, lambda: current() == expansions[4].state.board.to_text(), "one step back")
     action(driver, "watch-last").click()
@@ -570,11 +589,6 @@ def test_the_search_view_steps_through_astar_and_idastar(
     last = str(len(deepening.trace.thresholds))
     wait_for(driver, lambda: watch_attribute(driver, "data-iteration") == last, "the last one")
     assert "IDA* keeps no frontier" in shown(driver, "watch-waiting-title")
-    png = tmp_path / "watch.png"
-    assert driver.find_element(By.ID, "watch").screenshot(str(png))
-    wanted = os.environ.get("SLIDINGTILES_WATCH_SCREENSHOT")
-    if wanted:
-        shutil.copyfile(png, ROOT / wanted)
 
 
 def test_the_goal_beside_the_board_in_every_tile_mode(

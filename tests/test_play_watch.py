@@ -153,3 +153,19 @@ def test_through_the_app_with_info_and_labels() -> None:
                                                "weight": 2})  # fmt: skip
     assert response.status_code == 200
     assert (response.json()["algorithm"], response.json()["weight"]) == ("astar", 2.0)
+
+
+def test_the_documented_watch_keys_are_the_real_ones() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "play.md").read_text("utf-8")
+    assert "`POST /api/watch`" in text
+    _, answer = watch({"board": DEEPER, "algorithm": "idastar"})
+    section = text.split("### The watch object", 1)[1].split("###", 1)[0]
+    for key in answer:
+        assert f"| `{key}` |" in section, key
+    for key in answer["iterations"][0]:
+        assert f"`{key}`" in section, key
+    assert "223 expansions against\n  36" in text  # the page's example, as the library counts
+    assert library(BOARD, "misplaced", "astar").stats.expanded == 223
+    assert library(BOARD, "manhattan", "astar").stats.expanded == 36

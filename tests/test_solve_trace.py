@@ -367,3 +367,42 @@ def test_cli_unsolvable_has_no_trace(capsys: pytest.CaptureFixture[str]) -> None
     code, out, _ = run(capsys, "solve", "1 2 3/4 5 6/8 7 0", "--trace", "--format", "json")
     assert code == 1
     assert "trace" not in json.loads(out)
+
+
+# ------------------------------------------------------------------------------ the docs
+
+
+def console_examples(page: str) -> list[tuple[str, str]]:
+    """The ``$ slidingtiles solve ... --trace...`` examples of a docs page, with their output."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / page).read_text(encoding="utf-8")
+    found = []
+    for block in text.split("```console\n")[1:]:
+        body = block.split("```", 1)[0]
+        command, _, output = body.partition("\n")
+        if command.startswith("$ slidingtiles solve") and "--trace" in command:
+            found.append((command[2:], output))
+    return found
+
+
+@pytest.mark.parametrize(
+    ("command", "output"),
+    console_examples("cli.md") + console_examples("watching-astar.md"),
+)
+def test_the_documented_trace_commands_print_what_the_docs_show(
+    command: str, output: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import shlex
+
+    monkeypatch.chdir(tmp_path)  # where a --trace-file lands
+    code, out, err = run(capsys, *shlex.split(command)[1:])
+    assert (code, err) == (0, "")
+    assert out == output
+    if "--trace-file" in command:
+        written = tmp_path / shlex.split(command)[-1]
+        assert written.read_text(encoding="utf-8").startswith("<svg")
+
+
+def test_there_are_documented_trace_commands() -> None:
+    assert len(console_examples("cli.md")) == 2
+    assert len(console_examples("watching-astar.md")) == 1
