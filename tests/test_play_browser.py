@@ -523,13 +523,19 @@ def typed_start(driver: Any, text: str) -> st.Board:
     return wait_for(driver, lambda: board(driver) == st.Board(text) and board(driver), "the start")
 
 
+def watching(driver: Any, url: str, text: str) -> st.Board:
+    """A fresh page, the game started from ``text``, and its search view opened."""
+    open_game(driver, url)
+    start = typed_start(driver, text)
+    action(driver, "watch").click()
+    return start
+
+
 def test_the_search_view_steps_through_astar_and_idastar(
     server: str, browser: Any, tmp_path: Path
 ) -> None:
     driver = browser
-    open_game(driver, server)
-    start = typed_start(driver, "8 1 3/4 0 2/7 6 5")
-    action(driver, "watch").click()
+    start = watching(driver, server, "8 1 3/4 0 2/7 6 5")
     expected = st.solve(start, heuristic="manhattan", algorithm="astar", trace=100_000)
     watched(driver, "astar", expected.stats.expanded)
     expansions = expected.trace.expansions
@@ -595,10 +601,8 @@ def test_the_goal_beside_the_board_in_every_tile_mode(
     server: str, browser: Any, tmp_path: Path
 ) -> None:
     driver = browser
-    open_game(driver, server)
-    start = typed_start(driver, "1 2 3/4 0 6/7 5 8")
+    start = watching(driver, server, "1 2 3/4 0 6/7 5 8")
     goal = st.Board.goal(3, 3)
-    action(driver, "watch").click()
     watched(driver, "astar", 2)
     holders = ("goal-board", "watch-goal", "watch-start", "watch-current")
 

@@ -735,7 +735,7 @@
   // What the search view (watch.js) shares of the game: its state, the server, the drawing.
   var shared = window.slidingtilesGame = {
     state: state, api: api, miniBoard: miniBoard, rowsOf: rowsOf, textOf: textOf,
-    failure: failure, control: control, plural: plural, number: number,
+    failure: failure, control: control, plural: plural, number: number, fillSelect: fillSelect,
     tilesDrawn: [], // called after the tiles are drawn anew (a new mode, labels or picture)
   };
 

@@ -362,14 +362,7 @@
   // -- opening ---------------------------------------------------------------------------------
 
   function fill(select, values, chosen, describe) {
-    if (select.options.length) return;
-    values.forEach(function (value) {
-      var option = document.createElement("option");
-      option.value = value;
-      option.textContent = describe(value);
-      select.appendChild(option);
-    });
-    select.value = chosen;
+    if (!select.options.length) game.fillSelect(select, values, chosen, describe); // once
   }
   function open() {
     var info = game.state.info;
