@@ -14,6 +14,13 @@ json``, plus ``/api/hint``, ``/api/watch`` (the search view: one traced
 search, every expansion), ``/api/check``, ``/api/random`` and ``GET
 /api/info`` (see docs/play.md). `PlayLimits` bounds what one server does:
 search time, nodes and memory, board size, request size, searches at a time.
+
+Modules, framework-free first: `_limits` (`PlayLimits`), `_request` (reading
+and checking a request's fields, `ApiError`), `_api` (solve and hint:
+`SearchJob`), `_watching` (the search view: `WatchJob`), `_quick` (check,
+random, info), `_state` (`PlayState`: search slots, header checks, the JSON
+writer); then `_routes` (the Starlette endpoints, loaded by name) and
+`_server` (`create_app`, `serve`); `static` holds the page.
 """
 
 from slidingtiles.play._api import (
