@@ -20,6 +20,7 @@ from slidingtiles._errors import HeuristicClaimError, HeuristicError, HeuristicT
 from slidingtiles._heuristics._pdb import pattern_database
 from slidingtiles._heuristics.check import EXHAUSTIVE_BOARDS, HeuristicSpec, check
 from slidingtiles._heuristics.classic import inversions, linear_conflict, manhattan, misplaced
+from slidingtiles._heuristics.compiled import CompiledHeuristic, compiled
 from slidingtiles._heuristics.registry import (
     RESERVED,
     FastHeuristic,
@@ -39,6 +40,7 @@ __all__ = [
     "RESERVED",
     "CheckReport",
     "Comparison",
+    "CompiledHeuristic",
     "Counterexample",
     "FastHeuristic",
     "Heuristic",
@@ -51,6 +53,7 @@ __all__ = [
     "branching_factor",
     "check",
     "compare",
+    "compiled",
     "get",
     "inversions",
     "linear_conflict",

@@ -40,7 +40,7 @@ def test_every_example_is_tested() -> None:
         "solve_seed_examples.py", "custom_heuristic.py", "water_jugs.py", "route_on_a_map.py",
         "read_cos226_file.py", "html_export.py", "measure_heuristics.py",
         "make_pictures.py",  # run by tests/test_packaging.py
-        "watch_astar.py", "textbook_table.py",
+        "watch_astar.py", "textbook_table.py", "compiled_heuristic.py",
     }  # fmt: skip
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
@@ -61,6 +61,28 @@ def test_custom_heuristic() -> None:
     assert "manhattan:        14 moves, optimal=True" in out
     assert "optimal=False" in out.splitlines()[2]
     assert "rows_and_columns" not in out.splitlines()[3]
+
+
+def test_compiled_heuristic() -> None:
+    """Row conflicts in the engine: the built-ins' lengths, between their node counts; the
+    Manhattan distance written with its delta searches the built-in one's nodes."""
+    out = run_example("compiled_heuristic.py", build_tables=False)
+    boards = [line for line in out.splitlines() if not line.startswith("  ")]
+    assert [line.split(": ")[1] for line in boards] == [
+        "manhattan_rows = 20", "manhattan_rows = 24", "manhattan_rows = 30",
+    ]  # fmt: skip
+    rows = [line.split() for line in out.splitlines() if line.startswith("  ")]
+    assert len(rows) == 12
+    for first in range(0, 12, 4):
+        ours, flat, manhattan, _ = found = rows[first : first + 4]
+        assert [r[0] for r in found] == [
+            "manhattan_rows", "flat_manhattan", "manhattan", "linear_conflict",
+        ]  # fmt: skip
+        assert len({r[1] for r in found}) == 1  # the same length
+        assert all(r[3] == "optimal=True," for r in found)
+        nodes = [int(r[4].replace(",", "")) for r in found]
+        assert nodes[3] <= nodes[0] <= nodes[2] == nodes[1]
+        assert ours[-1] == flat[-1] == manhattan[-1] != "generic"  # all in the tile engine
 
 
 def test_water_jugs() -> None:

@@ -1,7 +1,7 @@
 """The tile engine: IDA* and beams on one mutable board, in pure Python or numba, one dispatcher.
 
 ``dispatch`` is the only module the layers above call (`engine_solve`,
-`weighted_solve`, `beam_solve`, `subgoal_beam`, `place_group`,
+`user_solve`, `weighted_solve`, `beam_solve`, `subgoal_beam`, `place_group`,
 `build_group_table`); ``kernels`` is the only one that knows both kernel
 packages (the `Kernels` protocol, the two kernel sets, `choose_kernels`).
 Below it, ``python`` and ``numba`` hold the same kernels under the same
@@ -9,6 +9,8 @@ names and never import the dispatcher or each other; below them, what both
 share: ``lookups`` (group instances per table lookup, the `MaxedSearch`
 protocol), ``resources`` (available memory: a build that does not fit is
 refused), ``indexing`` (how tables are indexed and what entries hold),
-``pruning`` (duplicate move sequences) and ``tables`` (the `PatternTables`
-protocol by which kernels see a pattern database).
+``pruning`` (duplicate move sequences), ``tables`` (the `PatternTables`
+protocol by which kernels see a pattern database) and ``user`` (the
+`UserHeuristic` protocol by which kernels see a user's heuristic, and the
+faults they report).
 """

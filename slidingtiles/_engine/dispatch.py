@@ -45,6 +45,7 @@ from slidingtiles._engine.indexing import U4_EXCESS, U8_MOVES, table_entries
 from slidingtiles._engine.kernels import Kernels, Progress, choose_kernels, substitute
 from slidingtiles._engine.lookups import maxed_searches, supports_lookups
 from slidingtiles._engine.tables import EngineResult, Order, PatternTables, canonical_tables
+from slidingtiles._engine.user import UserHeuristic
 from slidingtiles._errors import BackendError
 from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Guard
@@ -69,6 +70,7 @@ __all__ = [
     "place_group",
     "subgoal_beam",
     "supports",
+    "user_solve",
     "weight_fraction",
     "weighted_solve",
 ]
@@ -194,6 +196,41 @@ def engine_solve(
                 start.rows, start.cols, goal.tiles, list(start.tiles), guard, conflicts
             )
         raise ValueError(f"the engine has no kernel for heuristic {heuristic!r}")
+    finally:
+        sys.setrecursionlimit(limit)
+
+
+def user_solve(
+    start: Board,
+    goal: Board,
+    user: UserHeuristic,
+    *,
+    max_nodes: int | None = None,
+    time_limit: float | None = None,
+    progress: Callable[[SearchStats], object] | None = None,
+) -> EngineResult:
+    """Return a move string and statistics: IDA* with a user's heuristic, by the active kernel.
+
+    >>> from types import SimpleNamespace
+    >>> blind = SimpleNamespace(name="blind", delta=None, function=lambda *board: 0)
+    >>> user_solve(Board("1 0/2 3"), Board.goal(2, 2, blank="first"), blind)[0]
+    'L'
+
+    ``user`` is a `UserHeuristic` (``slidingtiles.heuristics.compiled`` makes
+    one): the numba kernel compiles its functions for the board's shape, the
+    pure-Python kernel calls them; both search the same nodes, the shortest
+    solution when the heuristic is admissible. Every value is checked as
+    `slidingtiles._engine.user` says and a bad one raises ``user.fault``'s
+    error. The board must be solvable for the goal; limits and progress as
+    for `engine_solve`.
+    """
+    guard = engine_guard(max_nodes=max_nodes, time_limit=time_limit, progress=progress)
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, 20_000))  # the Python kernel's frame per move, as above
+    try:
+        return kernels.ida_user(
+            start.rows, start.cols, goal.tiles, list(start.tiles), guard, user
+        )
     finally:
         sys.setrecursionlimit(limit)
 

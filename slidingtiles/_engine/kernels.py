@@ -37,8 +37,10 @@ from slidingtiles._engine.python import beam as python_beam
 from slidingtiles._engine.python import manhattan as python_manhattan
 from slidingtiles._engine.python import maxed as python_maxed
 from slidingtiles._engine.python import pdb as python_pdb
+from slidingtiles._engine.python import user as python_user
 from slidingtiles._engine.python import weighted as python_weighted
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
+from slidingtiles._engine.user import UserHeuristic
 from slidingtiles._errors import BackendError, BackendWarning
 from slidingtiles.search import SearchStats
 from slidingtiles.search._limits import Guard
@@ -68,6 +70,12 @@ class Kernels(Protocol):
         conflicts: bool,
     ) -> EngineResult:  # fmt: skip
         """IDA* with Manhattan distance (plus linear conflicts when ``conflicts``)."""
+
+    def ida_user(
+        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+        user: UserHeuristic,
+    ) -> EngineResult:  # fmt: skip
+        """IDA* with a user's heuristic (`slidingtiles._engine.user`), each value checked."""
 
     def ida_pdb(
         self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
@@ -149,6 +157,12 @@ class _PythonKernels:
         conflicts: bool,
     ) -> EngineResult:  # fmt: skip
         return python_manhattan.ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
+
+    def ida_user(
+        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+        user: UserHeuristic,
+    ) -> EngineResult:  # fmt: skip
+        return python_user.ida_user(rows, cols, goal_tiles, tiles, guard, user)
 
     def ida_pdb(
         self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
@@ -290,6 +304,15 @@ class _NumbaKernels:
     ) -> EngineResult:  # fmt: skip
         found: EngineResult = self._call(
             "manhattan", "ida_manhattan", rows, cols, goal_tiles, tiles, guard, conflicts
+        )
+        return found
+
+    def ida_user(
+        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+        user: UserHeuristic,
+    ) -> EngineResult:  # fmt: skip
+        found: EngineResult = self._call(
+            "user", "ida_user", rows, cols, goal_tiles, tiles, guard, user
         )
         return found
 

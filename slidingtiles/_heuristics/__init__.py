@@ -9,8 +9,9 @@ The modules: ``registry`` (`HeuristicInfo`, `register`, `get`), ``classic``
 ``walking`` (walking distance), ``values`` (what a heuristic may return, and
 the wrapper holding a user's heuristic to it), ``check`` with ``exact``
 (exact distances of a small shape), ``report`` and ``tally`` (checking a
-heuristic against them: `check`), and ``_pdb`` (pattern databases, public as
-`slidingtiles.pdb`).
+heuristic against them: `check`), ``compiled`` (`compiled`: heuristics over
+the flat board that the tile engine runs) and ``_pdb`` (pattern databases,
+public as `slidingtiles.pdb`).
 
 Python runs this file before any module of the package, so importing any of
 them finds every built-in heuristic registered and sealed. It imports nothing

@@ -37,6 +37,7 @@ from slidingtiles._errors import (
     UnknownHeuristicError,
 )
 from slidingtiles._heuristics import registry
+from slidingtiles._heuristics.compiled import CompiledHeuristic
 from slidingtiles._heuristics.registry import Heuristic, HeuristicInfo
 from slidingtiles._heuristics.report import CheckReport, as_number, moves_text
 from slidingtiles._heuristics.values import bad_value, searching
@@ -72,7 +73,8 @@ def resolve(heuristic: object) -> HeuristicInfo:
     >>> resolve("hamming").name, resolve(lambda b, g: 0).admissible
     ('misplaced', False)
 
-    A registered function is found by identity, as `solve` finds it.
+    A registered function is found by identity, as `solve` finds it; a
+    `CompiledHeuristic` carries the claims it was made with.
     """
     if isinstance(heuristic, HeuristicInfo):
         return heuristic
@@ -88,6 +90,8 @@ def resolve(heuristic: object) -> HeuristicInfo:
         for info in registry.registry().values():
             if info.function is heuristic:
                 return info
+        if isinstance(heuristic, CompiledHeuristic):  # its claims made at `compiled`
+            return heuristic.info
         name = getattr(heuristic, "__name__", type(heuristic).__name__)
         return HeuristicInfo(name, heuristic, admissible=False, consistent=False)
     raise HeuristicTypeError(

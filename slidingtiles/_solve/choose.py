@@ -55,6 +55,7 @@ from slidingtiles._heuristics._pdb.database import PatternDatabase
 from slidingtiles._heuristics._pdb.partition import default_partition_name
 from slidingtiles._heuristics._pdb.tablefile import MAX_TABLE_CELLS
 from slidingtiles._heuristics.check import for_search
+from slidingtiles._heuristics.compiled import CompiledHeuristic, compiled_of
 from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._solve.checks import check_choice
 from slidingtiles._solve.parallel import splits
@@ -272,6 +273,8 @@ def _resolve_heuristic(
         for info in heuristics.registry().values():
             if info.function is heuristic:
                 return info
+        if isinstance(heuristic, CompiledHeuristic):  # its claims made at `compiled`
+            return heuristic.info
         # Unregistered: nothing vouches for admissibility, so optimality is not claimed.
         name = getattr(heuristic, "__name__", type(heuristic).__name__)
         return HeuristicInfo(name, heuristic, admissible=False, consistent=False)
@@ -440,7 +443,7 @@ def cached_tables(goal: Board) -> PatternDatabase | None:
 
 
 #: The routes a `Plan` takes, each run by one function of `slidingtiles._solve.solve`.
-ROUTES = ("short", "reduce", "weighted_tables", "parallel", "engine", "search")
+ROUTES = ("short", "reduce", "weighted_tables", "parallel", "engine", "compiled", "search")
 # Boards up to this many cells use A* (its memory stays small); larger ones IDA*.
 _ASTAR_MAX_CELLS = 12
 # The weight of "weighted" when none is given.
@@ -462,8 +465,9 @@ class Plan:
             short-solution methods), ``"reduce"`` (the constructive solver),
             ``"weighted_tables"`` (weighted IDA* over perm-ranked tables),
             ``"parallel"`` (the engine's IDA* split over processes),
-            ``"engine"`` (the tile engine's IDA*), ``"search"`` (the generic
-            search over `TileState`).
+            ``"engine"`` (the tile engine's IDA*), ``"compiled"`` (the tile
+            engine's IDA* with a `heuristics.compiled` heuristic), ``"search"``
+            (the generic search over `TileState`).
         algorithm: the algorithm the solution reports (the generic search's
             ``"astar"``, ``"idastar"``, ``"bfs"``, ``"greedy"``, ``"weighted"``;
             ``"idastar"`` for the engine, ``"weighted_idastar"``, ``"reduce"``);
@@ -523,6 +527,12 @@ def plan(
         _, db = _engine_database(info, start, goal, build_tables=build_tables, clock=clock)
         if db is not None and maxed_searches(canonical_tables(db)):
             return Plan("weighted_tables", "weighted_idastar", info, db, w)
+    if compiled_of(info) is not None and not generic and (algorithm == "idastar" or (
+        algorithm == "auto" and info.admissible
+    )):  # fmt: skip
+        # A heuristic over the flat board runs in the tile engine too, checked as the search's.
+        _checked(info, start, goal, build_tables=build_tables, clock=clock)
+        return Plan("compiled", "idastar", info)
     if algorithm in ("auto", "idastar") and info.admissible and not generic:
         # Built-in heuristics run in the tile engine: IDA* on one mutable board, same lengths.
         use_engine, db = _engine_database(info, start, goal, build_tables=build_tables, clock=clock)

@@ -16,21 +16,11 @@ from slidingtiles._board.moves import Moves
 from slidingtiles._render import solution_player_html, solution_svg
 from slidingtiles.search import SearchStats, SearchTrace
 
-__all__ = ["ENGINES", "JSON_SCHEMA", "Solution", "SolutionBoards", "stats_to_dict"]
+__all__ = ["JSON_SCHEMA", "Solution", "SolutionBoards", "stats_to_dict"]
 
 #: The version of the JSON schema `Solution.to_dict` and ``slidingtiles ... --format json``
 #: write (the ``"schema"`` key of every object); raised when a key changes meaning or goes.
 JSON_SCHEMA = 1
-
-#: What `Solution.engine` may say ran, and what each is.
-ENGINES: dict[str, str] = {
-    "search": "the generic search (slidingtiles.search) over TileState: the one that traces",
-    "tiles": "the tile engine's IDA* (numba-compiled, or its pure-Python mirror)",
-    "parallel": "the tile engine's IDA* split over processes (workers=N)",
-    "short": "the short-solution methods of optimal=False (over the tile engine)",
-    "constructive": "the constructive solver (algorithm='reduce')",
-    "none": "nothing: the board was its goal (or the Solution was made by hand)",
-}
 
 # The lazy board sequence keeps at most about this many checkpoints (each a copy of the cells),
 # so its memory is O(_MAX_CHECKPOINTS x cells) however long the solution.
@@ -213,11 +203,11 @@ class Solution:
         stats: `SearchStats`: nodes expanded and generated (COS 226's "states
             enqueued"), largest frontier, seconds.
         lower_bound: a proven lower bound on the shortest length (below).
-        engine: which engine ran: ``"search"`` (the generic search, the only
-            one that can be watched: ``solve(trace=...)`` always runs it),
-            ``"tiles"`` (the tile engine's IDA*, compiled with numba or its
-            pure-Python mirror), ``"parallel"``, ``"short"``,
-            ``"constructive"`` or ``"none"`` (docs/solving.md says what each is).
+        engine: what searched: ``"numba"`` or ``"python"`` (the tile engine's
+            compiled or pure-Python kernels), ``"generic"`` (the generic search
+            over states, any heuristic; the only one that can be watched, so
+            ``solve(trace=...)`` always runs it), ``"none"`` (nothing: the
+            board was its goal).
         trace: the `SearchTrace` of ``solve(..., trace=N)``, else None (not
             compared, not in the repr); ``st.TraceView(solution)`` shows it.
 

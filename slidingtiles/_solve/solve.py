@@ -18,6 +18,7 @@ from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import InvalidOptionError, UnsolvableError
+from slidingtiles._heuristics.compiled import compiled_of, engine_search
 from slidingtiles._solve.choose import HeuristicLike, Plan, already_solved, check_options, plan
 from slidingtiles._solve.parallel import check_parallel, parallel_search
 from slidingtiles._solve.short.constructive import construct
@@ -103,7 +104,7 @@ def solve(
             `Solution.trace` (or ``.trace`` on the `SearchLimitExceeded` raised),
             which `TraceView` shows (docs/watching-astar.md). The tile engine does
             not trace, so a traced solve always runs the generic search
-            (`Solution.engine` is ``"search"``): A* up to 12 cells, IDA* above,
+            (`Solution.engine` is ``"generic"``): A* up to 12 cells, IDA* above,
             for ``algorithm="auto"``. Not with ``algorithm="reduce"``, the
             automatic ``optimal=False`` or ``workers``/``executor``.
         on_event: called with each event of the search as it happens (the same
@@ -203,7 +204,7 @@ def _short(chosen: Plan, call: _Call) -> Solution:
     return Solution(
         start=call.start, goal=call.goal, moves=found.moves, optimal=found.optimal,
         heuristic=found.heuristic, algorithm=found.method, stats=stats,
-        lower_bound=found.lower_bound, engine="short",
+        lower_bound=found.lower_bound, engine=dispatch.IMPLEMENTATION,
     )  # fmt: skip
 
 
@@ -218,7 +219,7 @@ def _reduce(chosen: Plan, call: _Call) -> Solution:
         start=call.start, goal=call.goal, moves=built.moves, optimal=built.optimal,
         heuristic="none", algorithm="reduce", stats=stats,
         lower_bound=len(built.moves) if built.optimal else built.lower_bound,
-        engine="constructive",
+        engine=dispatch.IMPLEMENTATION,
     )  # fmt: skip
 
 
@@ -238,7 +239,7 @@ def _weighted_tables(chosen: Plan, call: _Call) -> Solution:
     return Solution(
         start=start, goal=goal, moves=Moves(path), optimal=num == den,
         heuristic=chosen.heuristic.name, algorithm="weighted_idastar", stats=stats,
-        lower_bound=len(path) if num == den else lower, engine="tiles",
+        lower_bound=len(path) if num == den else lower, engine=dispatch.IMPLEMENTATION,
     )  # fmt: skip
 
 
@@ -259,7 +260,7 @@ def _engine(chosen: Plan, call: _Call) -> Solution:
     return Solution(
         start=call.start, goal=call.goal, moves=Moves(moves), optimal=True,
         heuristic=chosen.heuristic.name, algorithm="idastar", stats=stats,
-        lower_bound=len(moves), engine="parallel" if chosen.route == "parallel" else "tiles",
+        lower_bound=len(moves), engine=dispatch.IMPLEMENTATION,
     )  # fmt: skip
 
 
@@ -288,7 +289,24 @@ def _search(chosen: Plan, call: _Call) -> Solution:
         start=call.start, goal=call.goal, moves=moves, optimal=result.optimal,
         heuristic="none" if info is None else info.name, algorithm=chosen.algorithm,
         stats=result.stats, lower_bound=len(moves) if result.optimal else None,
-        engine="search", trace=result.trace,
+        engine="generic", trace=result.trace,
+    )  # fmt: skip
+
+
+def _compiled(chosen: Plan, call: _Call) -> Solution:
+    """A compiled heuristic (`heuristics.compiled`) in the tile engine's IDA*."""
+    info = chosen.heuristic
+    assert info is not None
+    heuristic = compiled_of(info)
+    assert heuristic is not None
+    moves, stats = call.clock.run(
+        engine_search, heuristic, call.start, call.goal, max_nodes=call.max_nodes,
+        progress=call.progress,
+    )  # fmt: skip
+    return Solution(
+        start=call.start, goal=call.goal, moves=Moves(moves), optimal=info.admissible,
+        heuristic=info.name, algorithm="idastar", stats=stats,
+        lower_bound=len(moves) if info.admissible else None, engine=dispatch.IMPLEMENTATION,
     )  # fmt: skip
 
 
@@ -299,5 +317,6 @@ _ROUTES: dict[str, Callable[[Plan, _Call], Solution]] = {
     "weighted_tables": _weighted_tables,
     "parallel": _engine,
     "engine": _engine,
+    "compiled": _compiled,
     "search": _search,
 }

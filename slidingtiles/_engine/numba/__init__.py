@@ -13,5 +13,6 @@ zero-aware slots, label tables, the plan's arrays); ``weighted``:
 `subgoal_search` (beams over boards, towards a subgoal or the goal) and its
 `zobrist_keys`, ranking boards as ``beam_rank`` says;
 ``build``: `build_group_table`, `build_perm_table`, `pack_excess`, over the
-parallel breadth-first search in ``frontier``.
+parallel breadth-first search in ``frontier``; ``user``: `ida_user` (a user's
+heuristic, compiled for the board's shape, called by a loop compiled once).
 """

@@ -8,5 +8,6 @@ nodes at a time in numpy, which ``pdb`` hands big iterations to; ``maxed``:
 so a paused search pickles); ``weighted``: `place_group` (weighted A*
 placing a group of tiles); ``beam``: `subgoal_search` (beams over boards)
 and its `zobrist_keys`; ``build``: `build_group_table`, the breadth-first
-table builder in numpy.
+table builder in numpy; ``user``: `ida_user` (IDA* calling a user's
+heuristic, `slidingtiles.heuristics.compiled`).
 """
