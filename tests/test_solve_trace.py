@@ -292,7 +292,7 @@ def test_cli_trace_prints_the_table_after_the_report(capsys: pytest.CaptureFixtu
     code, out, err = run(capsys, "solve", REPORT, "--heuristic", "misplaced", "--trace")
     assert (code, err) == (0, "")
     report, table = out.split("\n\nA* (f = g + h)", 1)
-    assert report.endswith("Number of states enqueued = 12")
+    assert report.endswith("Number of states generated = 12")
     assert "step  move  board  g  h  f  frontier  children" in table
     assert table.rstrip().endswith("path: R D R D")
     code, out, _ = run(capsys, "solve", REPORT, "--heuristic", "misplaced", "--trace",
@@ -331,7 +331,7 @@ def test_cli_trace_formats_to_a_file(
     code, out, err = run(capsys, "solve", DEEPER, "--heuristic", "misplaced", "--algorithm",
                          "idastar", "--trace-format", fmt, "--trace-file", str(path))  # fmt: skip
     assert (code, err) == (0, "")
-    assert out.rstrip().endswith("Number of states enqueued = 40")  # the report alone
+    assert out.rstrip().endswith("Number of states generated = 40")  # the report alone
     assert check(path.read_text(encoding="utf-8"))
 
 
