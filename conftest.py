@@ -3,7 +3,8 @@
 Without numba the numba kernel modules still import (their decorators fall back to plain
 Python), but the maxed kernel's doctest reads tables through numba's pointer intrinsics, which
 have no plain-Python fallback for numpy integers: its doctest runs only where numba is installed.
-The pure-Python mirror (`slidingtiles._engine.python.maxed`) is tested everywhere.
+The pure-Python mirror (`slidingtiles._engine.python.maxed`) is tested everywhere. The game's
+routes module imports Starlette at its top: its doctests run only with the ``play`` extra.
 
 A few doctests take seconds in pure Python: they are marked ``slow`` (the full run, ``pytest -m
 ""``, runs them; the default run leaves them out), and a test under tests/ covers the same
@@ -17,7 +18,12 @@ import importlib.util
 import pytest
 
 NEEDS_NUMBA = ["slidingtiles/_engine/numba/maxed.py"]
-collect_ignore = [] if importlib.util.find_spec("numba") else NEEDS_NUMBA
+#: The game's web layer imports Starlette and anyio at its top (the ``play`` extra).
+NEEDS_PLAY = ["slidingtiles/play/_routes.py"]
+collect_ignore = [
+    *([] if importlib.util.find_spec("numba") else NEEDS_NUMBA),
+    *([] if all(map(importlib.util.find_spec, ("starlette", "anyio"))) else NEEDS_PLAY),
+]
 
 #: Doctests left out of the default run, with the tests that cover their behaviour there
 #: (tests/test_docs.py checks that each still exists).
