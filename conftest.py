@@ -2,7 +2,8 @@
 
 Without numba the numba kernel modules still import (their decorators fall back to plain
 Python), but the maxed kernel's doctest reads tables through numba's pointer intrinsics, which
-have no plain-Python fallback for numpy integers: its doctest runs only where numba is installed.
+have no plain-Python fallback for numpy integers, and the user-heuristic kernel compiles the
+user's function: their doctests run only where numba is installed.
 The pure-Python mirror (`slidingtiles._engine.python.maxed`) is tested everywhere. The game's
 routes module imports Starlette at its top: its doctests run only with the ``play`` extra.
 
@@ -17,7 +18,7 @@ import importlib.util
 
 import pytest
 
-NEEDS_NUMBA = ["slidingtiles/_engine/numba/maxed.py"]
+NEEDS_NUMBA = ["slidingtiles/_engine/numba/maxed.py", "slidingtiles/_engine/numba/user.py"]
 #: The game's web layer imports Starlette and anyio at its top (the ``play`` extra).
 NEEDS_PLAY = ["slidingtiles/play/_routes.py"]
 collect_ignore = [
