@@ -2,8 +2,10 @@
 
 Without numba the numba kernel modules still import (their decorators fall back to plain
 Python), but the maxed kernel's doctest reads tables through numba's pointer intrinsics, which
-have no plain-Python fallback for numpy integers: its doctest runs only where numba is installed.
-The pure-Python mirror (`slidingtiles._engine.python.maxed`) is tested everywhere.
+have no plain-Python fallback for numpy integers, and the user-heuristic kernel compiles the
+user's function: their doctests run only where numba is installed.
+The pure-Python mirror (`slidingtiles._engine.python.maxed`) is tested everywhere. The game's
+routes module imports Starlette at its top: its doctests run only with the ``play`` extra.
 
 A few doctests take seconds in pure Python: they are marked ``slow`` (the full run, ``pytest -m
 ""``, runs them; the default run leaves them out), and a test under tests/ covers the same
@@ -16,8 +18,13 @@ import importlib.util
 
 import pytest
 
-NEEDS_NUMBA = ["slidingtiles/_engine/numba/maxed.py"]
-collect_ignore = [] if importlib.util.find_spec("numba") else NEEDS_NUMBA
+NEEDS_NUMBA = ["slidingtiles/_engine/numba/maxed.py", "slidingtiles/_engine/numba/user.py"]
+#: The game's web layer imports Starlette and anyio at its top (the ``play`` extra).
+NEEDS_PLAY = ["slidingtiles/play/_routes.py"]
+collect_ignore = [
+    *([] if importlib.util.find_spec("numba") else NEEDS_NUMBA),
+    *([] if all(map(importlib.util.find_spec, ("starlette", "anyio"))) else NEEDS_PLAY),
+]
 
 #: Doctests left out of the default run, with the tests that cover their behaviour there
 #: (tests/test_docs.py checks that each still exists).

@@ -91,7 +91,7 @@ def test_solve_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert set(data) == {
         "schema", "status", "board", "goal", "moves", "tiles", "length", "optimal",
-        "lower_bound", "ratio", "heuristic", "algorithm", "statistics",
+        "lower_bound", "ratio", "heuristic", "algorithm", "engine", "statistics",
     }  # fmt: skip
     assert (data["schema"], data["status"]) == (1, "solved")
     assert data["board"] == [[8, 1, 3], [4, 0, 2], [7, 6, 5]]

@@ -38,9 +38,11 @@ LANGUAGES = ("python", "pycon", "console")
 _FENCE = re.compile(r"^(?P<indent>\s*)(?P<fence>`{3,}|~{3,})\s*(?P<language>[\w-]*)")
 _MARKER = re.compile(r"^\s*<!--\s*docs-test:(?P<directives>.*?)-->\s*$")
 _EXIT = re.compile(r"#.*\bexit (?P<status>\d+)\b")
-# What varies from run to run and is normalised in both the page and the output: timings, and
-# the table cache's directory (shown as the default one of a user called "me").
+# What varies from run to run and is normalised in both the page and the output: timings, the
+# engine, and the table cache's directory (shown as the default one of a user called "me").
 _SECONDS = re.compile(r'("seconds"\s*:\s*)-?[\d.]+(e-?\d+)?')
+# Which tile engine ran follows SLIDINGTILES_IMPLEMENTATION: pages show numba's.
+_ENGINE = re.compile(r'("engine"\s*:\s*)"python"')
 SHOWN_CACHE = "/home/me/.cache/slidingtiles"
 _DIRECTIVES = ("fragment", "slow", "requires", "status-only", "server", "skip")
 
@@ -180,6 +182,7 @@ def commands(block: Block) -> list[Command]:
 def _normalised(text: str, page: Page) -> str:
     text = text.replace(str(page.cache), SHOWN_CACHE)
     text = _SECONDS.sub(r"\1…", text)
+    text = _ENGINE.sub(r'\1"numba"', text)
     return "\n".join(line.rstrip() for line in text.strip("\n").split("\n"))
 
 

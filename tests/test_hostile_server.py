@@ -33,6 +33,7 @@ ENDPOINTS = {
     "/api/check": ("board", "goal"),
     "/api/solve": ("board", "goal", "heuristic", "algorithm", "weight", "time_limit"),
     "/api/hint": ("board", "goal", "time_limit"),
+    "/api/watch": ("board", "goal", "heuristic", "algorithm", "weight", "expansions"),
     "/api/random": ("rows", "cols", "goal", "moves", "seed"),
 }
 SURROGATE = hs.characters(categories=["Cs"])  # (hypothesis leaves them out unless asked)
@@ -105,8 +106,10 @@ def test_every_field_with_any_unicode_is_answered_never_500(path: str, data: Any
         assert answer["field"] in {*fields, *map(spelled, body)}
 
 
-@given(labels=labelled_board(ANY_TEXT), path=hs.sampled_from(["/api/check", "/api/solve",
-                                                              "/api/hint"]))  # fmt: skip
+@given(
+    labels=labelled_board(ANY_TEXT),
+    path=hs.sampled_from(["/api/check", "/api/solve", "/api/hint", "/api/watch"]),
+)
 def test_labels_are_echoed_or_refused_naming_the_board(labels: Any, path: str) -> None:
     status, answer = send(path, {"board": labels, "goal": labels})
     if holds_surrogate(labels):

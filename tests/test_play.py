@@ -89,10 +89,11 @@ def test_the_page_and_its_files_come_from_the_package(client: TestClient) -> Non
     assert page.status_code == 200
     assert page.headers["content-type"].startswith("text/html")
     assert "default-src 'none'" in page.headers["content-security-policy"]
-    for name in ("shuffle", "solve", "step", "hint", "reset"):
+    for name in ("shuffle", "solve", "step", "hint", "reset", "watch", "watch-step"):
         assert f'data-action="{name}"' in page.text
     texts = [page.text]
-    for name, kind in (("play.js", "text/javascript"), ("play.css", "text/css")):
+    script, style = "text/javascript", "text/css"
+    for name, kind in (("play.js", script), ("play.css", style), ("watch.js", script)):
         response = client.get(f"/static/{name}")
         assert response.status_code == 200
         assert response.headers["content-type"].startswith(kind)

@@ -465,3 +465,179 @@ def test_notebook_players_step_independently(browser: Any, tmp_path: Path) -> No
     players[0].find_element(By.CSS_SELECTOR, '[data-action="play"]').click()
     counter0 = players[0].find_element(By.CSS_SELECTOR, ".counter")
     wait_for(driver, lambda: counter0.text.startswith(f"step {len(first)} of"), "play to the end")
+
+
+# -- the search view -------------------------------------------------------------------------
+
+
+def watch_attribute(driver: Any, name: str) -> str:
+    return str(driver.find_element(By.ID, "watch").get_attribute(name))
+
+
+def watched(driver: Any, algorithm: str, expanded: int) -> None:
+    """Wait until the search view shows the search of ``algorithm`` that expanded ``expanded``."""
+    wait_for(driver, lambda: watch_attribute(driver, "data-busy") == "false"
+             and watch_attribute(driver, "data-algorithm") == algorithm
+             and watch_attribute(driver, "data-expanded") == str(expanded),
+             f"the view of {algorithm} with {expanded} expansions")  # fmt: skip
+
+
+def mini_cells(driver: Any, holder: str, what: str) -> list[str]:
+    """Each cell's ``what`` of a small board, row by row, read at once (boards are redrawn)."""
+    return list(driver.execute_script(
+        "return Array.from(document.querySelectorAll(arguments[0]), arguments[1] === 'label' ?"
+        " c => c.getAttribute('data-tile') || '' : c => getComputedStyle(c).backgroundImage)",
+        f"#{holder} .mini .cell" + (":not(.blank)" if what == "picture" else ""), what,
+    ))  # fmt: skip
+
+
+def mini_labels(driver: Any, holder: str) -> list[str]:
+    """The labels of a small board's cells, row by row ("" for the blank)."""
+    return mini_cells(driver, holder, "label")
+
+
+def save_watch_screenshot(driver: Any, png: Path) -> None:
+    """The search view as docs/play.md shows it (``SLIDINGTILES_WATCH_SCREENSHOT`` copies it).
+
+    The window is made tall enough for the whole view, then put back.
+    """
+    size = driver.get_window_size()
+    driver.set_window_size(size["width"], 2400)
+    try:
+        driver.execute_script("document.activeElement.blur()")
+        assert driver.find_element(By.ID, "watch").screenshot(str(png))
+    finally:
+        driver.set_window_size(size["width"], size["height"])
+    assert png.read_bytes().startswith(b"\x89PNG")
+    wanted = os.environ.get("SLIDINGTILES_WATCH_SCREENSHOT")
+    if wanted:
+        shutil.copyfile(png, ROOT / wanted)
+
+
+def typed_start(driver: Any, text: str) -> st.Board:
+    start = driver.find_element(By.ID, "start-text")
+    start.clear()
+    start.send_keys(text)
+    action(driver, "set-start").click()
+    idle(driver)
+    return wait_for(driver, lambda: board(driver) == st.Board(text) and board(driver), "the start")
+
+
+def watching(driver: Any, url: str, text: str) -> st.Board:
+    """A fresh page, the game started from ``text``, and its search view opened."""
+    open_game(driver, url)
+    start = typed_start(driver, text)
+    action(driver, "watch").click()
+    return start
+
+
+def test_the_search_view_steps_through_astar_and_idastar(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    driver = browser
+    start = watching(driver, server, "8 1 3/4 0 2/7 6 5")
+    expected = st.solve(start, heuristic="manhattan", algorithm="astar", trace=100_000)
+    watched(driver, "astar", expected.stats.expanded)
+    expansions = expected.trace.expansions
+    assert watch_attribute(driver, "data-steps") == str(len(expansions))
+    assert mini_labels(driver, "watch-start") == [str(t or "") for t in start.tiles]
+    assert mini_labels(driver, "watch-goal") == [str(t or "") for t in st.Board.goal(3, 3).tiles]
+
+    def current() -> str:
+        return str(driver.execute_script(
+            "return document.querySelector('#watch-current .mini').getAttribute('data-board')"
+        ))
+
+    # Step by step: the board expanded, its g, h and f, the frontier it was taken from, the tree.
+    for k in range(6):
+        if k:
+            action(driver, "watch-step").click()
+        wait_for(driver, lambda k=k: watch_attribute(driver, "data-step") == str(k), f"step {k}")
+        expansion = expansions[k]
+        assert current() == expansion.state.board.to_text()
+        values = shown(driver, "watch-values")
+        assert f"g {expansion.g} \u00b7 h {expansion.h} \u00b7 f {expansion.f}" in values, values
+        taken = driver.find_element(By.CSS_SELECTOR, "#watch-waiting .card.taken .mini")
+        assert taken.get_attribute("data-board") == current()
+        nodes = driver.find_elements(By.CSS_SELECTOR, "#watch-tree .node")
+        assert len(nodes) == k + 1
+        assert driver.find_elements(By.CSS_SELECTOR, "#watch-tree .node.current")
+        assert shown(driver, "watch-counter") == f"expansion #{k} of {len(expansions)}"
+    save_watch_screenshot(driver, tmp_path / "watch.png")
+    action(driver, "watch-back").click()
+    wait_for(driver, lambda: current() == expansions[4].state.board.to_text(), "one step back")
+    action(driver, "watch-last").click()
+    wait_for(driver, lambda: current() == expansions[-1].state.board.to_text(), "the last step")
+    action(driver, "watch-first").click()
+    action(driver, "watch-play").click()
+    wait_for(driver, lambda: int(watch_attribute(driver, "data-step")) >= 2, "playing")
+    action(driver, "watch-play").click()  # pause
+
+    # Another heuristic: another count, the library's; both searches listed.
+    Select(driver.find_element(By.ID, "watch-heuristic")).select_by_value("misplaced")
+    weaker = st.solve(start, heuristic="misplaced", algorithm="astar", trace=True)
+    watched(driver, "astar", weaker.stats.expanded)
+    assert weaker.stats.expanded > expected.stats.expanded
+    runs = driver.find_elements(By.CSS_SELECTOR, "#watch-runs tbody tr")
+    assert [r.text.split()[1:3] for r in runs] == [
+        ["manhattan", str(expected.stats.expanded)], ["misplaced", str(weaker.stats.expanded)],
+    ]  # fmt: skip
+
+    # IDA*: its iterations, each with its bound, and the steps of each.
+    Select(driver.find_element(By.ID, "watch-algorithm")).select_by_value("idastar")
+    Select(driver.find_element(By.ID, "watch-heuristic")).select_by_value("manhattan")
+    deepening = st.solve(start, heuristic="manhattan", algorithm="idastar", trace=True)
+    watched(driver, "idastar", deepening.stats.expanded)
+    text = shown(driver, "watch-iterations")
+    for bound in deepening.trace.thresholds:
+        assert f"bound {bound}," in text, text
+    action(driver, "watch-last").click()
+    last = str(len(deepening.trace.thresholds))
+    wait_for(driver, lambda: watch_attribute(driver, "data-iteration") == last, "the last one")
+    assert "IDA* keeps no frontier" in shown(driver, "watch-waiting-title")
+
+
+def test_the_goal_beside_the_board_in_every_tile_mode(
+    server: str, browser: Any, tmp_path: Path
+) -> None:
+    driver = browser
+    start = watching(driver, server, "1 2 3/4 0 6/7 5 8")
+    goal = st.Board.goal(3, 3)
+    watched(driver, "astar", 2)
+    holders = ("goal-board", "watch-goal", "watch-start", "watch-current")
+
+    def expect(labels: list[str]) -> None:
+        def named(tiles: tuple[int, ...]) -> list[str]:
+            return [labels[t - 1] if t else "" for t in tiles]
+
+        wanted = {"goal-board": named(goal.tiles), "watch-goal": named(goal.tiles),
+                  "watch-start": named(start.tiles), "watch-current": named(start.tiles)}
+        wait_for(driver, lambda: all(mini_labels(driver, h) == wanted[h] for h in holders),
+                 f"the boards labelled {labels}")  # fmt: skip
+        texts = driver.execute_script(
+            "return Array.from(document.querySelectorAll('#goal-board .cell'), c => c.textContent)"
+        )
+        assert texts == named(goal.tiles)
+
+    expect([str(t) for t in range(1, 9)])
+    driver.find_element(By.CSS_SELECTOR, 'input[name="tiles"][value="letters"]').click()
+    expect(list("ABCDEFGH"))
+    word = driver.find_element(By.ID, "word")
+    word.clear()
+    word.send_keys("<img src=x onerror=pwned=1>")  # each character a tile's label, as text
+    expect(list("<imgsrc=x"[:8]))
+    assert not driver.find_elements(By.CSS_SELECTOR, "#goal-board img, #watch img, #watch b")
+    assert driver.execute_script("return typeof window.pwned") == "undefined"
+    picture = tmp_path / "gradient.png"
+    write_png(picture, 120, 90)
+    driver.find_element(By.ID, "picture").send_keys(str(picture))
+
+    def pieces(holder: str) -> list[str]:
+        return mini_cells(driver, holder, "picture")
+
+    wait_for(driver, lambda: all(len(set(pieces(h))) == 8 for h in holders), "the pieces")
+    assert all(p.startswith('url("data:image/jpeg') for h in holders for p in pieces(h))
+    # The goal shows each piece where the picture has it: the same piece as the board's tile.
+    big = {t.get_attribute("data-number"): t.value_of_css_property("background-image")
+           for t in driver.find_elements(By.CSS_SELECTOR, "#board .tile")}  # fmt: skip
+    assert pieces("goal-board") == [big[str(t)] for t in goal.tiles if t]

@@ -7,7 +7,8 @@
 Modules: `common` (exit codes, parser classes, argument types, board input, ``--format``,
 the one error printer), `output` (the text report, the JSON objects, HTML, the one progress
 display), `solve` (the
-solve, check, random and heuristics commands), `tables` (pdb), `batch` (batch) and
+solve, check, random and heuristics commands), `trace` (``solve --trace``: the
+options and the files, drawn by `TraceView`), `tables` (pdb), `batch` (batch) and
 `main` (the table of registrars, the parser, `main`), `play` (the play command).
 The command line imports the library only through its public façade:
 ``slidingtiles``, ``slidingtiles.pdb``, ``slidingtiles.heuristics`` and

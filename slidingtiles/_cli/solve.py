@@ -61,6 +61,7 @@ from slidingtiles._cli.output import (
     stats_dict,
     write_html,
 )
+from slidingtiles._cli.trace import add_trace_options, traced, write_trace
 
 __all__ = [
     "add_check_command",
@@ -82,6 +83,8 @@ examples:
   slidingtiles solve "$(slidingtiles random 20 --seed 1)" --suboptimal --time-limit 2
   slidingtiles solve "$(slidingtiles random 5 --seed 1)" --optimal   # beyond reach: insist
   slidingtiles solve -f puzzle5x5.txt --goal first --workers 2   # one 24-puzzle, two cores
+  slidingtiles solve "0 1 3/4 2 5/7 8 6" --heuristic misplaced --trace   # A* step by step
+  slidingtiles solve "5 4 2/1 0 3/7 8 6" --algorithm idastar --trace-format svg --trace-file t.svg
 
 moves are the directions the BLANK travels (U, D, L, R).
 a board whose optimal search is beyond reach (a random board of 6x6 and up, or 5x5
@@ -159,6 +162,7 @@ def add_solve_command(subparsers: Subparsers) -> None:
         action="store_true",
         help="show the search's progress on standard error when it is a terminal",
     )
+    add_trace_options(parser)
     parser.set_defaults(handler=_solve_command)
 
 
@@ -166,11 +170,13 @@ _Found = TypeVar("_Found")
 
 #: The options the COS 226 search has no use for, with their defaults.
 _NOT_FOR_COS226 = {"heuristic": "auto", "algorithm": "auto", "weight": None, "suboptimal": False,
-                   "optimal": False, "workers": None}  # fmt: skip
+                   "optimal": False, "workers": None, "trace": None, "trace_format": None,
+                   "trace_file": None}  # fmt: skip
 
 
 def _solve_command(args: argparse.Namespace) -> int:
     optimal = optimality(args)
+    trace = traced(args)  # the trace options checked before the board is read
     board = read_board(args)
     if args.format == "cos226":
         return _solve_cos226(args, board)
@@ -179,21 +185,25 @@ def _solve_command(args: argparse.Namespace) -> int:
         lambda progress: solve(
             board, args.goal, heuristic=args.heuristic, algorithm=args.algorithm,
             weight=args.weight, optimal=optimal, max_nodes=args.max_nodes,
-            time_limit=args.time_limit, progress=progress, workers=args.workers,
+            time_limit=args.time_limit, progress=progress, workers=args.workers, trace=trace,
         ),
     )  # fmt: skip
     if solution is None:
         return EXIT_NO_ANSWER
     if args.html is not None:
         write_html(args.html, solution)
-    if args.format == "moves":
+    data = solution_json(solution) if args.format == "json" else None
+    table = write_trace(args, solution, data)  # files first: a bad path fails before output
+    if data is not None:
+        print_json(data)
+    elif args.format == "moves":
         print(solution.moves)
-    elif args.format == "json":
-        print_json(solution_json(solution))
     else:
         print(report_text(solution))
         if not solution.optimal and solution.ratio is not None:
             print(f"Length / lower bound = {solution.ratio:.3f}")
+    if table:
+        print(f"\n{table}")
     return EXIT_OK
 
 
@@ -225,7 +235,7 @@ def _solve_cos226(args: argparse.Namespace, board: Board) -> int:
     """``solve --format cos226``: the assignment's search (`solve_cos226`) and its report."""
     given = [name for name, default in _NOT_FOR_COS226.items() if getattr(args, name) != default]
     if given:
-        options = ", ".join(f"--{name}" for name in given)
+        options = ", ".join("--" + name.replace("_", "-") for name in given)
         raise CommandError(
             f"--format cos226 runs the COS 226 assignment's own search (A* with the Manhattan "
             f"priority): drop {options}, or use --format text"
@@ -266,12 +276,16 @@ def _report_limit(args: argparse.Namespace, board: Board, error: SearchLimitExce
     if args.format == "json":
         goal = _goal_for_report(board, args.goal)
         statistics = stats_dict(error.stats)
-        print_json(
-            failure_json(
-                "limit", board, goal, error,
-                limit=error.limit, value=error.value, statistics=statistics,
-            )
+        data = failure_json(
+            "limit", board, goal, error,
+            limit=error.limit, value=error.value, statistics=statistics,
         )  # fmt: skip
+        write_trace(args, error, data)
+        print_json(data)
+    else:
+        table = write_trace(args, error, None)  # the search up to the limit
+        if table:
+            print(table)
     print_error(error)
 
 

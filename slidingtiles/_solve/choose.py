@@ -525,17 +525,20 @@ def plan(
     parallel: bool = False,
     workers: int = 1,
     max_nodes: int | None = None,
+    generic: bool = False,
 ) -> Plan:
     """Choose the route, heuristic and tables of a solve with checked options (`check_options`).
 
     ``start`` and ``goal`` are checked boards, the start solvable for the
     goal; ``parallel`` says the caller asked for more than one process, and
-    ``workers`` how many. An optimal search is first held to the rule of
-    `slidingtiles._solve.reach` (`OutOfReachError` at once beyond reach,
-    unless ``optimal=True`` insists; a ``max_nodes`` that bounds it in the time
-    allowed brings it within reach). Table builds and the heuristic's set-up
-    happen here, on the ``clock`` (`check_setup`); a build the time left cannot
-    pay for is refused before it starts.
+    ``workers`` how many; ``generic`` that the search must be the generic one
+    (a traced solve: the tile engine's routes are passed over). An optimal
+    search is first held to the rule of `slidingtiles._solve.reach`
+    (`OutOfReachError` at once beyond reach, unless ``optimal=True`` insists; a
+    ``max_nodes`` that bounds it in the time allowed brings it within reach).
+    Table builds and the heuristic's set-up happen here, on the ``clock``
+    (`check_setup`); a build the time left cannot pay for is refused before
+    it starts.
     """
     if optimal is False and algorithm == "auto" and weight is None:
         return Plan("short")  # as short as the budget allows, by board size (docs/large-boards.md)
@@ -547,23 +550,24 @@ def plan(
     within_reach(
         info, algorithm, start, goal, insist=optimal is True, workers=workers,
         time_limit=clock.time_limit, max_nodes=max_nodes, elapsed=clock.elapsed(),
+        generic=generic,
     )  # fmt: skip
     if algorithm == "bfs":  # BFS uses no heuristic, so none is set up
         return Plan("search", "bfs")
     check_setup(info, start, clock, max_memory)
     w = _DEFAULT_WEIGHT if weight is None else float(weight)
-    if algorithm == "weighted" and _is_table_heuristic(info):
+    if algorithm == "weighted" and _is_table_heuristic(info) and not generic:
         # Perm-ranked tables (5x5, 4x4's 7-8): weighted IDA*, in memory that does not grow.
         _, db = _engine_database(info, start, goal, build_tables=build_tables, clock=clock)
         if db is not None and maxed_searches(canonical_tables(db)):
             return Plan("weighted_tables", "weighted_idastar", info, db, w)
-    if compiled_of(info) is not None and (algorithm == "idastar" or (
+    if compiled_of(info) is not None and not generic and (algorithm == "idastar" or (
         algorithm == "auto" and info.admissible
     )):  # fmt: skip
         # A heuristic over the flat board runs in the tile engine too, checked as the search's.
         _checked(info, start, goal, build_tables=build_tables, clock=clock)
         return Plan("compiled", "idastar", info)
-    if algorithm in ("auto", "idastar") and info.admissible:
+    if algorithm in ("auto", "idastar") and info.admissible and not generic:
         # Built-in heuristics run in the tile engine: IDA* on one mutable board, same lengths.
         use_engine, db = _engine_database(info, start, goal, build_tables=build_tables, clock=clock)
         if use_engine:

@@ -324,7 +324,9 @@ def one_process_suffices(start: Board, goal: Board) -> bool:
     return estimate(start, goal, "pdb").nodes < SERIAL_NODES
 
 
-def searched_heuristic(info: HeuristicInfo | None, algorithm: str) -> tuple[str, bool] | None:
+def searched_heuristic(
+    info: HeuristicInfo | None, algorithm: str, *, generic: bool = False
+) -> tuple[str, bool] | None:
     """The name `REACH` knows an optimal search by, and whether the tile engine runs it.
 
     >>> from slidingtiles._heuristics import registry
@@ -333,6 +335,8 @@ def searched_heuristic(info: HeuristicInfo | None, algorithm: str) -> tuple[str,
 
     None for a search that is not after a shortest solution (greedy,
     weighted, an inadmissible heuristic) or a heuristic of the user's own.
+    ``generic``: the generic search runs it whatever the heuristic (a traced
+    solve).
     """
     if algorithm == "bfs":
         return "none", False
@@ -340,7 +344,9 @@ def searched_heuristic(info: HeuristicInfo | None, algorithm: str) -> tuple[str,
         return None
     if registry().get(info.name) is not info:
         return None
-    engine = algorithm in ("auto", "idastar") and info.name in dispatch.ENGINE_HEURISTICS
+    engine = (
+        not generic and algorithm in ("auto", "idastar") and info.name in dispatch.ENGINE_HEURISTICS
+    )
     return info.name, engine
 
 
@@ -355,6 +361,7 @@ def within_reach(
     time_limit: float | None,
     max_nodes: int | None,
     elapsed: float,
+    generic: bool = False,
 ) -> None:
     """The plan's rule: an optimal search beyond reach is refused at once (`judge`).
 
@@ -362,7 +369,7 @@ def within_reach(
     of the user's own, passes unjudged; ``workers`` count only for the
     engine's IDA* with tables, the one search they split.
     """
-    searched = searched_heuristic(info, algorithm)
+    searched = searched_heuristic(info, algorithm, generic=generic)
     if searched is None:
         return
     name, engine = searched

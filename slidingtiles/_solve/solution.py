@@ -14,7 +14,7 @@ from slidingtiles._board.board import Board, trusted_board
 from slidingtiles._board.geometry import move_steps
 from slidingtiles._board.moves import Moves
 from slidingtiles._render import solution_player_html, solution_svg
-from slidingtiles.search import SearchStats
+from slidingtiles.search import SearchStats, SearchTrace
 
 __all__ = ["JSON_SCHEMA", "Solution", "SolutionBoards", "stats_to_dict"]
 
@@ -202,10 +202,14 @@ class Solution:
         algorithm: the algorithm that ran (``"astar"``, ``"idastar"``, ...).
         stats: `SearchStats`: nodes expanded and generated, largest frontier,
             seconds (the COS 226 assignment counts otherwise: `solve_cos226`).
+        lower_bound: a proven lower bound on the shortest length (below).
         engine: what searched: ``"numba"`` or ``"python"`` (the tile engine's
             compiled or pure-Python kernels), ``"generic"`` (the generic search
-            over states, any heuristic), ``"none"`` (nothing: the board was
-            its goal).
+            over states, any heuristic; the only one that can be watched, so
+            ``solve(trace=...)`` always runs it), ``"none"`` (nothing: the
+            board was its goal).
+        trace: the `SearchTrace` of ``solve(..., trace=N)``, else None (not
+            compared, not in the repr); ``st.TraceView(solution)`` shows it.
 
     ``tiles`` (the tile that slides at each step, by label on labelled boards
     see `tile_labels`) and ``boards`` are derived by replaying the moves.
@@ -226,6 +230,7 @@ class Solution:
     #: Manhattan distance for ``optimal=False`` and "reduce", None when nothing is known.
     lower_bound: int | None = None
     engine: str = "none"
+    trace: SearchTrace[Any, str] | None = attrs.field(default=None, eq=False)
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -340,7 +345,7 @@ class Solution:
         ``board`` and ``goal`` (rows of tile numbers, 0 the blank), ``moves``,
         ``tiles``, ``length``, ``optimal``, ``lower_bound``, ``ratio`` (length /
         lower bound, 4 decimals, or None), ``heuristic``, ``algorithm``,
-        ``statistics`` (`SearchStats` as an object); labelled boards add
+        ``engine``, ``statistics`` (`SearchStats` as an object); labelled boards add
         ``labels`` (``labels[t]`` names tile ``t``). See docs/json.md. Cost:
         O(moves + cells); ``json.dumps`` takes the result as it is.
         """
@@ -357,6 +362,7 @@ class Solution:
             "ratio": None if self.ratio is None else round(self.ratio, 4),
             "heuristic": self.heuristic,
             "algorithm": self.algorithm,
+            "engine": self.engine,
             "statistics": stats_to_dict(self.stats),
         }
         if self.start.labels is not None:

@@ -18,7 +18,7 @@ from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._engine import dispatch
-from slidingtiles._errors import SearchLimitExceeded, UnsolvableError
+from slidingtiles._errors import InvalidOptionError, SearchLimitExceeded, UnsolvableError
 from slidingtiles._heuristics.compiled import compiled_of, engine_search
 from slidingtiles._solve.choose import HeuristicLike, Plan, already_solved, check_options, plan
 from slidingtiles._solve.parallel import check_parallel, parallel_search
@@ -27,8 +27,9 @@ from slidingtiles._solve.short.constructive import construct
 from slidingtiles._solve.short.methods import solve_short
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
-from slidingtiles.search import SearchResult, SearchStats, astar, bfs, greedy, idastar
+from slidingtiles.search import SearchEvent, SearchResult, SearchStats, astar, bfs, greedy, idastar
 from slidingtiles.search._limits import Deadline
+from slidingtiles.search._trace import check_trace
 
 __all__ = ["ALGORITHMS", "Algorithm", "HeuristicLike", "Solution", "solve"]
 
@@ -55,6 +56,8 @@ def solve(
     build_tables: bool = True,
     workers: int | None = None,
     executor: Any = None,
+    trace: int | bool | None = None,
+    on_event: Callable[[SearchEvent], object] | None = None,
 ) -> Solution:
     """Return a shortest solution of a sliding-tile puzzle, or, with ``optimal=False``, a short one.
 
@@ -111,15 +114,26 @@ def solve(
             under a million expansions (every 15-puzzle) runs in one process, and a split
             one runs its first iterations here while they are small, so a small search
             never waits for processes; ``workers=N`` keeps its pool for the next call.
+        trace: record the search's first ``trace`` events (True: 100,000) as
+            `Solution.trace` (or ``.trace`` on the `SearchLimitExceeded` raised),
+            which `TraceView` shows (docs/watching-astar.md). The tile engine does
+            not trace, so a traced solve always runs the generic search
+            (`Solution.engine` is ``"generic"``): A* up to 12 cells, IDA* above,
+            for ``algorithm="auto"``. Not with ``algorithm="reduce"``, the
+            automatic ``optimal=False`` or ``workers``/``executor``.
+        on_event: called with each event of the search as it happens (the same
+            conditions as ``trace``); returning `STOP` stops it (`SearchStopped`).
 
     Raises:
-        InvalidOptionError, OptionTypeError: a bad option value or type, checked first.
+        InvalidOptionError, OptionTypeError: a bad option value or type, checked first
+            (also ``trace`` or ``on_event`` with a route that cannot be traced).
         InvalidBoardError, GoalMismatchError: the board or goal is malformed.
         UnsolvableError: parity says the goal is unreachable (``.report`` says why).
         UnknownHeuristicError: no heuristic has that name.
         PatternDatabaseError: a table that may not be built (docs/errors.md).
         SearchLimitExceeded: a limit was reached, or a step would not fit in it.
         OutOfReachError: an optimal search beyond reach, refused before it starts.
+        SearchStopped: ``on_event`` returned `STOP` (a `SearchLimitExceeded`).
 
     ``optimal`` in the result is True only when the guarantee holds (BFS, or A*/IDA*
     with an admissible heuristic); `Solution.lower_bound` is a proven bound.
@@ -130,11 +144,16 @@ def solve(
         optimal=optimal, build_tables=build_tables,
     )  # fmt: skip
     check_parallel(workers, executor)
+    kept = check_trace("solve", trace, on_event, documented=True)
+    watched = kept is not None or on_event is not None
+    if watched:
+        _check_watchable(algorithm, optimal, weight, workers, executor)
     clock = Deadline(None if time_limit is None or math.isinf(time_limit) else time_limit)
     start, target = board_and_goal(board, goal, blank=blank)
-    done = already_solved(start, target, heuristic, algorithm, clock)  # no table, no set-up
-    if done is not None:
-        return done
+    if not watched:  # a watched search runs even from the goal: its trace shows it
+        done = already_solved(start, target, heuristic, algorithm, clock)  # no table, no set-up
+        if done is not None:
+            return done
     report = solvability(start, target)
     if not report.solvable:
         raise UnsolvableError(
@@ -144,10 +163,12 @@ def solve(
     chosen = plan(
         start, target, clock, heuristic=heuristic, algorithm=algorithm, weight=weight,
         optimal=None if optimal is None else bool(optimal), build_tables=build_tables,
-        max_memory=max_memory, parallel=executor is not None or (workers or 1) > 1,
+        max_memory=max_memory, parallel=executor is not None or (workers or 1) > 1, generic=watched,
         workers=count or os.cpu_count() or 1, max_nodes=max_nodes,
     )  # fmt: skip
-    call = _Call(start, target, clock, max_nodes, max_memory, progress, workers, executor)
+    call = _Call(
+        start, target, clock, max_nodes, max_memory, progress, workers, executor, kept, on_event
+    )
     try:
         return _ROUTES[chosen.route](chosen, call)
     except SearchLimitExceeded as error:
@@ -158,13 +179,39 @@ def solve(
 
 def _advice(error: SearchLimitExceeded, chosen: Plan, call: _Call) -> list[tuple[str, str]]:
     """What to try after a limit stopped the route (`reach.limit_advice`)."""
-    searched = searched_heuristic(chosen.heuristic, chosen.algorithm)
+    searched = searched_heuristic(
+        chosen.heuristic, chosen.algorithm, generic=chosen.route == "search"
+    )
     optimal_search = chosen.route in ("engine", "parallel", "search") and searched is not None
     name, engine = searched if searched is not None else (None, False)
     return limit_advice(
         error, call.start, call.goal, heuristic=name if name != "none" else None,
         optimal_search=optimal_search, engine=engine, algorithm=chosen.algorithm,
     )  # fmt: skip
+
+
+def _check_watchable(
+    algorithm: object, optimal: object, weight: object, workers: int | None, executor: object
+) -> None:
+    """Refuse ``trace``/``on_event`` for a route that is not one generic search."""
+    refusals = (
+        ("algorithm", algorithm, algorithm == "reduce",
+         "algorithm='reduce' runs the constructive solver, not a search"),
+        ("optimal", optimal, optimal is not None and not optimal and algorithm == "auto"
+         and weight is None,
+         "optimal=False runs the short-solution methods on the tile engine (to watch a "
+         "fast search, give algorithm='weighted' or 'greedy')"),
+        ("workers", workers, (workers or 1) > 1,
+         "workers=N splits the tile engine's IDA* between processes"),
+        ("executor", executor, executor is not None,
+         "executor= splits the tile engine's IDA* between processes"),
+    )  # fmt: skip
+    for option, value, refused, why in refusals:
+        if refused:
+            raise InvalidOptionError(
+                f"solve: trace= and on_event= watch one generic search, which this call "
+                f"is not: {why}", value, option=option,
+            )  # fmt: skip
 
 
 @attrs.frozen
@@ -179,6 +226,8 @@ class _Call:
     progress: Callable[[SearchStats], None] | None
     workers: int | None
     executor: Any
+    trace: int | None
+    on_event: Callable[[SearchEvent], object] | None
 
 
 def _short(chosen: Plan, call: _Call) -> Solution:
@@ -254,7 +303,10 @@ def _engine(chosen: Plan, call: _Call) -> Solution:
 def _search(chosen: Plan, call: _Call) -> Solution:
     """The generic search over `TileState` (any heuristic, any of its algorithms)."""
     initial = TileState.from_boards(call.start, call.goal)
-    limits: dict[str, Any] = {"max_nodes": call.max_nodes, "progress": call.progress}
+    limits: dict[str, Any] = {
+        "max_nodes": call.max_nodes, "progress": call.progress, "trace": call.trace,
+        "on_event": call.on_event,
+    }  # fmt: skip
     info, h, clock = chosen.heuristic, chosen.evaluate, call.clock
     result: SearchResult[TileState, str]
     if info is None or h is None:  # BFS: no heuristic
@@ -273,7 +325,7 @@ def _search(chosen: Plan, call: _Call) -> Solution:
         start=call.start, goal=call.goal, moves=moves, optimal=result.optimal,
         heuristic="none" if info is None else info.name, algorithm=chosen.algorithm,
         stats=result.stats, lower_bound=len(moves) if result.optimal else None,
-        engine="generic",
+        engine="generic", trace=result.trace,
     )  # fmt: skip
 
 

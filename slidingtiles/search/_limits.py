@@ -109,7 +109,8 @@ class Deadline:
 
         A search stopped by the time left raises `SearchLimitExceeded` whose
         ``value`` and message name the caller's ``time_limit`` (the one given
-        at the door), not the remainder the search was handed.
+        at the door), not the remainder the search was handed; it carries the
+        search's ``trace`` when one was recorded.
         """
         kwargs["time_limit"] = self.remaining("the search")
         try:
@@ -120,9 +121,11 @@ class Deadline:
             message = re.sub(
                 r"time_limit=\S+ s", f"time_limit={self.time_limit} s", str(error.args[0])
             )
-            raise SearchLimitExceeded(
+            named = SearchLimitExceeded(
                 message, limit="time", value=self.time_limit, stats=error.stats
-            ) from None
+            )
+            named.trace = error.trace  # what a traced search recorded up to the limit
+            raise named from None
 
     def refuse(self, what: str, seconds: float) -> SearchLimitExceeded:
         """The error for ``what``, estimated at ``seconds``, that the time left cannot pay for.

@@ -38,6 +38,7 @@
     finished: false,
     par: null, // {length, optimal} of this game's start
     game: 0, // counts games, so that late answers for an old game are dropped
+    info: null, // what GET /api/info said: heuristics, algorithms, limits, the search view's
   };
   var tileElements = {};
 
@@ -147,6 +148,35 @@
     }
   }
 
+  function miniBoard(flat, cell) {
+    // A small board drawn as the game draws its tiles: labels, or the picture's pieces.
+    var picture = state.tileMode === "picture" && state.pieces.length > 0;
+    var grid = document.createElement("div");
+    grid.className = "mini" + (picture ? " picture" : "");
+    grid.style.setProperty("--mini", cell + "px");
+    grid.style.gridTemplateColumns = "repeat(" + state.cols + ", " + cell + "px)";
+    grid.setAttribute("data-board", textOf(flat));
+    flat.forEach(function (t, index) {
+      var square = document.createElement("span");
+      square.className = t === 0 ? "cell blank" : "cell" +
+        (state.goal[index] === t && !picture ? " home" : "");
+      if (t !== 0) {
+        square.setAttribute("data-tile", state.labels[t]);
+        if (picture) square.style.backgroundImage = "url(" + state.pieces[t] + ")";
+        else square.textContent = state.labels[t];
+      }
+      grid.appendChild(square);
+    });
+    return grid;
+  }
+  function drawGoal() {
+    // The goal beside the board, in the tiles' own mode (the original game shows both).
+    var holder = $("goal-board");
+    holder.textContent = "";
+    var cell = Math.max(14, Math.min(30, Math.floor(150 / Math.max(state.rows, state.cols))));
+    holder.appendChild(miniBoard(state.goal, cell));
+  }
+
   // -- drawing ------------------------------------------------------------------------------
 
   function cellSize() {
@@ -184,9 +214,11 @@
     var numbers = state.tileMode !== "numbers" && $("show-numbers").checked;
     board.classList.toggle("numbers-shown", numbers);
     board.classList.add("placing"); // new tiles appear in place, not sliding from a corner
+    drawGoal();
     draw();
     void board.offsetWidth;
     board.classList.remove("placing");
+    shared.tilesDrawn.forEach(function (then) { then(); }); // the search view redraws too
   }
   function draw() {
     var board = $("board"), cell = cellSize();
@@ -238,6 +270,8 @@
       (solution.at >= solution.moves.length && state.timer === null);
     control("play").textContent = state.timer === null ? "Play" : "Pause";
     control("shuffle").disabled = searching;
+    var watchable = state.info !== null && state.board.length <= state.info.watch.max_cells;
+    control("watch").disabled = searching || !state.solvable || !watchable;
     $("board").classList.toggle("searching", searching);
     var words = solution ? "step " + solution.at + " of " + solution.moves.length : "";
     $("solution").setAttribute("data-step", words);
@@ -679,6 +713,7 @@
     window.addEventListener("resize", draw);
   }
   function begin(info) {
+    state.info = info;
     state.maxSide = Math.min(8, info.limits.max_side);
     var sides = [];
     for (var side = MIN_SIDE; side <= state.maxSide; side++) sides.push(side);
@@ -701,6 +736,13 @@
       document.body.setAttribute("data-ready", "true");
     });
   }
+
+  // What the search view (watch.js) shares of the game: its state, the server, the drawing.
+  var shared = window.slidingtilesGame = {
+    state: state, api: api, miniBoard: miniBoard, rowsOf: rowsOf, textOf: textOf,
+    failure: failure, control: control, plural: plural, number: number, fillSelect: fillSelect,
+    tilesDrawn: [], // called after the tiles are drawn anew (a new mode, labels or picture)
+  };
 
   document.addEventListener("DOMContentLoaded", function () {
     wire();
