@@ -88,7 +88,11 @@ def failure_object(
         "status": status,
         "board": board.to_rows(),
         "goal": goal.to_rows(),
-        "error": one_line(error) or type(error).__name__,
+        # A limit's advice as the command line gives it: the objects are the command's.
+        "error": one_line(
+            error.explain(cli=True) if isinstance(error, SearchLimitExceeded) else error
+        )
+        or type(error).__name__,
         "error_type": type(error).__name__,
         **extra,
     }
