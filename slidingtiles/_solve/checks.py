@@ -22,7 +22,7 @@ from numbers import Integral
 
 from slidingtiles._errors import InvalidOptionError, OptionTypeError
 
-__all__ = ["check_choice", "check_count"]
+__all__ = ["check_choice", "check_count", "check_max_nodes_bounds"]
 
 
 def check_choice(option: str, value: object, choices: Collection[str], *, where: str = "") -> None:
@@ -47,3 +47,27 @@ def check_count(option: str, value: object, *, where: str = "") -> None:
         raise OptionTypeError(message, value, option=option)
     if value < 1:
         raise InvalidOptionError(message, value, option=option)
+
+
+def check_max_nodes_bounds(
+    where: str, max_nodes: object, optimal: object, algorithm: object, weight: object
+) -> None:
+    """Refuse ``max_nodes`` where the short-solution methods or "reduce" run: it bounds nothing.
+
+    >>> check_max_nodes_bounds("solve", 10, False, "auto", None)
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.InvalidOptionError: solve: max_nodes bounds a search's expansions, ...
+    """
+    short = optimal is not None and not optimal and algorithm == "auto" and weight is None
+    if max_nodes is None or not (short or algorithm == "reduce"):
+        return
+    raise InvalidOptionError(
+        f"{where}: max_nodes bounds a search's expansions, and "
+        f"{'optimal=False' if algorithm == 'auto' else 'algorithm=' + repr(algorithm)} "
+        "runs the short-solution methods, which are no single search (the constructive "
+        "solver expands no nodes): bound them with time_limit (without it the answer "
+        "is the same every run)",
+        max_nodes, option="max_nodes",
+    )  # fmt: skip
+

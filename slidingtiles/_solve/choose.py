@@ -57,7 +57,7 @@ from slidingtiles._heuristics._pdb.tablefile import MAX_TABLE_CELLS
 from slidingtiles._heuristics.check import for_search
 from slidingtiles._heuristics.compiled import CompiledHeuristic, compiled_of
 from slidingtiles._heuristics.registry import HeuristicInfo
-from slidingtiles._solve.checks import check_choice
+from slidingtiles._solve.checks import check_choice, check_max_nodes_bounds
 from slidingtiles._solve.parallel import splits
 from slidingtiles._solve.reach import one_process_suffices, within_reach
 from slidingtiles._solve.solution import Solution
@@ -168,22 +168,8 @@ def check_options(
             f"build_tables must be True or False, not {build_tables!r}", build_tables,
             option="build_tables",
         )  # fmt: skip
-    if max_nodes is not None and _constructive(optimal, algorithm, weight):
-        raise InvalidOptionError(
-            f"{where}: max_nodes bounds a search's expansions, and "
-            f"{'optimal=False' if algorithm == 'auto' else 'algorithm=' + repr(algorithm)} "
-            "runs the short-solution methods, which are no single search (the constructive "
-            "solver expands no nodes): bound them with time_limit (without it the answer "
-            "is the same every run)",
-            max_nodes, option="max_nodes",
-        )  # fmt: skip
+    check_max_nodes_bounds(where, max_nodes, optimal, algorithm, weight)
     first_use.implicit_builds_allowed(bool(build_tables))  # a bad environment value, at once
-
-
-def _constructive(optimal: object, algorithm: object, weight: object) -> bool:
-    """Whether these options send the board to the short-solution methods or "reduce"."""
-    short = optimal is not None and not optimal and algorithm == "auto" and weight is None
-    return short or algorithm == "reduce"
 
 
 def already_solved(

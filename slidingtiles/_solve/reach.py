@@ -513,7 +513,7 @@ def amount(log10: float | None) -> str:
 def duration(log10: float | None) -> str:
     """Seconds given by their log10, in words: ``'40 s'``, ``'2.2 hours'``, ``'10^32 years'``.
 
-    >>> duration(1.6), duration(3.9), duration(40.0), duration(-2.5), duration(3.5563)
+    >>> duration(1.6), duration(3.9), duration(40.0), duration(-2.5), duration(3.5564)
     ('40 s', '2.2 hours', '10^32 years', '0.0032 s', '1 hour')
     """
     if log10 is None:
