@@ -641,3 +641,26 @@ def test_the_goal_beside_the_board_in_every_tile_mode(
     big = {t.get_attribute("data-number"): t.value_of_css_property("background-image")
            for t in driver.find_elements(By.CSS_SELECTOR, "#board .tile")}  # fmt: skip
     assert pieces("goal-board") == [big[str(t)] for t in goal.tiles if t]
+
+
+@pytest.mark.slow  # two searches of 2 s each; tests/test_reach.py answers the same API at once
+def test_a_board_beyond_optimal_reach_gets_a_short_solution_that_says_so(
+    server: str, browser: Any
+) -> None:
+    driver = browser
+    open_game(driver, server)
+    start = typed_start(driver, st.random_board(7, 7, seed=5).to_text())
+    action(driver, "solve").click()
+    idle(driver)
+    said = wait_for(driver, lambda: "Solved on the server" in shown(driver, "message") and
+                    shown(driver, "message"), "the solution")  # fmt: skip
+    assert "beyond reach" in said
+    assert re.search(r"the shortest-solution methods answered \([a-z+]+, (numba|python)\)", said)
+    assert said.endswith("a short solution, not proven shortest.")
+    assert board(driver) == start  # the solution waits to be stepped through
+    action(driver, "hint").click()
+    idle(driver)
+    hint = wait_for(driver, lambda: "Hint:" in shown(driver, "message") and
+                    shown(driver, "message"), "the hint")  # fmt: skip
+    assert "(not proven shortest)." in hint
+    assert "beyond reach" in hint

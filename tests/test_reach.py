@@ -178,6 +178,20 @@ def test_the_command_line_refuses_in_one_line_naming_its_flags(
     assert "optimal=" not in err
 
 
+def test_a_batch_line_beyond_reach_is_a_limit_and_the_others_are_solved(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    boards = tmp_path / "boards.txt"
+    boards.write_text(f"{FAR.to_text()}\n{NEAR.to_text()}\n")
+    code = main(["batch", str(boards)])
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert code == 1
+    assert [line["status"] for line in lines] == ["limit", "solved"]
+    assert lines[0]["error_type"] == "OutOfReachError"
+    assert "beyond reach" in lines[0]["error"]
+    assert lines[1]["length"] == 10
+
+
 def test_a_limit_says_what_to_try_next(capsys: pytest.CaptureFixture[str]) -> None:
     board = st.random_board(4, 4, seed=5)
     with pytest.raises(SearchLimitExceeded) as caught:

@@ -264,6 +264,7 @@ _STATUS_OF_ERROR = {
     "UnsolvableError": "unsolvable",
     "SearchLimitExceeded": "limit",
     "OutOfMemoryError": "limit",
+    "OutOfReachError": "limit",  # an optimal search refused before it started
 }
 
 

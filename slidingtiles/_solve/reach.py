@@ -68,8 +68,8 @@ REACH_SECONDS = 3600.0
 #: that may finish in time should get the chance; the limit still stops it.
 LIMIT_MARGIN = 10.0
 #: ``workers=N`` splits a search only when estimated past this many expansions: below it (every
-#: 15-puzzle, REACH's "every board" row) one process is quicker than starting and feeding others
-#: (benchmarks/workers.py; docs/24-puzzle.md).
+#: 15-puzzle: REACH's row peaks at about 240,000) one process is quicker than starting and
+#: feeding others (benchmarks/workers.py; docs/measurements/reach.md).
 SERIAL_NODES = 1_000_000
 _ABOVE = 1 << 40
 
@@ -109,8 +109,8 @@ _BREADTH_FIRST = (0.747, 0.2948, 0.0)
 REACH: tuple[Reach, ...] = (
     Reach("*", (2, 9), math.log10(181_440), 0.0, 0.0,
           "every board: 9!/2 = 181,440 states at most"),
-    Reach("pdb", (10, 16), math.log10(306_000), 0.0, 0.0,
-          "every board: Korf's 100 15-puzzles take 30.6 million expansions with 6-6-3"),
+    Reach("pdb", (10, 16), -0.403, 0.1931, -0.0258,
+          "scrambles of 3x4 and 4x4 and Korf's 100 (220 searches, residuals -1.7 to +1.6)"),
     Reach("pdb", (17, 25), *_TABLES_5X5,
           "Korf & Felner's 50 24-puzzles (published nodes x our ratio) and 5x5 scrambles"),
     Reach("pdb", (26, _ABOVE), *_LINEAR_CONFLICT,
@@ -145,8 +145,8 @@ _WORKER_SHARE = 0.85
 def row_for(heuristic: str, cells: int) -> Reach | None:
     """The row of `REACH` for an optimal search with ``heuristic`` on ``cells`` cells, or None.
 
-    >>> row_for("pdb", 16).source.split(":")[0], row_for("my_own", 16)
-    ('every board', None)
+    >>> row_for("pdb", 16).source.split(" (")[0], row_for("my_own", 16)
+    ("scrambles of 3x4 and 4x4 and Korf's 100", None)
     """
     for row in REACH:
         low, high = row.cells
