@@ -46,7 +46,8 @@ def test_a_bfs_under_a_1_2_gb_cap_ends_in_one_line_out_of_memory() -> None:
         "import resource, sys\n"
         "resource.setrlimit(resource.RLIMIT_AS, (1_200_000_000, 1_200_000_000))\n"
         "from slidingtiles.__main__ import main\n"
-        f"sys.exit(main(['solve', {BOARD!r}, '--algorithm', 'bfs']))\n"
+        # --max-nodes: bounded, the BFS is within reach (unbounded it is refused at once).
+        f"sys.exit(main(['solve', {BOARD!r}, '--algorithm', 'bfs', '--max-nodes', '100000000']))\n"
     )
     result = _child(code)
     assert result.returncode == 1, result.stderr
@@ -68,7 +69,9 @@ def test_the_error_carries_the_work_done_and_its_handler_has_memory_again(
         "import slidingtiles as st\n"
         + CAP_ABOVE_START.format(extra=300 * 2**20)
         + "try:\n"
-        f"    st.solve({BOARD!r}, algorithm={algorithm!r}, heuristic={heuristic!r})\n"
+        # max_nodes: bounded, a BFS is within reach (unbounded it is refused at once).
+        f"    st.solve({BOARD!r}, algorithm={algorithm!r}, heuristic={heuristic!r},"
+        " max_nodes=10**8)\n"
         "except MemoryError as error:\n"
         "    spare = [str(n) for n in range(200_000)]  # allocates some 15 MB, here\n"
         "    assert isinstance(error, st.OutOfMemoryError), type(error)\n"

@@ -84,6 +84,7 @@ class Reach:
         base, growth, crowding: ``log10(nodes) = base + growth * md + crowding * md**2 /
             cells``, ``md`` the board's Manhattan distance.
         source: where the numbers come from.
+        shapes: the only shapes it covers, (rows, cols) (empty: any of those cells).
     """
 
     heuristic: str
@@ -92,6 +93,7 @@ class Reach:
     growth: float
     crowding: float
     source: str
+    shapes: tuple[tuple[int, int], ...] = ()
 
     def log_nodes(self, md: int, cells: int) -> float:
         """log10 of the expansions estimated for a board of ``cells`` at Manhattan ``md``."""
@@ -111,10 +113,12 @@ REACH: tuple[Reach, ...] = (
           "every board: 9!/2 = 181,440 states at most"),
     Reach("pdb", (10, 16), -0.403, 0.1931, -0.0258,
           "scrambles of 3x4 and 4x4 and Korf's 100 (220 searches, residuals -1.7 to +1.6)"),
-    Reach("pdb", (17, 25), *_TABLES_5X5,
-          "Korf & Felner's 50 24-puzzles (published nodes x our ratio) and 5x5 scrambles"),
-    Reach("pdb", (26, _ABOVE), *_LINEAR_CONFLICT,
-          "no tables measured past 25 cells: linear conflict's fit"),
+    Reach("pdb", (25, 25), *_TABLES_5X5,
+          "Korf & Felner's 50 24-puzzles (published nodes x our ratio) and 5x5 scrambles",
+          ((5, 5),)),
+    Reach("pdb", (17, _ABOVE), *_LINEAR_CONFLICT,
+          "tables other than 5x5's not measured: linear conflict's fit (a random 3x6 with its "
+          "tables took minutes)"),
     Reach("linear_conflict", (10, _ABOVE), *_LINEAR_CONFLICT,
           "scrambles of 4x4 to 20x20 and 20 of Korf's 100"),
     Reach("manhattan", (10, _ABOVE), *_MANHATTAN,
@@ -142,7 +146,7 @@ RATES: dict[tuple[str, str], float] = {
 _WORKER_SHARE = 0.85
 
 
-def row_for(heuristic: str, cells: int) -> Reach | None:
+def row_for(heuristic: str, cells: int, shape: tuple[int, int] | None = None) -> Reach | None:
     """The row of `REACH` for an optimal search with ``heuristic`` on ``cells`` cells, or None.
 
     >>> row_for("pdb", 16).source.split(" (")[0], row_for("my_own", 16)
@@ -150,6 +154,8 @@ def row_for(heuristic: str, cells: int) -> Reach | None:
     """
     for row in REACH:
         low, high = row.cells
+        if row.shapes and shape is not None and shape not in row.shapes:
+            continue
         if row.heuristic in ("*", heuristic) and low <= cells <= high:
             return row
     return None
@@ -234,7 +240,7 @@ def estimate(
     """
     kind = implementation or dispatch.IMPLEMENTATION
     md = start.manhattan(goal)
-    row = row_for(heuristic, start.size)
+    row = row_for(heuristic, start.size, (start.rows, start.cols))
     rate = RATES.get((kind, heuristic if engine else "generic"), RATES[(kind, "generic")])
     if workers > 1:
         rate *= workers * _WORKER_SHARE
@@ -291,8 +297,8 @@ def judge(
         warnings.warn(
             SearchCostWarning(
                 f"an optimal search of this {start.rows}x{start.cols} board is beyond reach "
-                f"({found.describe()}, {over}); searching anyway, as optimal=True asks: "
-                "progress= shows it, time_limit= bounds it, Ctrl-C stops it"
+                f"({found.describe()}, {over}); searching anyway, as optimal=True (--optimal) "
+                "asks: progress shows it, a time limit bounds it, Ctrl-C stops it"
             ),
             stacklevel=5,  # judge, within_reach, plan, solve: the caller's line
         )
@@ -546,6 +552,8 @@ def reach_table() -> str:
     for row in REACH:
         low, high = row.cells
         cells = f"{low} and more" if high == _ABOVE else f"{low} to {high}"
+        if row.shapes:
+            cells = ", ".join(f"{rows}x{cols}" for rows, cols in row.shapes)
         name = "any" if row.heuristic == "*" else row.heuristic
         lines.append(
             f"| {name} | {cells} | {row.base:.3g} | {row.growth:.3g} | {row.crowding:.3g} | "
