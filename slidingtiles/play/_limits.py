@@ -64,7 +64,7 @@ class PlayLimits:
     solves: int = attrs.field(default=1, validator=_positive(int))
     queue_seconds: float = attrs.field(default=2.0)
     build_seconds: float = attrs.field(default=2.0)
-    short_seconds: float = attrs.field(default=2.0, validator=_positive(float))
+    short_seconds: float = attrs.field(default=1.0, validator=_positive(float))
 
     @queue_seconds.validator
     @build_seconds.validator
