@@ -285,9 +285,11 @@ class WorkerPool(ProcessPoolExecutor):
         A worker counts as dead when it ended before the pool stopped the others
         (they end by SIGTERM, which is how a broken pool stops its workers). A
         worker ended from outside by SIGTERM cannot be told from those, and is
-        not counted. Waits up to ``timeout`` seconds for the workers to end.
+        not counted. On a broken pool, waits up to ``timeout`` seconds for the workers to end.
         """
         found = {}
+        if not getattr(self, "_broken", False):  # a working pool: nothing died, wait for none
+            timeout = 0.0
         deadline = time.monotonic() + timeout
         for pid, process in list(self._workers.items()):
             process.join(max(0.0, deadline - time.monotonic()))
