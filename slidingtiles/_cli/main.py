@@ -133,7 +133,9 @@ def _show_warning(
     cannot parse) is cut before it: a warning is a line, never a traceback.
     """
     text = str(message).split("Traceback (most recent call last):", 1)[0]
-    print(f"{PROG}: {' '.join(text.split())}", file=sys.stderr)
+    # One write, flushed: a worker process's warning must not lose or split its line.
+    sys.stderr.write(f"{PROG}: {' '.join(text.split())}\n")
+    sys.stderr.flush()
 
 
 def main(argv: Sequence[str] | None = None) -> int:
