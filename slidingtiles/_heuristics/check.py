@@ -37,7 +37,7 @@ from slidingtiles._errors import (
     UnknownHeuristicError,
 )
 from slidingtiles._heuristics import registry
-from slidingtiles._heuristics.compiled import CompiledHeuristic
+from slidingtiles._heuristics.compiled import info_of_callable
 from slidingtiles._heuristics.registry import Heuristic, HeuristicInfo
 from slidingtiles._heuristics.report import CheckReport, as_number, moves_text
 from slidingtiles._heuristics.values import bad_value, searching
@@ -87,13 +87,7 @@ def resolve(heuristic: object) -> HeuristicInfo:
             )  # fmt: skip
         return registry.get(heuristic)
     if callable(heuristic):
-        for info in registry.registry().values():
-            if info.function is heuristic:
-                return info
-        if isinstance(heuristic, CompiledHeuristic):  # its claims made at `compiled`
-            return heuristic.info
-        name = getattr(heuristic, "__name__", type(heuristic).__name__)
-        return HeuristicInfo(name, heuristic, admissible=False, consistent=False)
+        return info_of_callable(heuristic)
     raise HeuristicTypeError(
         f"a heuristic is a registered name, a HeuristicInfo or a callable h(board, goal), "
         f"not {heuristic!r}",

@@ -43,11 +43,11 @@ from slidingtiles._errors import (
     HeuristicError,
     HeuristicTypeError,
 )
-from slidingtiles._heuristics.registry import HeuristicInfo, TilesHeuristic
+from slidingtiles._heuristics.registry import HeuristicInfo, TilesHeuristic, registry
 from slidingtiles._heuristics.values import bad_value, raised
 from slidingtiles.search import SearchStats
 
-__all__ = ["CompiledHeuristic", "compiled", "compiled_of", "engine_search"]
+__all__ = ["CompiledHeuristic", "compiled", "compiled_of", "engine_search", "info_of_callable"]
 
 #: ``h(tiles, home, rows, cols) -> int``: a board's value, over the flat board.
 FlatHeuristic = Callable[..., int]
@@ -257,6 +257,28 @@ def compiled_of(info: HeuristicInfo) -> CompiledHeuristic | None:
     """
     function = info.function
     return function if isinstance(function, CompiledHeuristic) else None
+
+
+def info_of_callable(function: Callable[[Board, Board], float]) -> HeuristicInfo:
+    """The `HeuristicInfo` a heuristic passed as a callable stands for.
+
+    >>> from slidingtiles.heuristics import get
+    >>> info_of_callable(get("manhattan").function) is get("manhattan")
+    True
+    >>> info_of_callable(lambda board, goal: 0).admissible
+    False
+
+    A registered function is its registration; a `CompiledHeuristic` carries
+    the claims made at `compiled`; anything else is unregistered, and since
+    nothing vouches for it, claims nothing (no optimal answer rests on it).
+    """
+    for info in registry().values():
+        if info.function is function:
+            return info
+    if isinstance(function, CompiledHeuristic):
+        return function.info
+    name = getattr(function, "__name__", type(function).__name__)
+    return HeuristicInfo(name, function, admissible=False, consistent=False)
 
 
 # numba colours its messages for a terminal; the error names them in plain text.

@@ -55,7 +55,7 @@ from slidingtiles._heuristics._pdb.database import PatternDatabase
 from slidingtiles._heuristics._pdb.partition import default_partition_name
 from slidingtiles._heuristics._pdb.tablefile import MAX_TABLE_CELLS
 from slidingtiles._heuristics.check import for_search
-from slidingtiles._heuristics.compiled import CompiledHeuristic, compiled_of
+from slidingtiles._heuristics.compiled import compiled_of, info_of_callable
 from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._solve.checks import check_choice, check_max_nodes_bounds
 from slidingtiles._solve.parallel import splits
@@ -280,14 +280,7 @@ def _resolve_heuristic(
             return _auto_heuristic(goal, allowed, clock)
         return heuristics.get(heuristic)
     if callable(heuristic):
-        for info in heuristics.registry().values():
-            if info.function is heuristic:
-                return info
-        if isinstance(heuristic, CompiledHeuristic):  # its claims made at `compiled`
-            return heuristic.info
-        # Unregistered: nothing vouches for admissibility, so optimality is not claimed.
-        name = getattr(heuristic, "__name__", type(heuristic).__name__)
-        return HeuristicInfo(name, heuristic, admissible=False, consistent=False)
+        return info_of_callable(heuristic)
     raise OptionTypeError(
         "heuristic must be a name, a HeuristicInfo or a callable h(board, goal), "
         f"not {heuristic!r}",
