@@ -288,7 +288,7 @@ class WorkerPool(ProcessPoolExecutor):
         not counted. On a broken pool, waits up to ``timeout`` seconds for the workers to end.
         """
         found = {}
-        if not getattr(self, "_broken", False):  # a working pool: nothing died, wait for none
+        if not self.broken:  # a working pool: nothing died, wait for none
             timeout = 0.0
         deadline = time.monotonic() + timeout
         for pid, process in list(self._workers.items()):
