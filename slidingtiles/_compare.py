@@ -34,7 +34,7 @@ from slidingtiles._errors import InvalidOptionError, OptionTypeError, SearchLimi
 from slidingtiles._heuristics.check import (
     EXHAUSTIVE_BOARDS,
     HeuristicSpec,
-    exact_distances,
+    boards_at,
     resolve,
 )
 from slidingtiles._heuristics.registry import HeuristicInfo
@@ -232,13 +232,7 @@ def _depth_boards(
     """``count`` distinct boards exactly ``depth`` moves from ``goal`` (all of them if fewer)."""
     rows, cols = goal.shape
     if solvable_count(rows, cols) <= EXHAUSTIVE_BOARDS:
-        layer = exact_distances(goal).layer(depth)
-        if not len(layer):
-            raise InvalidOptionError(
-                f"no {rows}x{cols} board is {depth} moves from {goal.to_text()} (the farthest "
-                f"are {exact_distances(goal).diameter})",
-                depth, option="depths",
-            )  # fmt: skip
+        layer = boards_at(goal, depth, "depths")
         chosen = sorted(rng.sample(range(len(layer)), min(count, len(layer))))
         return [Board(layer[i].tolist(), shape=(rows, cols), labels=goal.labels) for i in chosen]
     found: dict[Board, None] = {}

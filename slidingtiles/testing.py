@@ -29,7 +29,7 @@ from typing import Any
 
 from slidingtiles import Board, InvalidOptionError, is_solvable, scramble, solve
 from slidingtiles._board.solvability import solvable_count
-from slidingtiles._heuristics.check import EXHAUSTIVE_BOARDS, exact_distances, resolve
+from slidingtiles._heuristics.check import EXHAUSTIVE_BOARDS, boards_at, exact_distances, resolve
 from slidingtiles._heuristics.values import evaluate
 from slidingtiles.heuristics import HeuristicSpec
 
@@ -243,13 +243,7 @@ def boards_at_distance(
         target = _goal_for(draw, shape, goal)
         rows, cols = target.shape
         if solvable_count(rows, cols) <= EXHAUSTIVE_BOARDS:
-            layer = exact_distances(target).layer(distance)
-            if not len(layer):
-                raise InvalidOptionError(
-                    f"no {rows}x{cols} board is {distance} moves from {target.to_text()}: the "
-                    f"farthest are {exact_distances(target).diameter}",
-                    distance, option="distance",
-                )  # fmt: skip
+            layer = boards_at(target, distance, "distance")
             tiles = layer[draw(st.integers(0, len(layer) - 1))].tolist()
             return Board(tiles, shape=(rows, cols), labels=target.labels)
         walked = scramble(target, distance, seed=draw(st.integers(0, 2**32 - 1)))

@@ -211,6 +211,26 @@ def exact_distances(goal: Board) -> ExactDistances:
     return exact
 
 
+def boards_at(goal: Board, distance: int, option: str) -> Any:
+    """The boards exactly ``distance`` moves from ``goal``, one per row (a numpy array).
+
+    >>> boards_at(Board.goal(2, 2), 6, "depth").tolist()
+    [[0, 3, 2, 1]]
+
+    For shapes of at most `EXHAUSTIVE_BOARDS` boards (`exact_distances`).
+    Raises `InvalidOptionError` naming ``option`` when no board is that far.
+    """
+    exact = exact_distances(goal)
+    layer = exact.layer(distance)
+    if not len(layer):
+        raise InvalidOptionError(
+            f"no {goal.rows}x{goal.cols} board is {distance} moves from {goal.to_text()} "
+            f"(the farthest are {exact.diameter})",
+            distance, option=option,
+        )  # fmt: skip
+    return layer
+
+
 def _load(name: str) -> Any:
     """A module of this package that needs numpy, imported on first use (``"exact"``, ...)."""
     return importlib.import_module(f"slidingtiles._heuristics.{name}")
