@@ -165,10 +165,10 @@ class Guard:
     search expands at most ``max_nodes`` states. The clock is read every 256
     expansions and memory every 4096, so a search may overrun ``time_limit`` by
     the time those take. Memory is the growth of the process's resident set
-    since the guard was made (from ``/proc/self/statm``); where that file does
-    not exist it is estimated as stored states times ``state_bytes``. Both are
-    approximate: the allocator may reuse memory freed earlier, or keep what it
-    got. All arguments are validated here, with errors naming the bad value.
+    since the guard was made (from ``/proc/self/statm``), or the stored states
+    times ``state_bytes`` when that is larger (the allocator may reuse memory
+    freed earlier, so the resident set can stay flat while the search grows)
+    or the file does not exist. Both are approximate. All arguments are validated here, with errors naming the bad value.
     """
 
     __slots__ = (
@@ -425,11 +425,14 @@ class Guard:
         )
 
     def _memory_used(self, stored: int) -> int:
+        held = stored * self._state_bytes
         if self._memory_base is not None:
             now = resident_bytes()
             if now is not None:
-                return now - self._memory_base
-        return stored * self._state_bytes
+                # The resident set need not grow while the allocator reuses memory this
+                # process freed earlier; the states the search keeps are held all the same.
+                return max(now - self._memory_base, held)
+        return held
 
     def _exceeded(
         self,
