@@ -168,7 +168,8 @@ class Guard:
     since the guard was made (from ``/proc/self/statm``), or the stored states
     times ``state_bytes`` when that is larger (the allocator may reuse memory
     freed earlier, so the resident set can stay flat while the search grows)
-    or the file does not exist. Both are approximate. All arguments are validated here, with errors naming the bad value.
+    or the file does not exist. Both are approximate. All arguments are
+    validated here, with errors naming the bad value.
     """
 
     __slots__ = (
