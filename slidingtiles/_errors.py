@@ -37,6 +37,7 @@ __all__ = [
     "SearchLimitExceeded",
     "SearchStopped",
     "SlidingTilesError",
+    "SolutionMismatchError",
     "UnknownHeuristicError",
     "UnsolvableError",
     "WorkerDiedError",
@@ -304,6 +305,38 @@ class WorkerDiedError(SlidingTilesError, RuntimeError):
     def __init__(self, message: str, value: object = None) -> None:
         super().__init__(message)
         self.value = value
+
+
+class SolutionMismatchError(SlidingTilesError, RuntimeError):
+    """An answer that does not do what it says: its moves leave the board or end elsewhere.
+
+    >>> error = SolutionMismatchError("the moves end on 2 1/3 0, not the goal", "DR",
+    ...                               heuristic="mine")
+    >>> isinstance(error, RuntimeError), error.value, error.heuristic
+    (True, 'DR', 'mine')
+
+    Every `Solution` that `solve` (and `solve_many`, `solve_cos226`, the
+    command line) returns is first replayed from its start: its moves must
+    stay on the board and end on the goal, and its lower bound may not
+    exceed its length (nor differ from it when marked optimal). An answer
+    that fails is never returned: this is raised instead, naming the
+    heuristic that searched (a heuristic that breaks its contract, such as
+    one that writes into the board of another's search through a global,
+    is the usual cause; a fault of the library otherwise, to be reported).
+
+    Attributes:
+        value: the moves of the answer (a `Moves` string).
+        heuristic: the heuristic's name (``"none"`` when none was used).
+        board: the board the moves reached (None: they left the board first).
+    """
+
+    def __init__(
+        self, message: str, value: Any = None, *, heuristic: str | None = None, board: Any = None
+    ) -> None:
+        super().__init__(message)
+        self.value = value
+        self.heuristic = heuristic
+        self.board = board
 
 
 class NoPathError(SlidingTilesError, LookupError):

@@ -215,10 +215,11 @@ def test_a_false_consistency_claim_is_refused(registered: Any) -> None:
     assert err.value.neighbour is not None
 
 
-def test_claims_above_nine_cells_are_trusted_as_documented(registered: Any) -> None:
+def test_claims_above_nine_cells_are_checked_too(registered: Any) -> None:
     registered("twice_big", twice, admissible=True)
-    solution = st_.solve("1 2 3 4/5 6 7 8/9 10 0 11", heuristic="twice_big", algorithm="astar")
-    assert len(solution) == 1  # the claim stays a claim here (docs/heuristics.md)
+    with pytest.raises(HeuristicClaimError, match="twice_big") as err:
+        st_.solve("1 2 3 4/5 6 7 8/9 10 0 11", heuristic="twice_big", algorithm="astar")
+    assert err.value.claim == "admissible"  # sampled on 3x4, or caught on the answer's path
 
 
 # -- bad values at solve time, on every algorithm ------------------------------------------

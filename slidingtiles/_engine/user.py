@@ -13,11 +13,16 @@ kernels (`python.user` and `numba.user`, searching the same tree) check every
 value as it comes, in this order: an exception or a value that is not an
 integer (`RAISED`, `NOT_INTEGER`); for the first `VERIFY_NODES` children of
 a search with ``delta``, the full evaluation differing from the parent's
-value plus ``delta`` (`DELTA`); a negative value (`NEGATIVE`); a value other
-than 0 on the goal (`AT_GOAL`). The numba kernel also reports a function
-numba cannot compile (`COMPILE`). The goal is recognised by the tiles
-out of place, counted move by move, never by the heuristic's 0, so a
-heuristic wrong at the goal is caught instead of searched past for ever.
+value plus ``delta`` (`DELTA`); a negative value (`NEGATIVE`); one above
+`search._checks.MAX_HEURISTIC` (`TOO_LARGE`: the one range of heuristic
+values, so int64 sums never wrap around); a value other than 0 on the goal
+(`AT_GOAL`). Both kernels give the user's functions copies of the board and
+of ``home`` (fresh before every call), never the search's own arrays: a
+heuristic that writes into what it is given changes nothing the search reads.
+The numba kernel also reports a function numba cannot compile (`COMPILE`).
+The goal is recognised by the tiles out of place, counted move by move,
+never by the heuristic's 0, so a heuristic wrong at the goal is caught
+instead of searched past for ever.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ __all__ = [
     "NEGATIVE",
     "NOT_INTEGER",
     "RAISED",
+    "TOO_LARGE",
     "VERIFY_NODES",
     "UserHeuristic",
 ]
@@ -41,11 +47,11 @@ __all__ = [
 VERIFY_NODES = 1024
 
 # What a kernel can find wrong with a value (the numba kernel reports the code, then `fault`).
-RAISED, NOT_INTEGER, NEGATIVE, AT_GOAL, DELTA, COMPILE = range(1, 7)
+RAISED, NOT_INTEGER, NEGATIVE, AT_GOAL, DELTA, COMPILE, TOO_LARGE = range(1, 8)
 #: Each fault's name, as `UserHeuristic.fault` receives it.
 FAULTS = {
     RAISED: "raised", NOT_INTEGER: "not_integer", NEGATIVE: "negative", AT_GOAL: "at_goal",
-    DELTA: "delta", COMPILE: "compile",
+    DELTA: "delta", COMPILE: "compile", TOO_LARGE: "too_large",
 }  # fmt: skip
 
 

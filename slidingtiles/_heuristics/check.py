@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import importlib
 import logging
-import math
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -40,7 +39,7 @@ from slidingtiles._heuristics import registry
 from slidingtiles._heuristics.compiled import info_of_callable
 from slidingtiles._heuristics.registry import Heuristic, HeuristicInfo
 from slidingtiles._heuristics.report import CheckReport, as_number, moves_text
-from slidingtiles._heuristics.values import bad_value, searching
+from slidingtiles._heuristics.values import bad_value, searching, whole
 from slidingtiles.search._limits import Deadline
 
 if TYPE_CHECKING:  # the module itself needs numpy: loaded by name when used
@@ -382,11 +381,7 @@ def for_search(
     if registry.is_builtin(info):
         for board in (start, goal):
             value = function(board.tiles)
-            if (
-                isinstance(value, bool)
-                or not isinstance(value, (int, float))
-                or not (math.isfinite(value) and value >= 0)
-            ):
+            if whole(value) is None:
                 raise bad_value(info.name, board.tiles, goal, value)
         return lambda state: function(state.tiles)
     h = searching(info.name, function, goal)

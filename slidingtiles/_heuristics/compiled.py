@@ -88,12 +88,16 @@ class CompiledHeuristic:
 
     def __call__(self, board: Board, goal: Board) -> int:
         """The value of ``board`` for ``goal``: the plain function on its tiles."""
-        return self.function(board.tiles, _home(goal.tiles), goal.rows, goal.cols)
+        return self.function(list(board.tiles), list(_home(goal.tiles)), goal.rows, goal.cols)
 
     def for_goal(self, goal: Board) -> TilesHeuristic:
-        """``tiles -> h`` for one goal (the generic search's and `check`'s fast path)."""
+        """``tiles -> h`` for one goal (the generic search's and `check`'s fast path).
+
+        The function gets lists, as in the tile engine's pure-Python kernel:
+        fresh copies on every call, so whatever it writes is dropped.
+        """
         function, home, rows, cols = self.function, _home(goal.tiles), goal.rows, goal.cols
-        return lambda tiles: function(tiles, home, rows, cols)
+        return lambda tiles: function(list(tiles), list(home), rows, cols)
 
     def __reduce__(self) -> tuple[Any, tuple[Any, ...]]:
         """Pickle by reference where the decorator replaced the function by this object.
@@ -314,7 +318,7 @@ class _Engine:
         text = board.to_text()
         if kind == "raised":
             return raised(name, self.function, flat, goal, value)  # type: ignore[arg-type]
-        if kind == "negative":
+        if kind in ("negative", "too_large"):
             return bad_value(name, flat, goal, value)
         if kind == "at_goal":
             return HeuristicClaimError(

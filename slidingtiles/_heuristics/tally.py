@@ -15,7 +15,6 @@ sampled ones with the tile engine's optimal IDA*.
 
 from __future__ import annotations
 
-import math
 import random
 import time
 from collections.abc import Callable
@@ -30,7 +29,7 @@ from slidingtiles._engine import dispatch
 from slidingtiles._heuristics.exact import exact_distances
 from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._heuristics.report import CheckReport, Counterexample, Property
-from slidingtiles._heuristics.values import bad_value, raised
+from slidingtiles._heuristics.values import MAX_HEURISTIC, bad_value, measured, raised
 from slidingtiles.search._limits import Deadline
 
 __all__ = ["measure"]
@@ -54,12 +53,10 @@ class _Values:
             raise
         except Exception as exc:
             raise raised(self.name, self.function, tiles, self.goal, exc) from exc
-        if type(value) is int:
+        if type(value) is int and 0 <= value <= MAX_HEURISTIC:
             return value
-        if isinstance(value, bool) or not isinstance(value, (int, float, np.number)):
-            raise bad_value(self.name, tiles, self.goal, value)
-        number = float(value)
-        if not math.isfinite(number):
+        number = measured(value)  # the one rule of every door (`values.whole`)
+        if number is None:
             raise bad_value(self.name, tiles, self.goal, value)
         return number  # negative or fractional: reported, not raised
 

@@ -4,7 +4,8 @@
 (3, 3, None, None, None)
 
 A heuristic estimates a number of moves, so its value must be a whole number
->= 0 (an int, a numpy integer, or a float such as ``3.0``) and 0 at the goal.
+from 0 to `MAX_HEURISTIC` (2**53) (an int, a numpy integer, a `Fraction` or a
+float such as ``3.0``) and 0 at the goal: one rule, `whole`, for every door.
 Anything else is a mistake in the heuristic, and it is refused with a
 `HeuristicError` naming the heuristic and the board, never left to fail deep
 inside a search or to mislead it: NaN compares false with everything, so a
@@ -15,28 +16,35 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from numbers import Integral, Real
+from numbers import Real
 from typing import Any
 
 from slidingtiles._board.board import Board
 from slidingtiles._errors import HeuristicError, HeuristicTypeError
+from slidingtiles.search._checks import MAX_HEURISTIC, heuristic_number
 
-__all__ = ["bad_value", "evaluate", "raised", "searching", "whole"]
+__all__ = ["MAX_HEURISTIC", "bad_value", "evaluate", "measured", "raised", "searching", "whole"]
 
 
 def whole(value: object) -> int | None:
-    """``value`` as an int if it is a whole number >= 0 (not a bool), else None."""
-    if type(value) is int:
-        return value if value >= 0 else None
-    if isinstance(value, bool) or not isinstance(value, Real):
-        return None
-    if isinstance(value, Integral):
-        number = int(value)
-        return number if number >= 0 else None
-    number_f = float(value)
-    if math.isfinite(number_f) and number_f >= 0 and number_f.is_integer():
-        return int(number_f)
-    return None
+    """``value`` as an int if it is a whole number from 0 to `MAX_HEURISTIC` (no bool), else None.
+
+    The rule of `search._checks.heuristic_number` (a real number in range),
+    plus whole and >= 0: what every door that searches tiles accepts.
+    """
+    if type(value) is int and 0 <= value <= MAX_HEURISTIC:
+        return value
+    number = heuristic_number(value)
+    return number if type(number) is int and number >= 0 else None
+
+
+def measured(value: object) -> float | None:
+    """``value`` as a number `check` can report (negative, fractional), or None (raise).
+
+    >>> measured(2.5), measured(-1), measured(10**400), measured(1j)
+    (2.5, -1, None, None)
+    """
+    return heuristic_number(value)
 
 
 def bad_value(name: str, tiles: tuple[int, ...], goal: Board, value: object) -> HeuristicError:
@@ -52,19 +60,29 @@ def bad_value(name: str, tiles: tuple[int, ...], goal: Board, value: object) -> 
             f"{where}: a heuristic returns a whole number of moves >= 0",
             value, heuristic=name, board=board,
         )  # fmt: skip
-    number = float(value)
-    if math.isnan(number):
+    real: Any = value  # a numbers.Real, compared as its type compares
+    if _is_nan(real):
         why = "NaN compares false with everything, so a search ordered by it goes wrong"
-    elif number < 0:
-        why = "negative (no board is less than 0 moves from its goal)"
-    elif math.isinf(number):
+    elif real in (math.inf, -math.inf):
         why = "infinite (every solvable board is a finite number of moves from its goal)"
+    elif real < 0:
+        why = "negative (no board is less than 0 moves from its goal)"
+    elif real > MAX_HEURISTIC:
+        why = (
+            f"out of range (a heuristic's value is at most 2**53 = {MAX_HEURISTIC:,}, the "
+            "largest whole number a float holds exactly)"
+        )
     else:
         why = (
             "not a whole number of moves (every move costs 1: round it up with math.ceil, "
             "which keeps an admissible estimate admissible)"
         )
     return HeuristicError(f"{where}: {why}", value, heuristic=name, board=board)
+
+
+def _is_nan(value: object) -> bool:
+    """True for a NaN of any type (it is the only value unequal to itself)."""
+    return value != value
 
 
 def raised(
@@ -129,7 +147,7 @@ def searching(
             raise
         except Exception as exc:
             raise raised(name, function, tiles, goal, exc) from exc
-        if type(value) is int and value >= 0:
+        if type(value) is int and 0 <= value <= MAX_HEURISTIC:
             return value
         number = whole(value)
         if number is None:

@@ -47,6 +47,7 @@ from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._errors import UnsolvableError
 from slidingtiles._solve.solution import Solution
+from slidingtiles._solve.verify import checked
 from slidingtiles.search import SearchStats
 from slidingtiles.search._checks import check_limits
 from slidingtiles.search._limits import Guard
@@ -222,5 +223,7 @@ def solve_cos226(
         node = node[5]
     stats = guard.stats(dequeued - 1, generated, largest, 0, 1)
     moves = Moves("".join(reversed(path)))
-    solution = Solution(start, target, moves, True, "manhattan", "cos226", stats, len(moves))
+    solution = checked(
+        Solution(start, target, moves, True, "manhattan", "cos226", stats, len(moves)), None
+    )
     return Cos226Result(solution, enqueued, dequeued)

@@ -20,6 +20,7 @@ from slidingtiles._board.solvability import solvability
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import InvalidOptionError, SearchLimitExceeded, UnsolvableError
 from slidingtiles._heuristics.compiled import compiled_of, engine_search
+from slidingtiles._solve import verify
 from slidingtiles._solve.choose import HeuristicLike, Plan, already_solved, check_options, plan
 from slidingtiles._solve.parallel import check_parallel, parallel_search
 from slidingtiles._solve.reach import limit_advice, searched_heuristic
@@ -170,7 +171,7 @@ def solve(
         start, target, clock, max_nodes, max_memory, progress, workers, executor, kept, on_event
     )
     try:
-        return _ROUTES[chosen.route](chosen, call)
+        return verify.checked(_ROUTES[chosen.route](chosen, call), chosen.heuristic)
     except SearchLimitExceeded as error:
         if not error.advice and error.limit in ("time", "nodes", "memory"):
             error.advise(_advice(error, chosen, call))

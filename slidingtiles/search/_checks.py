@@ -17,17 +17,20 @@ from __future__ import annotations
 import math
 import numbers
 from numbers import Real
+from typing import Any
 
 from slidingtiles._errors import InvalidOptionError, OptionTypeError
 from slidingtiles.search._protocol import State
 
 __all__ = [
+    "MAX_HEURISTIC",
     "check_callback",
     "check_heuristic",
     "check_limits",
     "check_start",
     "check_weight",
     "describe",
+    "heuristic_number",
     "positive_int",
     "problem",
 ]
@@ -208,3 +211,46 @@ def check_callback(
             f"{algorithm}: {name} must be callable ({signature}) or None, got {describe(value)}",
             name, value, documented,
         )  # fmt: skip
+
+
+#: The largest value a heuristic may return, in every search of the package: 2**53, the
+#: largest whole number a float holds exactly (f = g + w x h stays exact, and the numba
+#: kernels' int64 sums of g and h cannot wrap around).
+MAX_HEURISTIC = 2**53
+
+
+def heuristic_number(value: object) -> int | float | None:
+    """A heuristic's value as an int or float if it is a real number in range, else None.
+
+    Example:
+        >>> [heuristic_number(v) for v in (3, 2.5, -1, 10**400, float("nan"), True, 1j)]
+        [3, 2.5, -1, None, None, None, None]
+
+    The one rule for a heuristic's value, read by every door (`solve`, the
+    generic searches, `heuristics.check`, the claims' checks, the tile
+    engine): a real number (`numbers.Real`: int, float, numpy's integers and
+    floats, `fractions.Fraction`; not a bool, not a complex) between
+    ``-MAX_HEURISTIC`` and `MAX_HEURISTIC`, NaN excluded. Negative values are
+    returned (the callers refuse them, or `check` reports them); whole values
+    come back as ints, others as floats. Compared exactly before any
+    conversion, so ``10**400`` is out of range, not an OverflowError.
+    """
+    if type(value) is int:
+        return value if -MAX_HEURISTIC <= value <= MAX_HEURISTIC else None
+    if type(value) is float:
+        if -MAX_HEURISTIC <= value <= MAX_HEURISTIC:  # NaN fails
+            return int(value) if value.is_integer() else value
+        return None
+    if isinstance(value, bool) or not isinstance(value, Real):
+        return None
+    real: Any = value  # numbers.Real: compared and converted exactly, as its type does
+    try:
+        if not -MAX_HEURISTIC <= real <= MAX_HEURISTIC:  # NaN fails; exact for Fractions
+            return None
+        whole = int(real)
+        if whole == real:
+            return whole
+        number = float(real)
+    except (TypeError, ValueError, OverflowError, ArithmeticError):
+        return None
+    return number if math.isfinite(number) else None

@@ -58,9 +58,11 @@ from slidingtiles._engine.user import (
     DELTA,
     FAULTS,
     NEGATIVE,
+    TOO_LARGE,
     VERIFY_NODES,
     UserHeuristic,
 )
+from slidingtiles.search._checks import MAX_HEURISTIC
 from slidingtiles.search._limits import Guard
 
 __all__ = ["DELTA_TYPE", "FULL_TYPE", "ResultTypeError", "ida_user", "specialised"]
@@ -242,12 +244,14 @@ def ida_user(
     goal = np.array(goal_tiles, dtype=np.int64)
     board = np.array(tiles, dtype=np.int64)
     home = np.array(home_cells(goal_tiles), dtype=np.int64)
-    try:
-        h0 = int(full(board, home, rows, cols))
+    try:  # copies: the search's arrays are never the function's
+        h0 = int(full(board.copy(), home.copy(), rows, cols))
     except Exception as exc:
         raise user.fault("raised", list(tiles), shape, exc) from exc
     if h0 < 0:
         raise user.fault("negative", list(tiles), shape, h0)
+    if h0 > MAX_HEURISTIC:
+        raise user.fault("too_large", list(tiles), shape, h0)
     wrong0 = int(np.count_nonzero(board != goal))
     if wrong0 == 0:
         guard.depth = 0
@@ -267,7 +271,8 @@ def ida_user(
     def run() -> int:
         try:
             code = int(_user_run(
-                st, aux, board, goal, home, full, delta, use_delta, move_count, move_to,
+                st, aux, board, goal, home, np.empty_like(board), np.empty_like(home), full,
+                delta, use_delta, move_count, move_to,
                 letters, prune, rows, cols, stack["blank"], stack["prev"], stack["h"],
                 stack["mi"], stack["best"], stack["path"], stack["seq"], stack["wrong"],
             ))  # fmt: skip
@@ -290,7 +295,8 @@ def _no_delta(
 
 
 def _user_run(
-    st: Array, aux: Array, tiles: Array, goal: Array, home: Array, full: Any, delta: Any,
+    st: Array, aux: Array, tiles: Array, goal: Array, home: Array, view: Array,
+    view_home: Array, full: Any, delta: Any,
     use_delta: bool, move_count: Array, move_to: Array, move_code: Array, prune: Array,
     rows: int, cols: int, blank_s: Array, prev_s: Array, h_s: Array, mi_s: Array,
     best_s: Array, path_s: Array, seq_s: Array, wrong_s: Array,
@@ -347,11 +353,16 @@ def _user_run(
                 wrong -= 1
             if t != goal[n]:
                 wrong -= 1
+            # The user's functions get copies, fresh for each call: ``view`` and ``view_home``.
+            view[:] = tiles
+            view_home[:] = home
             if use_delta:
-                nh = h_s[d] + delta(tiles, home, rows, cols, t, n, b)
+                nh = h_s[d] + delta(view, view_home, rows, cols, t, n, b)
                 if verify > 0:
                     verify -= 1
-                    whole = full(tiles, home, rows, cols)
+                    view[:] = tiles
+                    view_home[:] = home
+                    whole = full(view, view_home, rows, cols)
                     if whole != nh:
                         aux[_KIND] = DELTA
                         aux[_VALUE] = nh
@@ -359,9 +370,14 @@ def _user_run(
                         code = _FAULT
                         break
             else:
-                nh = full(tiles, home, rows, cols)
+                nh = full(view, view_home, rows, cols)
             if nh < 0:
                 aux[_KIND] = NEGATIVE
+                aux[_VALUE] = nh
+                code = _FAULT
+                break
+            if nh > MAX_HEURISTIC:
+                aux[_KIND] = TOO_LARGE
                 aux[_VALUE] = nh
                 code = _FAULT
                 break
@@ -421,7 +437,7 @@ def _compile_kernels() -> None:
     a1, a2 = types.Array(types.int64, 1, "C"), types.Array(types.int64, 2, "C")
     prune = numba.typeof(pruning_array())
     loop = i(
-        a1, a1, a1, a1, a1, FULL_TYPE, DELTA_TYPE, b, a1, a2, a2, prune, i, i,
+        a1, a1, a1, a1, a1, a1, a1, FULL_TYPE, DELTA_TYPE, b, a1, a2, a2, prune, i, i,
         a1, a1, a1, a1, a1, a1, a1, a1,
     )  # fmt: skip
     _no_delta = numba.njit(DELTA_TYPE.signature, cache=True, nogil=True)(_no_delta)

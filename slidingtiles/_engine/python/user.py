@@ -1,6 +1,7 @@
 """IDA* with a user's heuristic on one mutable board: the Python kernel.
 
->>> from slidingtiles.search._limits import Guard
+>>> from slidingtiles.search._checks import MAX_HEURISTIC
+from slidingtiles.search._limits import Guard
 >>> class Misplaced:
 ...     name, delta = "misplaced", None
 ...     @staticmethod
@@ -30,6 +31,7 @@ from slidingtiles._board.geometry import LETTERS, blank_moves, home_cells
 from slidingtiles._engine.pruning import pruning_table
 from slidingtiles._engine.tables import EngineResult
 from slidingtiles._engine.user import VERIFY_NODES, UserHeuristic
+from slidingtiles.search._checks import MAX_HEURISTIC
 from slidingtiles.search._limits import Guard
 
 __all__ = ["ida_user"]
@@ -58,8 +60,8 @@ def ida_user(
 
     def called(call: Callable[..., object], *args: int) -> int:
         """``call(tiles, home, rows, cols, *args)`` as an int; its exception becomes a fault."""
-        try:
-            value = call(tiles, home, rows, cols, *args)
+        try:  # copies: whatever the function writes, the search's board stays as it is
+            value = call(tiles[:], home[:], rows, cols, *args)
         except MemoryError:
             raise
         except Exception as exc:
@@ -69,6 +71,8 @@ def ida_user(
     h0 = called(function)
     if h0 < 0:
         raise user.fault("negative", list(tiles), shape, h0)
+    if h0 > MAX_HEURISTIC:
+        raise user.fault("too_large", list(tiles), shape, h0)
     wrong0 = sum(1 for c in range(cells) if tiles[c] != goal[c])
     path: list[str] = []
     expanded = generated = 0
@@ -111,6 +115,8 @@ def ida_user(
                         raise user.fault("delta", list(tiles), shape, nh, whole)
             if nh < 0:
                 raise user.fault("negative", list(tiles), shape, nh)
+            if nh > MAX_HEURISTIC:
+                raise user.fault("too_large", list(tiles), shape, nh)
             if nwrong == 0 and nh != 0:
                 raise user.fault("at_goal", list(tiles), shape, nh)
             if nh > limit:
