@@ -16,6 +16,7 @@ from slidingtiles._environment import check_environment
 from slidingtiles._errors import (
     BackendError,
     BackendWarning,
+    ClaimCheckWarning,
     GoalMismatchError,
     HeuristicClaimError,
     HeuristicError,
@@ -56,6 +57,7 @@ __all__ = [
     "BatchResult",
     "Board",
     "BoardLike",
+    "ClaimCheckWarning",
     "Cos226Result",
     "GoalLike",
     "GoalMismatchError",

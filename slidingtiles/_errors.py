@@ -21,6 +21,7 @@ __all__ = [
     "BackendWarning",
     "CacheDirectoryError",
     "CacheWarning",
+    "ClaimCheckWarning",
     "GoalMismatchError",
     "HeuristicClaimError",
     "HeuristicError",
@@ -441,6 +442,16 @@ class SearchCostWarning(UserWarning):
     The message gives the estimate (nodes, seconds) and how to follow or bound
     the search (``progress=``, ``time_limit=``, Ctrl-C); docs/solving.md,
     "Optimal reach".
+    """
+
+
+class ClaimCheckWarning(UserWarning):
+    """Checking a heuristic's claims on a shape took more than a second (once per process).
+
+    `solve` checks an ``admissible=True`` or ``consistent=True`` claim on each
+    shape and goal it is used on before it reports an answer optimal on its
+    strength: every board up to 9 cells, a sample above (docs/heuristics.md).
+    A slow heuristic makes that check slow; this says so, once, with the time.
     """
 
 

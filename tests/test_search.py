@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import slidingtiles.search as search_api
-from slidingtiles import NoPathError, SearchLimitExceeded
+from slidingtiles import HeuristicError, NoPathError, SearchLimitExceeded
 from slidingtiles.search import (
     SearchResult,
     SearchStats,
@@ -322,9 +322,9 @@ def test_astar_and_idastar_are_optimal_on_random_graphs(graph: Graph, factor: fl
     h = scaled(distance_to_goal(graph), factor)
     searches: list[Callable[[], SearchResult[Node, int]]] = [
         lambda: astar(start),
-        lambda: astar(start, h),
+        lambda: astar(start, h, admissible=True),
         lambda: idastar(start),
-        lambda: idastar(start, h),
+        lambda: idastar(start, h, admissible=True),
     ]
     for search in searches:
         if best is None:
@@ -397,7 +397,7 @@ def test_weighted_astar_stays_within_its_bound(
         with pytest.raises(NoPathError):
             weighted_astar(start, h, weight, consistent=consistent)
         return
-    result = weighted_astar(start, h, weight, consistent=consistent)
+    result = weighted_astar(start, h, weight, admissible=True, consistent=consistent)
     check_path(result, start)
     assert best <= result.cost <= weight * best
     assert result.optimal == (weight == 1.0)
@@ -444,7 +444,7 @@ def test_inconsistent_heuristic_forces_a_reopening() -> None:
         return estimate[node.index]
 
     for consistent in (False, True):  # with weight 1 the promise does not stop reopening
-        result = astar(start, h, consistent=consistent)
+        result = astar(start, h, admissible=True, consistent=consistent)
         check_path(result, start)
         assert result.cost == 22.0
         assert result.actions == (0, 2, 3)
@@ -687,7 +687,10 @@ def test_keyboard_interrupt_propagates_and_nothing_breaks() -> None:
 def test_optimal_flag_follows_the_promises() -> None:
     start = Cell(0, 0)
     assert astar(start).optimal
-    assert astar(start, manhattan).optimal
+    assert not astar(start, manhattan).optimal  # not assumed admissible unless it says so
+    assert astar(start, manhattan, admissible=True).optimal
+    assert idastar(start, manhattan, admissible=True).optimal
+    assert not idastar(start, manhattan).optimal
     assert not astar(start, manhattan, admissible=False).optimal
     assert not astar(start, manhattan, weight=2).optimal
     assert astar(start, None, weight=2).optimal  # no heuristic: the weight multiplies zero
@@ -745,3 +748,28 @@ def test_bad_arguments_are_named(
         call()
     assert needle in str(info.value)
     assert type(info.value) is error  # plain ValueError/TypeError, not a library error
+
+
+def test_a_false_admissible_promise_is_caught_on_the_results_own_path() -> None:
+    """An overestimate flagged admissible: the search finds it on its own path, not optimal."""
+    start = Cell(0, 0)
+
+    def liar(cell: Cell) -> float:
+        return 5 * manhattan(cell)
+
+    for search in (astar, idastar):
+        result = search(start, liar, admissible=True)
+        check_path(result, start)
+        assert not result.optimal
+    assert astar(start, manhattan, admissible=True).optimal  # an honest promise is kept
+
+
+@pytest.mark.parametrize("value", [10**400, -1, math.nan, None, 1j, "3"])
+@pytest.mark.parametrize("algorithm", ["astar", "idastar", "greedy"])
+def test_a_heuristic_value_out_of_range_is_a_documented_error(
+    algorithm: str, value: object
+) -> None:
+    search = {"astar": astar, "idastar": idastar, "greedy": greedy}[algorithm]
+    with pytest.raises(HeuristicError, match="from 0 to 2\\*\\*53") as info:
+        search(Cell(0, 0), lambda cell: value if cell != Cell(0, 0) else 1)
+    assert isinstance(info.value, ValueError)

@@ -164,8 +164,8 @@ class Scripts(HTMLParser):
 
 @pytest.mark.parametrize(
     "search",
-    [lambda s: astar(s, lambda h: 4 - h.n, trace=100), lambda s: idastar(s, trace=100),
-     lambda s: bfs(s, trace=100), lambda s: greedy(s, lambda h: 4 - h.n, trace=100)],
+    [lambda s: astar(s, lambda h: max(0, 4 - h.n), trace=100), lambda s: idastar(s, trace=100),
+     lambda s: bfs(s, trace=100), lambda s: greedy(s, lambda h: max(0, 4 - h.n), trace=100)],
     ids=["astar", "idastar", "bfs", "greedy"],
 )  # fmt: skip
 def test_hostile_labels_are_escaped_everywhere(search: Any) -> None:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import importlib
 import logging
+import warnings
 from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
@@ -29,6 +30,7 @@ from slidingtiles._board.board import Board
 from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.solvability import solvable_count
 from slidingtiles._errors import (
+    ClaimCheckWarning,
     HeuristicClaimError,
     HeuristicTypeError,
     InvalidOptionError,
@@ -318,8 +320,10 @@ def verify_claims(info: HeuristicInfo, goal: Board, clock: Deadline | None = Non
     `check` on shapes of at most `EXHAUSTIVE_BOARDS` boards (every shape up
     to 9 cells), once per process, heuristic, shape and goal; the verdict is
     kept (a passing `check` of the same heuristic counts too). Larger shapes
-    are trusted. Built-in heuristics, which the test suite checks, are
-    trusted too. Raises `HeuristicClaimError` with a counterexample (the
+    get a sampled check (`claims.sampled_claims`: the boards nearest the goal
+    and optimal paths from random walks, about 0.2 s, announced by a
+    `ClaimCheckWarning` past a second), once per process too. Built-in
+    heuristics, which the test suite checks, are trusted. Raises `HeuristicClaimError` with a counterexample (the
     board nearest the goal that it overestimates on), or `HeuristicError`
     for a value that is not a whole number >= 0. With a ``clock``, a check
     the time left cannot pay for is refused (`SearchLimitExceeded`) before
@@ -327,12 +331,17 @@ def verify_claims(info: HeuristicInfo, goal: Board, clock: Deadline | None = Non
     """  # noqa: E501
     if not (info.admissible or info.consistent) or registry.is_builtin(info):
         return
-    count = solvable_count(goal.rows, goal.cols)
-    if count > EXHAUSTIVE_BOARDS:
-        return
     key = _key(info, goal)
     if key is not None and key in _VERIFIED:
         error = _VERIFIED[key]
+        if error is not None:
+            raise error
+        return
+    count = solvable_count(goal.rows, goal.cols)
+    if count > EXHAUSTIVE_BOARDS:
+        error = _sampled(info, goal)
+        if key is not None:
+            _VERIFIED[key] = error
         if error is not None:
             raise error
         return
@@ -352,6 +361,21 @@ def verify_claims(info: HeuristicInfo, goal: Board, clock: Deadline | None = Non
         _VERIFIED[key] = error
     if error is not None:
         raise error
+
+
+def _sampled(info: HeuristicInfo, goal: Board) -> Exception | None:
+    """The sampled check of `claims.sampled_claims`, announced when it took over a second."""
+    claims = _load("claims")
+    error = claims.sampled_claims(info, goal)
+    seconds = claims.seconds_spent()
+    if seconds > 1:
+        warnings.warn(
+            f"checking heuristic {info.name!r}'s claims on a sample of {goal.rows}x{goal.cols} "
+            f"boards took {seconds:.1f} s (once per process, shape and goal; a faster "
+            "heuristic, or heuristics.compiled, makes it quicker)",
+            ClaimCheckWarning, stacklevel=2,
+        )  # fmt: skip
+    return error if isinstance(error, Exception) else None
 
 
 def for_search(

@@ -6,7 +6,13 @@ from collections.abc import Callable
 from heapq import heappop, heappush
 from typing import Any
 
-from slidingtiles.search._checks import check_heuristic, check_start, check_weight
+from slidingtiles.search._checks import (
+    check_heuristic,
+    check_start,
+    check_weight,
+    checked_heuristic,
+    kept_promise,
+)
 from slidingtiles.search._common import bad_cost, no_path, state_bytes
 from slidingtiles.search._limits import Guard
 from slidingtiles.search._protocol import A, S, State
@@ -28,8 +34,8 @@ def astar(
     heuristic: Callable[[S], float] | None = None,
     *,
     weight: float = 1.0,
-    admissible: bool = True,
-    consistent: bool = True,
+    admissible: bool = False,
+    consistent: bool = False,
     max_nodes: int | None = None,
     time_limit: float | None = None,
     max_memory: int | None = None,
@@ -59,11 +65,16 @@ def astar(
         weight: the factor ``w >= 1`` on the heuristic; above 1 the search is
             usually much faster and, with an admissible heuristic, returns a path
             costing at most ``w`` times the optimum.
-        admissible: whether the heuristic never overestimates (the caller's
-            promise); with ``weight == 1`` it makes the result optimal.
+        admissible: whether the heuristic never overestimates: the caller's
+            promise, False unless given (as `solve` assumes nothing of a
+            heuristic that does not say so). True with ``weight == 1`` makes
+            the result optimal, once the promise holds on the result's own
+            path (``h(state) <=`` the cost left, on every state of it; else
+            ``optimal`` is False).
         consistent: whether ``h(s) <= cost(s, t) + h(t)`` on every step (the
-            caller's promise); with ``weight > 1`` it lets closed states stay
-            closed, which keeps the ``w``-bound and saves re-expansions.
+            caller's promise, False unless given); with ``weight > 1`` it lets
+            closed states stay closed, which keeps the ``w``-bound and saves
+            re-expansions.
         max_nodes: raise `SearchLimitExceeded` rather than expand more states.
         time_limit: raise `SearchLimitExceeded` after about this many seconds.
         max_memory: raise `SearchLimitExceeded` once the process has grown by
@@ -81,7 +92,8 @@ def astar(
 
     Returns:
         The path, its cost and the statistics. ``optimal`` is True when there is
-        no heuristic, or when it is flagged admissible and ``weight == 1``.
+        no heuristic, or when it is flagged ``admissible=True``, ``weight == 1``
+        and the heuristic is within the cost left on every state of the path.
 
     Raises:
         NoPathError: every reachable state was expanded and none is a goal.
@@ -89,6 +101,9 @@ def astar(
             ``.stats`` holds the counters so far.
         SearchStopped: ``on_event`` returned `STOP` (a `SearchLimitExceeded`
             with ``.limit == "stopped"``).
+        HeuristicError: the heuristic returned a value that is not a number
+            from 0 to 2**53 (NaN, an infinity, a negative, ``10**400``, None:
+            `checked_heuristic`); a ValueError too.
         ValueError: a step cost is negative (the message names the action), or
             a limit, ``trace`` or the weight is out of range.
         TypeError: ``start`` is not a `State`, or ``heuristic``, ``progress``
@@ -119,8 +134,8 @@ def weighted_astar(
     heuristic: Callable[[S], float],
     weight: float,
     *,
-    admissible: bool = True,
-    consistent: bool = True,
+    admissible: bool = False,
+    consistent: bool = False,
     max_nodes: int | None = None,
     time_limit: float | None = None,
     max_memory: int | None = None,
@@ -180,14 +195,17 @@ def _run(
     # Reopening keeps A* optimal under inconsistent heuristics; with weight > 1 and a
     # consistent heuristic the w-bound holds without it, and skipping saves re-expansions.
     reopen = not (consistent and w > 1.0)
+    h = checked_heuristic(algorithm, heuristic)
     if kept is None and on_event is None:
-        return guard.run(_astar, algorithm, start, heuristic, w, reopen, optimal)
-    return run_traced(
-        algorithm, start, w, kept, on_event,
-        lambda emit: guard.run(
-            lambda g: traced_astar(algorithm, start, heuristic, w, reopen, optimal, g, emit)
-        ),
-    )  # fmt: skip
+        result = guard.run(_astar, algorithm, start, h, w, reopen, optimal)
+    else:
+        result = run_traced(
+            algorithm, start, w, kept, on_event,
+            lambda emit: guard.run(
+                lambda g: traced_astar(algorithm, start, h, w, reopen, optimal, g, emit)
+            ),
+        )  # fmt: skip
+    return kept_promise(result, h)
 
 
 def _astar(
@@ -296,11 +314,12 @@ def greedy(
         progress_every=progress_every,
         state_bytes=state_bytes(start),
     )
+    h = checked_heuristic("greedy", heuristic)
     if kept is None and on_event is None:
-        return guard.run(_greedy, start, heuristic)
+        return guard.run(_greedy, start, h)
     return run_traced(
         "greedy", start, 1.0, kept, on_event,
-        lambda emit: guard.run(lambda g: traced_greedy(start, heuristic, g, emit)),
+        lambda emit: guard.run(lambda g: traced_greedy(start, h, g, emit)),
     )  # fmt: skip
 
 

@@ -16,11 +16,17 @@ from __future__ import annotations
 
 import math
 import numbers
+from collections.abc import Callable
 from numbers import Real
-from typing import Any
+from typing import Any, Protocol, TypeVar, overload
 
-from slidingtiles._errors import InvalidOptionError, OptionTypeError
+import attrs
+
+from slidingtiles._errors import HeuristicError, InvalidOptionError, OptionTypeError
 from slidingtiles.search._protocol import State
+
+# A search's result type (`SearchResult`), kept by `kept_promise`.
+_R = TypeVar("_R", bound="SearchResultLike")
 
 __all__ = [
     "MAX_HEURISTIC",
@@ -29,8 +35,11 @@ __all__ = [
     "check_limits",
     "check_start",
     "check_weight",
+    "checked_heuristic",
     "describe",
+    "held_on_path",
     "heuristic_number",
+    "kept_promise",
     "positive_int",
     "problem",
 ]
@@ -254,3 +263,109 @@ def heuristic_number(value: object) -> int | float | None:
     except (TypeError, ValueError, OverflowError, ArithmeticError):
         return None
     return number if math.isfinite(number) else None
+
+
+@overload
+def checked_heuristic(algorithm: str, heuristic: None) -> None: ...
+@overload
+def checked_heuristic(
+    algorithm: str, heuristic: Callable[[Any], float]
+) -> Callable[[Any], float]: ...
+@overload
+def checked_heuristic(
+    algorithm: str, heuristic: Callable[[Any], float] | None
+) -> Callable[[Any], float] | None: ...
+def checked_heuristic(
+    algorithm: str, heuristic: Callable[[Any], float] | None
+) -> Callable[[Any], float] | None:
+    """``heuristic`` with each value held to `heuristic_number`'s rule and >= 0 (None stays).
+
+    Example:
+        >>> checked_heuristic("astar", lambda state: 10**400)("s")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        slidingtiles._errors.HeuristicError: astar: the heuristic '<lambda>' returned 1000...
+
+    What the generic searches call: a value that is not a real number from 0
+    to `MAX_HEURISTIC` (NaN, a negative, ``10**400``, a complex, None) raises
+    `HeuristicError` (a ValueError) naming the heuristic and the state, never
+    an OverflowError or a silently misordered frontier. ``math.inf`` is
+    allowed here (and only here: every tile board is a finite distance from
+    its goal): a state from which no goal can be reached. An int or float in
+    range costs one type test and one comparison.
+    """
+    if heuristic is None:
+        return None
+    name = getattr(heuristic, "__name__", type(heuristic).__name__)
+
+    def h(state: Any) -> float:
+        value = heuristic(state)
+        kind = type(value)
+        if (kind is int or kind is float) and 0 <= value <= MAX_HEURISTIC:
+            return value
+        if value == math.inf:  # no goal from this state (a dead end): never expanded
+            return math.inf
+        number = heuristic_number(value)
+        if number is None or number < 0:
+            shown = repr(value)
+            if len(shown) > 60:
+                shown = shown[:40] + "..." + shown[-10:]
+            raise HeuristicError(
+                f"{algorithm}: the heuristic {name!r} returned {shown} on the state {state!r}: "
+                f"a heuristic's value is a number from 0 to 2**53 (= {MAX_HEURISTIC:,})",
+                value, heuristic=name,
+            )  # fmt: skip
+        return number
+
+    return h
+
+
+def held_on_path(result: Any, heuristic: Callable[[Any], float]) -> bool:
+    """True when ``h(state) <= cost left`` holds on every state of a result's own path.
+
+    Example:
+        >>> from slidingtiles.search._example import Vertex
+        >>> from slidingtiles.search import astar
+        >>> r = astar(Vertex.of({"a": {"b": 1}, "b": {"c": 1}}, "a", goal="c"))
+        >>> left = {"a": 2, "b": 1, "c": 0}
+        >>> held_on_path(r, lambda v: left[v.name]), held_on_path(r, lambda v: 3 * left[v.name])
+        (True, False)
+
+    The check a search makes of an ``admissible=True`` promise before it
+    reports a result optimal: the cost left from a state of the path is at
+    least its true distance, so a value above it is a proven overestimate.
+    One value per state and one ``successors()`` call per step (to read the
+    step's cost); a relative tolerance of 1e-9 absorbs float sums.
+    """
+    path, actions = result.path, result.actions
+    costs = []
+    for state, action, nxt in zip(path, actions, path[1:]):
+        step = next(
+            (c for a, t, c in state.successors() if a == action and t == nxt), None
+        )  # fmt: skip
+        costs.append(0.0 if step is None else float(step))
+    left = sum(costs)
+    for index, state in enumerate(path):
+        if heuristic(state) > left + 1e-9 * max(1.0, left):
+            return False
+        if index < len(costs):
+            left -= costs[index]
+    return True
+
+
+class SearchResultLike(Protocol):
+    """What `kept_promise` reads of a result: its path, actions and the optimal flag."""
+
+    @property
+    def optimal(self) -> bool: ...
+
+
+def kept_promise(result: _R, heuristic: Callable[[Any], float] | None) -> _R:
+    """``result``, or a copy with ``optimal=False`` when its heuristic fails on its own path.
+
+    The last step of `astar` and `idastar`: an ``optimal`` result resting on
+    an ``admissible=True`` promise is kept optimal only if `held_on_path`.
+    """
+    if heuristic is None or not result.optimal or held_on_path(result, heuristic):
+        return result
+    return attrs.evolve(result, optimal=False)  # type: ignore[misc]

@@ -6,7 +6,12 @@ import math
 from collections.abc import Callable
 from typing import Any
 
-from slidingtiles.search._checks import check_heuristic, check_start
+from slidingtiles.search._checks import (
+    check_heuristic,
+    check_start,
+    checked_heuristic,
+    kept_promise,
+)
 from slidingtiles.search._common import bad_cost, no_path
 from slidingtiles.search._limits import Guard
 from slidingtiles.search._protocol import A, S, State
@@ -21,7 +26,7 @@ def idastar(
     start: State[S, A],
     heuristic: Callable[[S], float] | None = None,
     *,
-    admissible: bool = True,
+    admissible: bool = False,
     max_nodes: int | None = None,
     time_limit: float | None = None,
     progress: Callable[[SearchStats], object] | None = None,
@@ -54,8 +59,11 @@ def idastar(
             makes the bound rise by the smallest cost step each iteration (only
             sensible with few distinct path costs, for example integer costs).
             It is called for every generated state, without caching.
-        admissible: whether the heuristic never overestimates (the caller's
-            promise); it is what ``optimal`` reports.
+        admissible: whether the heuristic never overestimates: the caller's
+            promise, False unless given (as `solve` assumes nothing of a
+            heuristic that does not say so). ``optimal`` reports it, once it
+            holds on the result's own path (``h(state) <=`` the cost left on
+            every state of it; else ``optimal`` is False).
         max_nodes: raise `SearchLimitExceeded` rather than expand more states,
             counted over all iterations.
         time_limit: raise `SearchLimitExceeded` after about this many seconds.
@@ -79,6 +87,8 @@ def idastar(
         SearchLimitExceeded: a limit was reached; ``.limit`` and ``.stats`` say
             which and how far it got.
         SearchStopped: ``on_event`` returned `STOP`.
+        HeuristicError: the heuristic returned a value that is not a number
+            from 0 to 2**53 (`checked_heuristic`); a ValueError too.
         ValueError: a negative step cost (naming the action) or a bad limit.
         TypeError: ``start`` is not a `State`, or a callable argument is not.
 
@@ -102,12 +112,15 @@ def idastar(
         state_bytes=0,
     )
     optimal = heuristic is None or bool(admissible)
+    h = checked_heuristic("idastar", heuristic)
     if kept is None and on_event is None:
-        return guard.run(_idastar, start, heuristic, optimal)
-    return run_traced(
-        "idastar", start, 1.0, kept, on_event,
-        lambda emit: guard.run(lambda g: traced_idastar(start, heuristic, optimal, g, emit)),
-    )  # fmt: skip
+        result = guard.run(_idastar, start, h, optimal)
+    else:
+        result = run_traced(
+            "idastar", start, 1.0, kept, on_event,
+            lambda emit: guard.run(lambda g: traced_idastar(start, h, optimal, g, emit)),
+        )  # fmt: skip
+    return kept_promise(result, h)
 
 
 def _idastar(

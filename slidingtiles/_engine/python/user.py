@@ -1,7 +1,6 @@
 """IDA* with a user's heuristic on one mutable board: the Python kernel.
 
->>> from slidingtiles.search._checks import MAX_HEURISTIC
-from slidingtiles.search._limits import Guard
+>>> from slidingtiles.search._limits import Guard
 >>> class Misplaced:
 ...     name, delta = "misplaced", None
 ...     @staticmethod
