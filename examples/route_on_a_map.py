@@ -43,7 +43,7 @@ def straight_line(town: Town) -> float:
     return math.dist(TOWNS[town.name], TOWNS[town.destination])
 
 
-route = astar(Town("Ash", "Fir"), straight_line)
+route = astar(Town("Ash", "Fir"), straight_line, admissible=True)
 print(" -> ".join(["Ash", *route.actions]), f"({route.cost:g} km, optimal={route.optimal})")
 blind = astar(Town("Ash", "Fir"))
 print(f"states expanded: {route.stats.expanded} with the heuristic, {blind.stats.expanded} without")

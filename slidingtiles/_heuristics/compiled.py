@@ -200,13 +200,15 @@ def compiled(
     mode, for each board shape it meets, and calls it on int64 arrays; without
     numba, or under ``SLIDINGTILES_IMPLEMENTATION=python``, it runs as it is,
     on lists. Write it for both: index the arrays, loop over ``range``, use
-    ints (no Python objects, no dictionaries).
+    ints (no Python objects, no dictionaries). It gets copies (fresh on every
+    call, in both): what it writes into ``tiles`` or ``home`` is dropped.
 
     Args:
         function: the heuristic (a numba ``@njit`` function is accepted too:
             its Python function is used).
         admissible: whether it never overestimates; `solve` claims a shortest
-            solution only then (and checks the claim on boards of up to 9 cells).
+            solution only then (and checks the claim first: every board up to
+            9 cells, a sample above, and each answer's own path).
         consistent: whether it changes by at most one per move (implies admissible).
         delta: optional ``delta(tiles, home, rows, cols, tile, src, dst) ->
             int``: by how much the value changes when ``tile`` slides from cell

@@ -40,7 +40,8 @@ def idastar(
         >>> from slidingtiles.search._example import Vertex
         >>> edges = {"a": {"b": 1, "c": 5}, "b": {"c": 1, "d": 4}, "c": {"d": 1}}
         >>> estimate = {"a": 3, "b": 2, "c": 1, "d": 0}
-        >>> r = idastar(Vertex.of(edges, "a", goal="d"), lambda v: estimate[v.name])
+        >>> r = idastar(Vertex.of(edges, "a", goal="d"), lambda v: estimate[v.name],
+        ...             admissible=True)
         >>> r.actions, r.cost, r.optimal, r.stats.iterations
         (('b', 'c', 'd'), 3.0, True, 1)
 
