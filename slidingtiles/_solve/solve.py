@@ -29,6 +29,7 @@ from slidingtiles._solve.short.methods import solve_short
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import SearchEvent, SearchResult, SearchStats, astar, bfs, greedy, idastar
+from slidingtiles.search._checks import check_limits
 from slidingtiles.search._limits import Deadline
 from slidingtiles.search._trace import check_trace
 
@@ -149,7 +150,8 @@ def solve(
     watched = kept is not None or on_event is not None
     if watched:
         _check_watchable(algorithm, optimal, weight, workers, executor)
-    clock = Deadline(None if time_limit is None or math.isinf(time_limit) else time_limit)
+    seconds = check_limits("solve", time_limit=time_limit)[1]  # 10**400 -> inf, no OverflowError
+    clock = Deadline(None if seconds is None or math.isinf(seconds) else seconds)
     start, target = board_and_goal(board, goal, blank=blank)
     if not watched:  # a watched search runs even from the goal: its trace shows it
         done = already_solved(start, target, heuristic, algorithm, clock)  # no table, no set-up

@@ -120,7 +120,8 @@ def checked(solution: Solution, info: HeuristicInfo | None) -> Solution:
     Raises `SolutionMismatchError` when the moves leave the board, end off
     the goal, or the lower bound exceeds the length (or differs from it on an
     answer marked optimal); `HeuristicClaimError` when the answer is marked
-    optimal with a heuristic that is not built in and its claim fails on the
+    optimal (or was searched by the generic A*/IDA* on an ``admissible=True``
+    claim) with a heuristic that is not built in and its claim fails on the
     answer's own path (`path_check`).
     """
     _replay(solution)
@@ -128,6 +129,13 @@ def checked(solution: Solution, info: HeuristicInfo | None) -> Solution:
     bound = solution.lower_bound
     if bound is not None and (bound > length or (solution.optimal and bound != length)):
         raise _mismatch(solution, f"has lower_bound={bound} for its {length} moves", None)
-    if solution.optimal and info is not None and not is_builtin(info):
+    if info is None or is_builtin(info):
+        return solution
+    # The generic search keeps a claim only if it holds on its path (else optimal=False):
+    # here, as on every route, a claim its own answer disproves is an error.
+    promised = info.admissible and solution.engine == "generic" and (
+        solution.algorithm in ("astar", "idastar")
+    )  # fmt: skip
+    if solution.optimal or promised:
         path_check(solution, info)
     return solution

@@ -159,7 +159,10 @@ def _positive_seconds(algorithm: str, value: object, documented: bool) -> float 
             f"{algorithm}: time_limit must be a number of seconds or None, got {describe(value)}",
             "time_limit", value, documented,
         )  # fmt: skip
-    seconds = float(value)
+    try:
+        seconds = float(value)
+    except OverflowError:  # a whole number past any float (10**400): positive, so no limit
+        seconds = math.copysign(math.inf, int(value))
     if not seconds > 0:  # also rejects NaN
         raise problem(
             ValueError, f"{algorithm}: time_limit must be positive, got time_limit={value!r}",
@@ -188,9 +191,10 @@ def check_limits(
         slidingtiles._errors.InvalidOptionError: solve: time_limit must be positive, got ...=nan
 
     ``max_nodes`` and ``max_memory`` are positive ints (numpy integers too) or
-    None; ``time_limit`` a positive number of seconds (``inf`` means none) or
-    None; ``progress`` a callable or None. NaN, zero, negatives, bools and
-    strings are refused. With ``documented=True`` the errors are
+    None; ``time_limit`` a positive number of seconds (``inf``, or an int past
+    any float such as ``10**400``, means none: returned as ``inf``) or None;
+    ``progress`` a callable or None. NaN, zero, negatives, bools and strings
+    are refused. With ``documented=True`` the errors are
     `InvalidOptionError` and `OptionTypeError` (ValueError and TypeError
     too), carrying ``option`` and ``value``; else plain ValueError and
     TypeError, with the same messages.
