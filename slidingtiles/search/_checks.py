@@ -162,7 +162,8 @@ def _positive_seconds(algorithm: str, value: object, documented: bool) -> float 
     try:
         seconds = float(value)
     except OverflowError:  # a whole number past any float (10**400): positive, so no limit
-        seconds = math.copysign(math.inf, int(value))
+        whole: Any = value
+        seconds = math.inf if whole > 0 else -math.inf
     if not seconds > 0:  # also rejects NaN
         raise problem(
             ValueError, f"{algorithm}: time_limit must be positive, got time_limit={value!r}",
