@@ -48,6 +48,7 @@ from slidingtiles._board.moves import Moves
 from slidingtiles._engine import dispatch
 from slidingtiles._solve.short.anytime import AnytimeResult, anytime
 from slidingtiles._solve.short.beam import beam
+from slidingtiles._solve.short.bound import lower_bound
 from slidingtiles._solve.short.budget import VARIANTS_SHARE, Budget
 from slidingtiles._solve.short.chunked import chunked
 from slidingtiles._solve.short.constructive import construct
@@ -110,8 +111,9 @@ class ShortResult:
 
     Attributes:
         moves: the blank's moves, start to goal.
-        lower_bound: the length itself when ``optimal``; else the larger of the
-            Manhattan distance and weighted IDA*'s bound (length / weight).
+        lower_bound: the length itself when ``optimal``; weighted IDA*'s bound (length /
+            weight, the tables' value); else `bound.lower_bound`'s (linear conflicts, or the
+            goal's cached tables).
         optimal: True when an exact method solved the whole board.
         method: the method whose answer was kept (`Solution.algorithm`), with
             ``"+windows"`` when re-solved windows made it shorter.
@@ -296,7 +298,7 @@ def solve_short(
     if before_windows and len(best) < len(before_windows):
         method += "+windows"
     return _result(
-        budget, best, start.manhattan(goal), False, method, first, searches, searched, shortened
+        budget, best, lower_bound(start, goal), False, method, first, searches, searched, shortened
     )
 
 
