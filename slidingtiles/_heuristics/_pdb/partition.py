@@ -84,7 +84,7 @@ _TEMPLATES_MID: dict[tuple[int, int], dict[str, tuple[tuple[int, ...], ...]]] = 
 # Shapes whose numba-only tables the pure-Python kernels search too, once built by numba: node
 # by node, but on the rectangles far fewer nodes than the defaults' (a 76-move 3x5 in 1.8 s with
 # 7-7 against over 90 s with 5-5-4; ten random 2x7 boards in 0.05 s with 7-6 against 23 s).
-_PYTHON_SEARCHED = {(5, 5), (3, 5), (5, 3), (2, 7), (7, 2), (2, 8), (8, 2)}
+_PYTHON_SEARCHED = {(5, 5), (3, 5), (5, 3), (2, 7), (7, 2), (2, 8), (8, 2), (6, 6)}
 
 #: The partitions built and searched by the numba backend only (perm-ranked tables too large for
 #: pure Python), and what their entries hold: 4 bits over Manhattan where that fits, else bytes.
