@@ -41,7 +41,7 @@ from collections.abc import Callable, Sequence
 from slidingtiles._board.board import Board
 from slidingtiles._board.geometry import home_cells
 from slidingtiles._board.symmetry import frame_for
-from slidingtiles._engine.indexing import U4_EXCESS, U8_MOVES, table_entries
+from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS, U8_MOVES, table_entries
 from slidingtiles._engine.kernels import Kernels, Progress, choose_kernels, substitute
 from slidingtiles._engine.lookups import maxed_searches, supports_lookups
 from slidingtiles._engine.tables import EngineResult, Order, PatternTables, canonical_tables
@@ -70,6 +70,8 @@ __all__ = [
     "place_group",
     "subgoal_beam",
     "supports",
+    "tables_beam",
+    "tables_beam_supports",
     "user_solve",
     "weight_fraction",
     "weighted_solve",
@@ -478,3 +480,64 @@ def subgoal_beam(
         blank_weight, patience, width, beam_levels(rows * cols, width, max_levels), max_nodes,
         deadline, hole_weight,
     )  # fmt: skip
+
+
+def tables_beam_supports(db: PatternTables) -> bool:
+    """Whether `tables_beam` reads these tables: byte entries, digits or perm indices (not
+    zero-aware), every tile in a group.
+
+    >>> from slidingtiles.pdb import PatternDatabase
+    >>> tables_beam_supports(PatternDatabase.build(3, 3, groups=[(1, 2, 3, 4), (5, 6, 7, 8)]))
+    True
+    """
+    return (
+        db.entry == U8_MOVES
+        and all(e in (DIGITS, PERM) for e in db.encodings)
+        and sum(len(g) for g in db.groups) == db.cells - 1
+    )
+
+
+def tables_beam(
+    start: Board,
+    goal: Board,
+    db: PatternTables,
+    width: int,
+    *,
+    max_levels: int | None = None,
+    max_nodes: int,
+    deadline: float | None = None,
+) -> tuple[str | None, int]:
+    """Beam search of width ``width`` ranked by additive pattern tables, by the active kernels.
+
+    >>> from slidingtiles.pdb import PatternDatabase
+    >>> db = PatternDatabase.build(3, 3, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
+    >>> tables_beam(Board("1 2 3/4 5 6/0 7 8"), Board.goal(3, 3), db, 10, max_nodes=100)
+    ('RR', 3)
+
+    Like `beam_solve` (the moves, None when the goal was not reached within
+    ``max_levels`` levels, 3 x the tables' value plus 20 by default,
+    ``max_nodes`` expansions or ``deadline``; and the boards expanded), but
+    a board's rank is the sum of the tables' entries: an admissible value,
+    stronger than Manhattan distance plus conflicts. ``db`` holds the
+    goal's tables (`tables_beam_supports`); the board is searched in their
+    frame and the moves named in the caller's directions. Both
+    implementations keep the same boards and return the same moves.
+    """
+    if width < 1:
+        raise ValueError(f"a beam needs a width of at least 1, not {width}")
+    tables, tiles, order = _framed(start, goal, db, "the tables' beam")
+    if not tables_beam_supports(tables):
+        raise ValueError(f"the tables' beam cannot read {tables.encodings} {tables.entry} tables")
+    flat, offsets = tables.contiguous()
+    if max_levels is None:
+        max_levels = 3 * db.value(start.tiles) + 20
+    perm = [int(e == PERM) for e in tables.encodings]
+    moves, expanded, reached = kernels.tables_search(
+        start.rows, start.cols, tiles, flat, list(offsets), perm, [list(g) for g in tables.groups],
+        width, max_levels, max_nodes, deadline,
+    )  # fmt: skip
+    if not reached:
+        return None, expanded
+    letters = "UDLR"
+    back = {letters[order[k]]: letters[k] for k in range(4)}
+    return "".join(back[m] for m in moves), expanded

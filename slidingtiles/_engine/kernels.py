@@ -37,6 +37,7 @@ from slidingtiles._engine.python import beam as python_beam
 from slidingtiles._engine.python import manhattan as python_manhattan
 from slidingtiles._engine.python import maxed as python_maxed
 from slidingtiles._engine.python import pdb as python_pdb
+from slidingtiles._engine.python import tables_beam as python_tables_beam
 from slidingtiles._engine.python import user as python_user
 from slidingtiles._engine.python import weighted as python_weighted
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
@@ -133,6 +134,13 @@ class Kernels(Protocol):
         max_nodes: int, deadline: float | None, hole_weight: int = 0,
     ) -> tuple[str, int, bool]:  # fmt: skip
         """Beam search until the target tiles are home (`subgoal_beam`)."""
+
+    def tables_search(
+        self, rows: int, cols: int, tiles: Sequence[int], flat: Any, offsets: Sequence[int],
+        perm: Sequence[int], groups: Sequence[Sequence[int]], width: int, max_levels: int,
+        max_nodes: int, deadline: float | None,
+    ) -> tuple[str, int, bool]:  # fmt: skip
+        """Beam search ranked by additive pattern tables (`tables_beam`)."""
 
 
 def _kernel_module(name: str) -> ModuleType:
@@ -234,6 +242,15 @@ class _PythonKernels:
             rows, cols, tiles, grow, gcol, weights, targets, conflict_weight, blank_weight,
             patience, width, max_levels, max_nodes, deadline, hole_weight,
         )  # fmt: skip
+
+    def tables_search(
+        self, rows: int, cols: int, tiles: Sequence[int], flat: Any, offsets: Sequence[int],
+        perm: Sequence[int], groups: Sequence[Sequence[int]], width: int, max_levels: int,
+        max_nodes: int, deadline: float | None,
+    ) -> tuple[str, int, bool]:  # fmt: skip
+        return python_tables_beam.tables_search(
+            rows, cols, tiles, flat, offsets, perm, groups, width, max_levels, max_nodes, deadline
+        )
 
 
 #: The pure-Python kernels: the implementation, and numba's fallback under ``auto``.
@@ -391,6 +408,17 @@ class _NumbaKernels:
             "beam", "subgoal_search", rows, cols, tiles, grow, gcol, weights, targets,
             conflict_weight, blank_weight, patience, width, max_levels, max_nodes, deadline,
             hole_weight,
+        )  # fmt: skip
+        return found
+
+    def tables_search(
+        self, rows: int, cols: int, tiles: Sequence[int], flat: Any, offsets: Sequence[int],
+        perm: Sequence[int], groups: Sequence[Sequence[int]], width: int, max_levels: int,
+        max_nodes: int, deadline: float | None,
+    ) -> tuple[str, int, bool]:  # fmt: skip
+        found: tuple[str, int, bool] = self._call(
+            "tables_beam", "tables_search", rows, cols, tiles, flat, offsets, perm, groups, width,
+            max_levels, max_nodes, deadline,
         )  # fmt: skip
         return found
 

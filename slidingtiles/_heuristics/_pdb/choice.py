@@ -72,6 +72,12 @@ TABLES: dict[tuple[str, int, int], tuple[tuple[str, str], ...]] = {
     ("python", 7, 2): (("7-6", READY), ("default", BUILD)),
     ("python", 2, 8): (("8-7", READY), ("default", BUILD)),
     ("python", 8, 2): (("8-7", READY), ("default", BUILD)),
+    # 6x6: seven 5-tile tables (5x7: 158 s of CPU, 1.5 GB at peak, 317 MB on disk) when cached;
+    # about 7 moves over Manhattan on DeepCubeA-like boards against the default's 4-tile groups
+    # (docs/mid-size.md). Never built unasked: the short answers do not use them (a beam ranked
+    # by them is no shorter than by linear conflicts at a third of the speed), only their bound.
+    ("numba", 6, 6): (("5x7", READY), ("default", BUILD)),
+    ("python", 6, 6): (("5x7", READY), ("default", BUILD)),
 }
 
 

@@ -70,10 +70,21 @@ _TEMPLATES_5X5: dict[str, tuple[tuple[int, ...], ...]] = {
         (17, 18, 19, 22, 23, 24),
     ),
 }
+# -- 6x6 and 7x7 (issue 35) ---------------------------------------------------------------------
+# Goal cells with the blank in cell 0: compact blocks of 5 tiles (6x6: seven tables of
+# 36!/31! = 45.2 million placements, a byte each).
+_TEMPLATES_MID: dict[tuple[int, int], dict[str, tuple[tuple[int, ...], ...]]] = {
+    (6, 6): {
+        "5x7": (
+            (1, 2, 6, 7, 8), (3, 4, 5, 9, 10), (11, 16, 17, 22, 23), (12, 13, 14, 18, 19),
+            (15, 20, 21, 26, 27), (24, 25, 30, 31, 32), (28, 29, 33, 34, 35),
+        ),
+    },
+}
 # Shapes whose numba-only tables the pure-Python kernels search too, once built by numba: node
 # by node, but on the rectangles far fewer nodes than the defaults' (a 76-move 3x5 in 1.8 s with
 # 7-7 against over 90 s with 5-5-4; ten random 2x7 boards in 0.05 s with 7-6 against 23 s).
-_PYTHON_SEARCHED = {(5, 5), (3, 5), (5, 3), (2, 7), (7, 2), (2, 8), (8, 2)}
+_PYTHON_SEARCHED = {(5, 5), (3, 5), (5, 3), (2, 7), (7, 2), (2, 8), (8, 2), (6, 6)}
 
 #: The partitions built and searched by the numba backend only (perm-ranked tables too large for
 #: pure Python), and what their entries hold: 4 bits over Manhattan where that fits, else bytes.
@@ -86,6 +97,7 @@ NUMBA_PARTITIONS: dict[tuple[int, int], tuple[str, str]] = {
     (2, 8): ("8-7", U8_MOVES),
     (8, 2): ("8-7", U8_MOVES),
     (5, 5): ("6-6-6-6", U4_EXCESS),
+    (6, 6): ("5x7", U8_MOVES),
 }
 
 
@@ -135,6 +147,8 @@ def _templates(rows: int, cols: int) -> dict[str, tuple[tuple[int, ...], ...]]:
         return _TEMPLATES_5X5
     if (rows, cols) in _TEMPLATES_WIDE:
         return _TEMPLATES_WIDE[rows, cols]
+    if (rows, cols) in _TEMPLATES_MID:
+        return _TEMPLATES_MID[rows, cols]
     if (cols, rows) in _TEMPLATES_WIDE:  # cell (r, c) of the wide shape is cell (c, r) here
         return {
             name: tuple(tuple((x % rows) * cols + x // rows for x in g) for g in groups)

@@ -367,6 +367,22 @@ def is_cached(
     return os.path.isfile(old)  # `load` renames it
 
 
+def in_memory(
+    rows: int,
+    cols: int,
+    goal: Sequence[int] | Board | None = None,
+    name: str = "default",
+    *,
+    cache_dir: str | os.PathLike[str] | None = None,
+) -> bool:
+    """Return True if the table is loaded in this process (`load` then costs a lookup).
+
+    >>> in_memory(2, 5, cache_dir="/nonexistent")
+    False
+    """
+    return table_path(rows, cols, goal, name, cache_dir=cache_dir) in _LOADED
+
+
 # The file of the earlier naming for a table file, by the file (`is_cached` looks for both).
 _LEGACY_PATHS: dict[Path, Path] = {}
 

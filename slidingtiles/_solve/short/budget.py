@@ -32,6 +32,7 @@ __all__ = [
     "ANYTIME_FIRST_SHARE",
     "ANYTIME_SHARE",
     "BEAM_SHARE",
+    "GROWN_SHARE",
     "MARGIN",
     "PEELED_SHARE",
     "PLACING_RATE",
@@ -44,6 +45,9 @@ __all__ = [
 MARGIN = 0.05
 #: The whole-board beams' widths share this much of the budget (the rest: staged, windows).
 BEAM_SHARE = 0.6
+#: On 6x6 and 7x7 the growing beams end by this share (the rest shortens the best answer):
+#: the widest beam's answer is the shortest method's there.
+GROWN_SHARE = 0.85
 #: The staged and chunked variants end by this share (the rest shortens the best answer).
 STAGED_SHARE = 0.6
 #: Other path weightings of the constructive solver end by this share (the rest: windows).

@@ -48,6 +48,7 @@ from slidingtiles._board.moves import Moves
 from slidingtiles._engine import dispatch
 from slidingtiles._solve.short.anytime import AnytimeResult, anytime
 from slidingtiles._solve.short.beam import beam
+from slidingtiles._solve.short.bound import LOAD_SECONDS, lower_bound
 from slidingtiles._solve.short.budget import VARIANTS_SHARE, Budget
 from slidingtiles._solve.short.chunked import chunked
 from slidingtiles._solve.short.constructive import construct
@@ -110,8 +111,9 @@ class ShortResult:
 
     Attributes:
         moves: the blank's moves, start to goal.
-        lower_bound: the length itself when ``optimal``; else the larger of the
-            Manhattan distance and weighted IDA*'s bound (length / weight).
+        lower_bound: the length itself when ``optimal``; weighted IDA*'s bound (length /
+            weight, the tables' value); else `bound.lower_bound`'s (linear conflicts, or the
+            goal's cached tables).
         optimal: True when an exact method solved the whole board.
         method: the method whose answer was kept (`Solution.algorithm`), with
             ``"+windows"`` when re-solved windows made it shorter.
@@ -256,6 +258,9 @@ def solve_short(
         moves = line_moves(start, goal)
         return _result(budget, moves, len(moves), True, "line", len(moves), 1)
     choice = choose_methods(start.size, timed=budget.timed, implementation=dispatch.IMPLEMENTATION)
+    # the bound first, so that loading its tables (once per process) is counted in the budget
+    limit = clock.time_limit
+    bound = lower_bound(start, goal, load=limit is None or limit >= LOAD_SECONDS)
     best, method, first, searches = "", "", 0, 0
     found_any = False
     searched = shortened = 0
@@ -295,9 +300,7 @@ def solve_short(
         method, first, searches = "reduce", len(best), searches + 1
     if before_windows and len(best) < len(before_windows):
         method += "+windows"
-    return _result(
-        budget, best, start.manhattan(goal), False, method, first, searches, searched, shortened
-    )
+    return _result(budget, best, bound, False, method, first, searches, searched, shortened)
 
 
 def _result(
