@@ -41,8 +41,10 @@ from slidingtiles import (
     InvalidMoveError,
     InvalidOptionError,
     OptionTypeError,
+    UnsolvableError,
     board_and_goal,
     random_board,
+    solvability,
     solve,
 )
 from slidingtiles.data import MissingDependencyError, at_distance
@@ -211,6 +213,13 @@ class SlidingTilesEnv(_Env):  # type: ignore[misc]
             )  # fmt: skip
         if "board" in options:
             start = board_and_goal(options["board"], self.goal)[0]
+            verdict = solvability(start, self.goal)
+            if not verdict:
+                raise UnsolvableError(
+                    f"{start.to_text()} cannot reach the goal {self.goal.to_text()}: "
+                    f"{verdict.reason}",
+                    start, verdict,
+                )  # fmt: skip
         else:
             distance = options.get("distance", self.start_distance)
             if distance is None:
