@@ -313,7 +313,7 @@ def cost_to_go(
 
     Raises:
         InvalidBoardError: a malformed board, or one that does not fit the goal
-            (the note names its index), before any search.
+            (the message names its index), before any search.
         UnsolvableError: a board cannot reach the goal (checked for every board
             before any search).
         OptionTypeError, InvalidOptionError: a bad ``workers``, ``progress`` or

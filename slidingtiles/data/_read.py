@@ -91,7 +91,8 @@ def read_boards(
     ``shape``, the goal, or a square) or ``(N, rows, cols)``, or a sequence
     of anything `solve` reads. Raises `InvalidBoardError` (``value`` the
     board, its index in the message) for a malformed board or one that does
-    not fit the goal, `OptionTypeError` for one board given alone.
+    not fit the goal (the message names its index, from 0), `OptionTypeError`
+    for one board given alone.
     """
     size = read_shape(shape) if shape is not None else None
     if isinstance(boards, (str, Board)):
@@ -122,8 +123,7 @@ def read_boards(
             try:
                 made.append(Board(tuple(row), shape=target.shape))
             except InvalidBoardError as error:
-                error.add_note(f"(board {index} of the {len(boards)} given)")
-                raise
+                raise _naming(error, index, len(boards)) from error
         if target.labels is not None:
             return _fitted(made, target), target
         return made, target
@@ -143,6 +143,11 @@ def read_boards(
     return _fitted(items, target), target
 
 
+def _naming(error: InvalidBoardError, index: int, count: int) -> InvalidBoardError:
+    """The same error, its message naming which board (0-based) of how many failed."""
+    return type(error)(f"board {index} of the {count} given: {error}", error.value)
+
+
 def _fitted(items: list[Any], target: Board) -> list[Board]:
     """Each item read against ``target``, an error naming the index of the first that fails."""
     checked = []
@@ -150,8 +155,7 @@ def _fitted(items: list[Any], target: Board) -> list[Board]:
         try:
             checked.append(board_and_goal(item, target)[0])
         except InvalidBoardError as error:
-            error.add_note(f"(board {index} of the {len(items)} given)")
-            raise
+            raise _naming(error, index, len(items)) from error
     return checked
 
 
