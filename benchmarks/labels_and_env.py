@@ -16,9 +16,10 @@ whole call (the pool's start and each worker's table load included), with the CP
 process and its reaped workers (``resource``) beside it. The 24-puzzle line labels walks of 40-60
 moves from the goal, one board at a time, with the 5x5 tables if they are cached (else with
 what ``solve`` picks without them: linear conflict), and says which. The environment line
-counts steps a second of random legal and illegal actions through ``gymnasium.make`` (its checker wrappers included) and through
-``env.unwrapped``, resetting at the end of an episode; the oracle line times
-``optimal_action()`` on fresh boards exactly 40 moves from the goal (CPU time).
+counts steps a second of random legal and illegal actions through ``gymnasium.make`` (its
+checker wrappers included) and through ``env.unwrapped``, resetting at the end of an episode;
+the oracle line times ``optimal_action()`` on fresh boards exactly 40 moves from the goal
+(CPU time).
 """
 
 from __future__ import annotations
