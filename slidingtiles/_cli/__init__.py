@@ -8,7 +8,8 @@ Modules: `common` (exit codes, parser classes, argument types, board input, ``--
 the one error printer), `output` (the text report, the JSON objects, HTML, the one progress
 display), `solve` (the
 solve, check, random and heuristics commands), `trace` (``solve --trace``: the
-options and the files, drawn by `TraceView`), `tables` (pdb), `batch` (batch) and
+options and the files, drawn by `TraceView`), `tables` (pdb), `batch` (batch), `data`
+(data: labels, loading `slidingtiles.data` and numpy by name when run) and
 `main` (the table of registrars, the parser, `main`), `play` (the play command).
 The command line imports the library only through its public façade:
 ``slidingtiles``, ``slidingtiles.pdb``, ``slidingtiles.heuristics`` and

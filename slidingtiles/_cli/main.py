@@ -49,6 +49,7 @@ from slidingtiles._cli.common import (
     Terminated,
     print_error,
 )
+from slidingtiles._cli.data import add_data_command
 from slidingtiles._cli.play import add_play_command
 from slidingtiles._cli.solve import (
     add_check_command,
@@ -68,6 +69,7 @@ SUBCOMMANDS: list[Registrar] = [
     add_heuristics_command,
     add_pdb_command,
     add_batch_command,
+    add_data_command,
     add_play_command,
 ]
 
