@@ -198,17 +198,21 @@ def check(
     return report
 
 
-def exact_distances(goal: Board) -> ExactDistances:
+def exact_distances(goal: Board, clock: Deadline | None = None) -> ExactDistances:
     """Every solvable board's true distance to ``goal`` (`slidingtiles._heuristics.exact`).
 
     >>> exact_distances(Board.goal(2, 2)).diameter
     6
 
     Loaded by name on first use, as the engine loads its numpy kernels, so
-    that importing the package does not import numpy; kept per goal.
+    that importing the package does not import numpy; kept per goal. With a
+    ``clock``, the search looks at it between layers (`SearchLimitExceeded`).
     """
-    exact: ExactDistances = _load("exact").exact_distances(goal)
+    what = f"finding every {goal.rows}x{goal.cols} board's distance"
+    tick = None if clock is None else (lambda: clock.remaining(what))
+    exact: ExactDistances = _load("exact").exact_distances(goal, tick)
     return exact
+
 
 
 def boards_at(goal: Board, distance: int, option: str) -> Any:
