@@ -41,6 +41,7 @@ from slidingtiles._heuristics.compiled import info_of_callable
 from slidingtiles._heuristics.registry import Heuristic, HeuristicInfo
 from slidingtiles._heuristics.report import CheckReport, as_number, moves_text
 from slidingtiles._heuristics.values import bad_value, searching
+from slidingtiles.search._checks import check_callback, check_limits
 from slidingtiles.search._limits import Deadline
 
 if TYPE_CHECKING:  # the module itself needs numpy: loaded by name when used
@@ -184,7 +185,9 @@ def check(
         raise OptionTypeError(f"shape must be (rows, cols), not {shape!r}", shape, option="shape")
     target = _goal(shape, goal)
     walk = _count(4 * target.size if max_walk is None else max_walk, "max_walk", 1)
-    clock = Deadline(None if time_limit is None else float(time_limit))
+    _, seconds, _ = check_limits("check", time_limit=time_limit, documented=True)
+    check_callback("check", "progress", progress, "(done, total) -> None", True)
+    clock = Deadline(seconds)
     count = solvable_count(target.rows, target.cols)
     exhaustive = count <= max_boards and target.size <= _load("exact").MAX_CELLS
     claims = None
