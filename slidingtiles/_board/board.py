@@ -239,6 +239,15 @@ class Board:
             want_rows, want_cols = (int(first[0]),) * 2 if len(first) == 1 else map(int, first)
             body = lines[1:]
             if len(body) == want_rows and all(len(row) == want_cols for row in body):
+                if want_rows * want_cols < 2:
+                    # A header that fits the rest but names a board of one cell (N = 1,
+                    # "1 1"): COS 226 form with a size it does not allow, never a column
+                    # board whose first tile happens to match (that reading would hide it).
+                    raise InvalidBoardError(
+                        f"COS 226 header {' '.join(first)} names a {want_rows}x{want_cols} "
+                        "board: a board needs at least 2 cells (N >= 2)",
+                        text,
+                    )
                 try:
                     return cls._from_tokens(body, text, flat=False)
                 except InvalidBoardError as error:
