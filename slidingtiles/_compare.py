@@ -38,7 +38,7 @@ from slidingtiles._heuristics.check import (
     resolve,
 )
 from slidingtiles._heuristics.registry import HeuristicInfo
-from slidingtiles._render import markup_text
+from slidingtiles._render import markup_text, safe_text
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
 from slidingtiles.search._checks import check_callback, check_limits
 from slidingtiles.search._limits import Deadline
@@ -134,7 +134,8 @@ class Comparison:
         depth where some search hit a limit.
         """
         names = self.heuristics
-        head = ["d", *(f"{nodes} ({n})" for n in names), *(f"b* ({n})" for n in names)]
+        shown = [safe_text(n).replace("|", "\\|") for n in names]  # one text policy
+        head = ["d", *(f"{nodes} ({n})" for n in shown), *(f"b* ({n})" for n in shown)]
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         for depth in self.depths:
             counts = [self._cell(n, depth, nodes) for n in names]
@@ -153,8 +154,9 @@ class Comparison:
                 return "-" if value is None else format(value, form)
 
             rows.append((
-                r["heuristic"], str(r["depth"]), str(r["boards"]), show(r["generated"], ",.1f"),
-                show(r["expanded"], ",.1f"), show(r["branching"], ".2f"),
+                safe_text(r["heuristic"]), str(r["depth"]), str(r["boards"]),
+                show(r["generated"], ",.1f"), show(r["expanded"], ",.1f"),
+                show(r["branching"], ".2f"),
                 show(r["seconds"], ".4f"),
             ))  # fmt: skip
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
