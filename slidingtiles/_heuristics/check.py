@@ -291,10 +291,11 @@ def _claim_error(info: HeuristicInfo, report: CheckReport) -> Exception | None:
         jump = report.consistent.nearest
         assert jump is not None  # it fails somewhere
         example = jump
+        away = "?" if example.neighbour is None else example.neighbour.to_text()  # one line
         return HeuristicClaimError(
             f"heuristic {name!r} is registered consistent=True, but one move changes it by "
             f"more than one: h = {as_number(example.value)} on {example.board.to_text()} and "
-            f"{as_number(example.neighbour_value)} on {example.neighbour} (on "
+            f"{as_number(example.neighbour_value)} on {away} (on "
             f"{report.consistent.failures:,} of {report.moves:,} moves of the {coverage}); "
             "register it with consistent=False",
             example.value, heuristic=name, board=example.board, claim="consistent",
