@@ -20,9 +20,11 @@ page embeds goes through `script_json`, which keeps the text exactly (as
 
 from __future__ import annotations
 
+import functools
 import html
 import json
 import re
+import sys
 import unicodedata
 
 __all__ = ["markup_text", "safe_text", "script_json", "unsafe"]
@@ -55,6 +57,17 @@ def _escape_one(char: str) -> str:
     return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
+# Past this many characters, `safe_text` escapes through one table of every unsafe character.
+_LONG = 100_000
+
+
+@functools.cache
+def _escapes() -> dict[int, str]:
+    """Every unsafe character's escape, by code point (made once, for long texts: ~1 s)."""
+    return {code: _escape_one(chr(code)) for code in range(sys.maxunicode + 1)
+            if unsafe(chr(code))}  # fmt: skip
+
+
 def safe_text(text: object, limit: int | None = None) -> str:
     r"""Return ``str(text)`` with every unsafe character escaped, cut to ``limit`` characters.
 
@@ -72,7 +85,10 @@ def safe_text(text: object, limit: int | None = None) -> str:
     """
     text = str(text)
     if not text.isprintable():  # every unsafe character is unprintable: a quick pass first
-        text = "".join(_escape_one(c) if unsafe(c) else c for c in text)
+        if len(text) > _LONG:
+            text = text.translate(_escapes())
+        else:
+            text = "".join(_escape_one(c) if unsafe(c) else c for c in text)
     if limit is not None and len(text) > limit:
         text = text[: max(1, limit - 1)] + "…"
     return text
