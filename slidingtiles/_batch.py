@@ -84,6 +84,10 @@ class BatchResult:
         """True when the board was solved."""
         return self.error is None
 
+    def __bool__(self) -> bool:
+        """The verdict: a failed board's result is falsy (``if result:`` is ``if result.ok:``)."""
+        return self.ok
+
     def to_dict(self) -> dict[str, Any]:
         """Return a JSON-ready dict (what ``slidingtiles batch`` prints, one per line).
 

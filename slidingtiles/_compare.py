@@ -38,8 +38,10 @@ from slidingtiles._heuristics.check import (
     resolve,
 )
 from slidingtiles._heuristics.registry import HeuristicInfo
-from slidingtiles._render import markup_text
+from slidingtiles._render import markup_text, safe_text
 from slidingtiles._solve.solve import ALGORITHMS, Solution, solve
+from slidingtiles.search._checks import check_callback, check_limits
+from slidingtiles.search._limits import Deadline
 
 __all__ = ["Comparison", "branching_factor", "compare"]
 
@@ -132,7 +134,8 @@ class Comparison:
         depth where some search hit a limit.
         """
         names = self.heuristics
-        head = ["d", *(f"{nodes} ({n})" for n in names), *(f"b* ({n})" for n in names)]
+        shown = [safe_text(n).replace("|", "\\|") for n in names]  # one text policy
+        head = ["d", *(f"{nodes} ({n})" for n in shown), *(f"b* ({n})" for n in shown)]
         lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
         for depth in self.depths:
             counts = [self._cell(n, depth, nodes) for n in names]
@@ -151,8 +154,9 @@ class Comparison:
                 return "-" if value is None else format(value, form)
 
             rows.append((
-                r["heuristic"], str(r["depth"]), str(r["boards"]), show(r["generated"], ",.1f"),
-                show(r["expanded"], ",.1f"), show(r["branching"], ".2f"),
+                safe_text(r["heuristic"]), str(r["depth"]), str(r["boards"]),
+                show(r["generated"], ",.1f"), show(r["expanded"], ",.1f"),
+                show(r["branching"], ".2f"),
                 show(r["seconds"], ".4f"),
             ))  # fmt: skip
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
@@ -227,9 +231,13 @@ class Comparison:
 
 
 def _depth_boards(
-    goal: Board, depth: int, count: int, rng: random.Random, algorithm_free: Callable[..., Any]
+    goal: Board, depth: int, count: int, rng: random.Random, clock: Deadline
 ) -> list[Board]:
-    """``count`` distinct boards exactly ``depth`` moves from ``goal`` (all of them if fewer)."""
+    """``count`` distinct boards exactly ``depth`` moves from ``goal`` (all of them if fewer).
+
+    Above the exact table, each random walk is confirmed by an optimal search
+    that spends from ``clock`` (and, without a limit, is held to the reach rule).
+    """
     rows, cols = goal.shape
     if solvable_count(rows, cols) <= EXHAUSTIVE_BOARDS:
         layer = boards_at(goal, depth, "depths")
@@ -246,7 +254,7 @@ def _depth_boards(
                 depth, option="depths",
             )  # fmt: skip
         board = scramble(goal, depth, seed=rng)  # never undoes its last move
-        if len(algorithm_free(board, goal).moves) == depth:
+        if len(clock.run(solve, board, goal).moves) == depth:
             found[board] = None
     return list(found)
 
@@ -296,8 +304,14 @@ def compare(
         boards_per_depth: boards per depth, drawn without repeats (all of them
             where a depth has fewer; on 3x3, depth 2 has 4 boards).
         seed: the boards drawn (the same seed, the same boards).
-        max_nodes, time_limit: limits of each search; a board that reaches one
-            is counted in ``limited`` and its depth's means become None.
+        max_nodes: the limit of each search; a board that reaches it is
+            counted in ``limited`` and its depth's means become None.
+        time_limit: seconds for the whole call, drawing the boards included
+            (each search gets what is left): a search the clock stops is
+            counted in ``limited``, as is every search after the time is up;
+            should the time run out while boards are still being drawn,
+            `SearchLimitExceeded`. Without it, the searches that confirm a
+            drawn board's depth are held to `solve`'s reach rule.
         progress: called with ``(searches done, searches in all)``.
 
     Definitions (the same as `slidingtiles.search.SearchStats` and the
@@ -311,10 +325,21 @@ def compare(
     (rejection sampling: practical for modest depths).
 
     Raises:
-        InvalidOptionError: a bad depth (beyond the shape's largest), count or algorithm.
+        InvalidOptionError, OptionTypeError: a bad depth (beyond the shape's
+            largest), count, algorithm, limit or callback.
         HeuristicError: a heuristic misbehaves (`solve`'s checks).
+        SearchLimitExceeded: the time ran out before the boards were drawn.
+        OutOfReachError: without a time limit, confirming a drawn board's
+            depth is out of reach (ask for shallower boards).
     """  # noqa: E501
     _check_options(algorithm, boards_per_depth)
+    max_nodes, time_limit, _ = check_limits(
+        "compare", max_nodes=max_nodes, time_limit=time_limit, documented=True
+    )
+    check_callback("compare", "progress", progress, "(done, total) -> None", True)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise OptionTypeError(f"seed must be an int, not {seed!r}", seed, option="seed")
+    clock = Deadline(time_limit)
     if isinstance(heuristics, (str, bytes)) or not isinstance(heuristics, Sequence):
         heuristics = [heuristics]
     infos = [resolve(h) for h in heuristics]
@@ -326,7 +351,7 @@ def compare(
     )
     rng = random.Random(seed)
     boards = {
-        depth: _depth_boards(target, depth, boards_per_depth, rng, solve)
+        depth: _depth_boards(target, depth, boards_per_depth, rng, clock)
         for depth in chosen_depths
     }
     total = len(infos) * sum(len(b) for b in boards.values())
@@ -336,10 +361,9 @@ def compare(
         """One search of the comparison, reported to ``progress`` before it starts."""
         if progress is not None:
             progress(next(searches), total)
-        return solve(
-            board, target, heuristic=info, algorithm=algorithm,
-            max_nodes=max_nodes, time_limit=time_limit,
-        )  # fmt: skip
+        return clock.run(
+            solve, board, target, heuristic=info, algorithm=algorithm, max_nodes=max_nodes
+        )
 
     records = [
         _record(info, depth, boards[depth], solved, algorithm)

@@ -27,11 +27,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from slidingtiles import Board, InvalidOptionError, is_solvable, scramble, solve
+from slidingtiles import Board, InvalidOptionError, OptionTypeError, is_solvable, scramble, solve
 from slidingtiles._board.solvability import solvable_count
 from slidingtiles._heuristics.check import EXHAUSTIVE_BOARDS, boards_at, exact_distances, resolve
 from slidingtiles._heuristics.values import evaluate
 from slidingtiles.heuristics import HeuristicSpec
+from slidingtiles.search._checks import describe, whole_number
 
 
 def _hypothesis_setup_hook() -> None:
@@ -58,7 +59,9 @@ except ImportError as _missing:  # pragma: no cover - the test suite has Hypothe
     ) from _missing
 
 __all__ = [
+    "ORACLE_WALK",
     "SMALL_SHAPES",
+    "WALKS",
     "assert_admissible",
     "assert_consistent",
     "boards",
@@ -70,6 +73,16 @@ __all__ = [
 
 #: Every shape whose boards an exact oracle covers cheaply, smallest first (3x3: 181,440).
 SMALL_SHAPES: tuple[tuple[int, int], ...] = ((2, 2), (2, 3), (3, 2), (2, 4), (4, 2), (3, 3))
+#: Above the exact oracle's shapes, `assert_admissible` draws boards this many random moves
+#: at most from the goal, so that the optimal solver (its oracle there) answers in moments.
+ORACLE_WALK = 30
+#: The random walks `boards_at_distance` tries per board above the exact oracle's shapes.
+WALKS = 50
+# The optimal solver's heuristic where no table answers: no table to build or load first.
+_ORACLE = "linear_conflict"
+# The largest distance of the shapes whose diameter is known beyond the exact table's reach
+# (4x4: 80 moves, Brüngger, Marzetta, Fukuda and Nievergelt 1999).
+_DIAMETERS = {(4, 4): 80}
 
 _Shape = tuple[int, int]
 _ShapeLike = _Shape | st.SearchStrategy[_Shape]
@@ -85,6 +98,9 @@ def shapes(
     >>> find(shapes(max_cells=6), lambda shape: True)  # the simplest: the fewest cells
     (2, 2)
     """
+    for name, value in (("min_cells", min_cells), ("max_cells", max_cells),
+                        ("max_side", max_side)):  # fmt: skip
+        whole_number("shapes", name, value)
     options = sorted(
         ((r, c) for r in range(2, max_side + 1) for c in range(2, max_side + 1)
          if min_cells <= r * c <= max_cells),
@@ -99,9 +115,34 @@ def shapes(
 
 
 def _shape_strategy(shape: _ShapeLike) -> st.SearchStrategy[_Shape]:
+    """A strategy of shapes, or the documented error for a shape that is neither one nor a pair."""
     if isinstance(shape, st.SearchStrategy):
         return shape
-    return st.just((int(shape[0]), int(shape[1])))
+    if not isinstance(shape, (tuple, list)) or len(shape) != 2:
+        raise OptionTypeError(
+            f"shape must be (rows, cols) or a strategy of them, got {describe(shape)}",
+            shape, option="shape",
+        )  # fmt: skip
+    rows, cols = (whole_number("shape", "shape", side, 1) for side in shape)
+    Board.goal(rows, cols)  # InvalidBoardError for a shape with too few or too many cells
+    return st.just((rows, cols))
+
+
+def _check_goal(goal: object) -> None:
+    """The documented error for a goal that is no board, ``"last"``/``"first"``/None or strategy."""
+    if goal is None or isinstance(goal, (Board, st.SearchStrategy)):
+        return
+    if isinstance(goal, str):
+        if goal in ("last", "first"):
+            return
+        raise InvalidOptionError(
+            f"goal must be a Board, 'last', 'first', None or a strategy, got {goal!r}",
+            goal, option="goal",
+        )  # fmt: skip
+    raise OptionTypeError(
+        f"goal must be a Board, 'last', 'first', None or a strategy, got {describe(goal)}",
+        goal, option="goal",
+    )  # fmt: skip
 
 
 def goals(shape: _ShapeLike = (3, 3)) -> st.SearchStrategy[Board]:
@@ -113,9 +154,11 @@ def goals(shape: _ShapeLike = (3, 3)) -> st.SearchStrategy[Board]:
     ((2, 2), 0)
     """
 
+    shaped = _shape_strategy(shape)
+
     @st.composite
     def draw_goal(draw: st.DrawFn) -> Board:
-        rows, cols = draw(_shape_strategy(shape))
+        rows, cols = draw(shaped)
         usual = Board.goal(rows, cols)
         return Board(draw(st.permutations(usual.tiles)), shape=(rows, cols))
 
@@ -156,7 +199,16 @@ def boards(
     each of those drawn equally often, as `random_board` does. On a single
     row or column the tiles keep their order to be solvable, and no board
     is unsolvable with fewer than two tiles.
+
+    Bad arguments raise `OptionTypeError` / `InvalidOptionError` (a bad shape:
+    `InvalidBoardError`) when the strategy is made, not when it draws.
     """
+    _options(shape, goal)
+    if solvable not in (True, False, None):
+        raise OptionTypeError(
+            f"solvable must be True, False or None, got {describe(solvable)}",
+            solvable, option="solvable",
+        )  # fmt: skip
 
     @st.composite
     def draw_board(draw: st.DrawFn) -> Board:
@@ -202,7 +254,11 @@ def scrambles(
     to fewer moves and earlier directions: a counterexample found on a long
     scramble comes back as the shortest walk that still shows it. The result
     is at most ``max_moves`` from the board (often fewer: a walk may undo itself).
+    A ``max_moves`` that is not a whole number >= 0 raises `OptionTypeError` /
+    `InvalidOptionError`.
     """
+    _options(shape, board)
+    max_moves = whole_number("scrambles", "max_moves", max_moves)
 
     @st.composite
     def draw_walk(draw: st.DrawFn) -> Board:
@@ -229,28 +285,66 @@ def boards_at_distance(
     per goal, about 0.2 s for 3x3, kept for the next draws): every board at
     that distance can come up, and it shrinks to the first in the table. On
     larger shapes a random walk of ``distance`` moves is kept only when the
-    optimal solver finds it exactly that far (Hypothesis rejects the rest):
-    practical for distances up to about 20 on 4x4. A distance beyond the
-    shape's largest raises `InvalidOptionError`.
+    optimal solver finds it exactly that far, up to `WALKS` walks per board
+    (each solve held to `solve`'s reach rule): practical for distances up to
+    about 20 on 4x4. A distance beyond the shape's largest (where it is known:
+    the small shapes, 4x4's 80), or one that `WALKS` walks never reach, raises
+    `InvalidOptionError`, as does a distance that is not a whole number >= 0
+    (`OptionTypeError` for a type).
     """
-    if isinstance(distance, bool) or not isinstance(distance, int) or distance < 0:
-        raise InvalidOptionError(
-            f"distance must be a whole number >= 0, not {distance!r}", distance, option="distance"
-        )
+    distance = whole_number("boards_at_distance", "distance", distance)
+    _options(shape, goal)
+    if isinstance(goal, Board) or not isinstance(shape, st.SearchStrategy):
+        fixed = goal if isinstance(goal, Board) else Board.goal(*_pair(shape))
+        _reachable(fixed, distance)  # refused when the strategy is made
 
     @st.composite
     def draw_board(draw: st.DrawFn) -> Board:
         target = _goal_for(draw, shape, goal)
+        _reachable(target, distance)
         rows, cols = target.shape
         if solvable_count(rows, cols) <= EXHAUSTIVE_BOARDS:
             layer = boards_at(target, distance, "distance")
             tiles = layer[draw(st.integers(0, len(layer) - 1))].tolist()
             return Board(tiles, shape=(rows, cols), labels=target.labels)
-        walked = scramble(target, distance, seed=draw(st.integers(0, 2**32 - 1)))
-        assume(len(solve(walked, target).moves) == distance)
-        return walked
+        seed = draw(st.integers(0, 2**32 - 1))
+        for walk in range(WALKS):
+            walked = scramble(target, distance, seed=seed + walk)
+            if len(solve(walked, target, heuristic=_ORACLE).moves) == distance:
+                return walked
+        raise InvalidOptionError(
+            f"boards_at_distance: none of {WALKS} random walks of {distance} moves on "
+            f"{rows}x{cols} ends {distance} moves from the goal; ask for a shorter distance",
+            distance, option="distance",
+        )  # fmt: skip
 
     return draw_board()
+
+
+def _pair(shape: object) -> tuple[int, int]:
+    """A shape already checked by `_shape_strategy`, as ``(rows, cols)``."""
+    rows, cols = shape  # type: ignore[misc]
+    return int(rows), int(cols)  # type: ignore[has-type]
+
+
+def _options(shape: object, goal: object) -> None:
+    """Check a strategy's shape and goal arguments (documented errors) before it draws."""
+    _check_goal(goal)
+    if not isinstance(goal, Board):
+        _shape_strategy(shape)  # type: ignore[arg-type]
+
+
+def _reachable(goal: Board, distance: int) -> None:
+    """Raise `InvalidOptionError` when no board of ``goal``'s shape can be ``distance`` away."""
+    rows, cols = goal.shape
+    if solvable_count(rows, cols) <= EXHAUSTIVE_BOARDS:
+        boards_at(goal, distance, "distance")
+    elif distance > _DIAMETERS.get((rows, cols), distance):
+        raise InvalidOptionError(
+            f"no {rows}x{cols} board is {distance} moves from its goal (the farthest are "
+            f"{_DIAMETERS[(rows, cols)]})",
+            distance, option="distance",
+        )  # fmt: skip
 
 
 def _oracle_distance(board: Board, goal: Board) -> int:
@@ -259,11 +353,12 @@ def _oracle_distance(board: Board, goal: Board) -> int:
         found = exact_distances(goal).distance(board.tiles)
         assert found is not None, f"{board.to_text()} cannot reach {goal.to_text()}"
         return found
-    return len(solve(board, goal).moves)
+    return len(solve(board, goal, heuristic=_ORACLE).moves)
 
 
 def _defaults(shape: _ShapeLike | None, goal: _GoalLike) -> st.SearchStrategy[Board]:
     """The goals a helper draws: the given one, or the blank-last goal of the small shapes."""
+    _check_goal(goal)
     if isinstance(goal, st.SearchStrategy):
         return goal
     if isinstance(goal, Board):
@@ -289,6 +384,15 @@ def _run(
     given(strategy)(chosen(test))()
 
 
+def _judged(goal: Board) -> st.SearchStrategy[tuple[Board, Board]]:
+    """``(board, goal)`` pairs an oracle can judge: any board on small shapes, walks above."""
+    if solvable_count(goal.rows, goal.cols) <= EXHAUSTIVE_BOARDS:
+        drawn = boards(goal=goal)
+    else:
+        drawn = scrambles(goal, max_moves=ORACLE_WALK)
+    return st.tuples(drawn, st.just(goal))
+
+
 def assert_admissible(
     heuristic: HeuristicSpec,
     *,
@@ -311,14 +415,17 @@ def assert_admissible(
         goal: a `Board`, ``"last"``/None, ``"first"``, or a strategy (`goals`).
         max_examples: how many boards Hypothesis tries.
 
-    Each board is compared with its exact distance (a table on shapes up to
-    9 cells, the optimal solver above). Boards are drawn as `boards` draws
-    them and shrink towards the goal, so a failure comes back small. The
+    Each board is compared with its exact distance: on shapes up to 9 cells
+    any board (`boards`), against the exact table; above, boards at most
+    `ORACLE_WALK` random moves from the goal (`scrambles`), against the
+    optimal solver, so that the call stays quick on any shape. Boards shrink
+    towards the goal, so a failure comes back small. The
     heuristic's values are held to what `solve` requires (`HeuristicError`
     for None, NaN, a negative or fractional value). For a verdict over every
     board of a shape at once, use `slidingtiles.heuristics.check`.
     """  # noqa: E501
     info = resolve(heuristic)
+    max_examples = whole_number("assert_admissible", "max_examples", max_examples, 1)
     goals_drawn = _defaults(shape, goal)
 
     def test(pair: tuple[Board, Board]) -> None:
@@ -331,7 +438,7 @@ def assert_admissible(
                 f"which is {_moves(distance)} from the goal {target.to_text()}"
             )
 
-    _run(test, max_examples, goals_drawn.flatmap(lambda g: st.tuples(boards(goal=g), st.just(g))))
+    _run(test, max_examples, goals_drawn.flatmap(_judged))
 
 
 def assert_consistent(
@@ -350,6 +457,7 @@ def assert_consistent(
     Each drawn board is tried against every board one move away.
     """
     info = resolve(heuristic)
+    max_examples = whole_number("assert_consistent", "max_examples", max_examples, 1)
     goals_drawn = _defaults(shape, goal)
 
     def test(pair: tuple[Board, Board]) -> None:

@@ -23,7 +23,7 @@ from slidingtiles._board.parse import (
     token_value,
 )
 from slidingtiles._errors import GoalMismatchError, InvalidBoardError, InvalidMoveError
-from slidingtiles._render import board_svg
+from slidingtiles._render import board_svg, safe_text
 
 __all__ = ["MAX_CELLS", "ArrayLike", "Board", "BoardLike", "TilesLike", "check_hashable",
            "trusted_board"]  # fmt: skip
@@ -239,6 +239,15 @@ class Board:
             want_rows, want_cols = (int(first[0]),) * 2 if len(first) == 1 else map(int, first)
             body = lines[1:]
             if len(body) == want_rows and all(len(row) == want_cols for row in body):
+                if want_rows * want_cols < 2:
+                    # A header that fits the rest but names a board of one cell (N = 1,
+                    # "1 1"): COS 226 form with a size it does not allow, never a column
+                    # board whose first tile happens to match (that reading would hide it).
+                    raise InvalidBoardError(
+                        f"COS 226 header {' '.join(first)} names a {want_rows}x{want_cols} "
+                        "board: a board needs at least 2 cells (N >= 2)",
+                        text,
+                    )
                 try:
                     return cls._from_tokens(body, text, flat=False)
                 except InvalidBoardError as error:
@@ -449,9 +458,12 @@ class Board:
     def to_text(self) -> str:
         """Return the one-line form, ``"1 2 3/4 5 6/7 8 0"``, which `Board.parse` reads.
 
-        A labelled board shows its labels (which `Board.parse` cannot read back).
+        A labelled board shows its labels (which `Board.parse` cannot read back),
+        control and format characters escaped (`safe_text`, the one text policy).
         """
-        return "/".join(" ".join(map(str, row)) for row in self.to_labels())
+        if self.labels is not None:
+            return "/".join(" ".join(map(safe_text, row)) for row in self.to_labels())
+        return "/".join(" ".join(map(str, row)) for row in self.to_rows())
 
     def to_cos226(self) -> str:
         """Return the COS 226 text form: the size (``N``, or ``ROWS COLS``), then the rows.
@@ -469,7 +481,9 @@ class Board:
     def __str__(self) -> str:
         blank = "" if self.labels is None or self.labels[0] is None else str(self.labels[0])
         blank = blank.strip() or "."  # an invisible blank label would hide the gap
-        cells = [[blank if t == 0 else str(self.label(t)) for t in row] for row in self.to_rows()]
+        blank = safe_text(blank)
+        cells = [[blank if t == 0 else safe_text(self.label(t)) for t in row]
+                 for row in self.to_rows()]  # fmt: skip
         width = max(len(cell) for row in cells for cell in row)
         return "\n".join(" ".join(cell.rjust(width) for cell in row) for row in cells)
 

@@ -42,6 +42,7 @@ from slidingtiles._heuristics.compiled import info_of_callable
 from slidingtiles._heuristics.registry import Heuristic, HeuristicInfo
 from slidingtiles._heuristics.report import CheckReport, as_number, moves_text
 from slidingtiles._heuristics.values import bad_value, searching, whole
+from slidingtiles.search._checks import check_callback, check_limits
 from slidingtiles.search._limits import Deadline
 
 if TYPE_CHECKING:  # the module itself needs numpy: loaded by name when used
@@ -185,7 +186,9 @@ def check(
         raise OptionTypeError(f"shape must be (rows, cols), not {shape!r}", shape, option="shape")
     target = _goal(shape, goal)
     walk = _count(4 * target.size if max_walk is None else max_walk, "max_walk", 1)
-    clock = Deadline(None if time_limit is None else float(time_limit))
+    _, seconds, _ = check_limits("check", time_limit=time_limit, documented=True)
+    check_callback("check", "progress", progress, "(done, total) -> None", True)
+    clock = Deadline(seconds)
     count = solvable_count(target.rows, target.cols)
     exhaustive = count <= max_boards and target.size <= _load("exact").MAX_CELLS
     claims = None
@@ -199,17 +202,21 @@ def check(
     return report
 
 
-def exact_distances(goal: Board) -> ExactDistances:
+def exact_distances(goal: Board, clock: Deadline | None = None) -> ExactDistances:
     """Every solvable board's true distance to ``goal`` (`slidingtiles._heuristics.exact`).
 
     >>> exact_distances(Board.goal(2, 2)).diameter
     6
 
     Loaded by name on first use, as the engine loads its numpy kernels, so
-    that importing the package does not import numpy; kept per goal.
+    that importing the package does not import numpy; kept per goal. With a
+    ``clock``, the search looks at it between layers (`SearchLimitExceeded`).
     """
-    exact: ExactDistances = _load("exact").exact_distances(goal)
+    what = f"finding every {goal.rows}x{goal.cols} board's distance"
+    tick = None if clock is None else (lambda: clock.remaining(what))
+    exact: ExactDistances = _load("exact").exact_distances(goal, tick)
     return exact
+
 
 
 def boards_at(goal: Board, distance: int, option: str) -> Any:
@@ -285,10 +292,11 @@ def _claim_error(info: HeuristicInfo, report: CheckReport) -> Exception | None:
         jump = report.consistent.nearest
         assert jump is not None  # it fails somewhere
         example = jump
+        away = "?" if example.neighbour is None else example.neighbour.to_text()  # one line
         return HeuristicClaimError(
             f"heuristic {name!r} is registered consistent=True, but one move changes it by "
             f"more than one: h = {as_number(example.value)} on {example.board.to_text()} and "
-            f"{as_number(example.neighbour_value)} on {example.neighbour} (on "
+            f"{as_number(example.neighbour_value)} on {away} (on "
             f"{report.consistent.failures:,} of {report.moves:,} moves of the {coverage}); "
             "register it with consistent=False",
             example.value, heuristic=name, board=example.board, claim="consistent",

@@ -289,6 +289,8 @@ def info_of_callable(function: Callable[[Board, Board], float]) -> HeuristicInfo
 
 # numba colours its messages for a terminal; the error names them in plain text.
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
+# Where numba says a compile error happened: 'File "h.py", line 5:'.
+_PLACE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
 
 
 @attrs.frozen
@@ -336,19 +338,59 @@ class _Engine:
                 value, heuristic=name, board=board,
             )  # fmt: skip
         if kind == "not_integer":
-            shown = value if isinstance(value, str) else f"returned {value!r}"
+            # The numba kernel knows the compiled function's type, the Python one the value.
+            if isinstance(value, str):
+                what = f"returns {value} (compiled for the board {text})"
+            else:
+                what = f"returned {value!r} on the board {text}"
             return HeuristicTypeError(
-                f"heuristic {name!r} {shown} on the board {text}: a compiled heuristic returns "
-                "an int (math.ceil() a fractional estimate: it stays admissible)",
+                f"heuristic {name!r} {what}: a compiled heuristic returns an int "
+                "(math.ceil() a fractional estimate: it stays admissible)",
                 value, heuristic=name, board=board,
             )  # fmt: skip
-        lines = _ANSI.sub("", str(value)).strip().splitlines()
-        why = " ".join(line.strip() for line in lines[:3])
+        why = compile_cause(value)
         return HeuristicError(
             f"numba cannot compile heuristic {name!r} for the {shape[0]}x{shape[1]} board {text}: "
             f"{why} (SLIDINGTILES_IMPLEMENTATION=python runs it as plain Python)",
             value, heuristic=name, board=board,
         )  # fmt: skip
+
+
+def compile_cause(error: object) -> str:
+    r"""The cause of a numba compile error, on one line: its reason and where, not its stages.
+
+    >>> failed = "Failed in nopython mode pipeline (step: nopython frontend)"
+    >>> print(compile_cause("\n".join([
+    ...     failed, failed, "Unknown attribute 'dumps' of type Module(json)", "",
+    ...     'File "/home/me/h.py", line 5:', "def helper(t):", "    return json.dumps(t)",
+    ...     "    ^", "", "During: typing of get attribute at /home/me/h.py (5)"])))
+    Unknown attribute 'dumps' of type Module(json) (h.py, line 5: return json.dumps(t))
+
+    numba wraps the reason in one "Failed in ... pipeline" line per function it
+    was compiling (the heuristic, its helpers), then gives the source lines
+    and its stages ("During: ..."); what is kept is the first line that says
+    what is wrong and the first place it points at.
+    """
+    lines = [line.rstrip() for line in _ANSI.sub("", str(error)).splitlines()]
+    reasons: list[str] = []
+    where = ""
+    for number, line in enumerate(lines):
+        stripped = line.strip()
+        if not stripped or stripped.startswith(("Failed in ", "During:", "^", "Enable logging")):
+            continue
+        found = _PLACE.match(stripped)
+        if found and where:  # an outer place: the first one named is where it failed
+            continue
+        if found:
+            after = (s.strip() for s in lines[number + 1 : number + 4])
+            source = [s for s in after if s and not s.startswith(("^", "def ", "<source"))]
+            at = f"{found['file'].rsplit('/', 1)[-1]}, line {found['line']}"
+            where = f"{at}: {source[-1]}" if source else at
+            continue
+        if not where and not reasons:
+            reasons.append(stripped)
+    reason = reasons[0] if reasons else (lines[0].strip() if lines else type(error).__name__)
+    return f"{reason} ({where})" if where else reason
 
 
 def engine_search(

@@ -20,7 +20,8 @@ boards in about 0.2 s and 3 MB; 2x5's 1,814,400 in about 2 s and 30 MB
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections import OrderedDict
+from collections.abc import Callable
 
 import numpy as np
 from numpy.typing import NDArray
@@ -76,7 +77,7 @@ class ExactDistances:
         starts: ``starts[d]`` is the first row at distance d (``starts[-1] == N``).
     """
 
-    def __init__(self, goal: Board) -> None:
+    def __init__(self, goal: Board, tick: Callable[[], object] | None = None) -> None:
         rows, cols = goal.shape
         if goal.size > MAX_CELLS:
             raise ValueError(
@@ -90,6 +91,8 @@ class ExactDistances:
         blanks = np.array([goal.blank], dtype=np.int64)
         previous = np.empty(0, dtype=np.int64)  # layer d - 1's ranks, sorted
         while True:
+            if tick is not None:  # the caller's clock, between layers
+                tick()
             _, children, cells = _moves(layers[-1], blanks, rows, cols)
             ranks = _ranks(children)
             fresh = ~np.isin(ranks, previous, assume_unique=False)
@@ -141,24 +144,44 @@ class ExactDistances:
         row = int(self.rows_of(np.array([tiles], dtype=np.uint8))[0])
         return None if row < 0 else int(self.distances[row])
 
-    def edges(self) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
-        """Every move as a pair of rows ``(a, b)``: board a becomes board b (both directions)."""
+    def edges(
+        self, tick: Callable[[], object] | None = None
+    ) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
+        """Every move as a pair of rows ``(a, b)``: board a becomes board b (both directions).
+
+        ``tick`` (the caller's clock) is called between chunks of `_CHUNK` boards.
+        """
         rows, cols = self.goal.shape
-        blanks = np.argmin(self.tiles, axis=1).astype(np.int64)
-        parents, children, _ = _moves(self.tiles, blanks, rows, cols)
-        return parents, self.rows_of(children)
+        parents, targets = [], []
+        for first in range(0, len(self.tiles), _CHUNK):
+            if tick is not None:
+                tick()
+            part = self.tiles[first : first + _CHUNK]
+            blanks = np.argmin(part, axis=1).astype(np.int64)
+            held, children, _ = _moves(part, blanks, rows, cols)
+            parents.append(held + first)
+            targets.append(self.rows_of(children))
+        return np.concatenate(parents), np.concatenate(targets)
 
 
-@lru_cache(maxsize=8)
-def _cached(rows: int, cols: int, goal: tuple[int, ...]) -> ExactDistances:
-    return ExactDistances(Board(goal, shape=(rows, cols)))
+# Boards per chunk of `ExactDistances.edges` (between two looks at the caller's clock).
+_CHUNK = 1 << 15
+_KEPT: OrderedDict[tuple[int, int, tuple[int, ...]], ExactDistances] = OrderedDict()
 
 
-def exact_distances(goal: Board) -> ExactDistances:
+def exact_distances(goal: Board, tick: Callable[[], object] | None = None) -> ExactDistances:
     """The `ExactDistances` towards ``goal`` (labels ignored), kept for the eight latest goals.
 
     Raises ValueError above `MAX_CELLS` cells. Memory: about 17 bytes per
     board plus the cells (3x3: 3 MB; 3x4: about 7 GB, so ask for it only on
-    purpose).
+    purpose). ``tick`` is called between layers of the search (a caller's
+    clock, which raises to stop it); a search stopped so is not kept.
     """
-    return _cached(goal.rows, goal.cols, goal.tiles)
+    key = (goal.rows, goal.cols, goal.tiles)
+    found = _KEPT.get(key)
+    if found is None:
+        found = ExactDistances(Board(goal.tiles, shape=goal.shape), tick)
+        _KEPT[key] = found
+        while len(_KEPT) > 8:
+            _KEPT.popitem(last=False)
+    return found

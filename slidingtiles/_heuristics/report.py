@@ -1,5 +1,9 @@
 """What `check` reports: each property of a heuristic, its worst counterexamples, the coverage.
 
+A verdict's truth value is the verdict: a `Property` is truthy only when it
+holds, a `CheckReport` only when it is ``ok`` (a report object that is always
+truthy would let ``if report.admissible:`` pass an inadmissible heuristic).
+
 >>> from slidingtiles import Board
 >>> example = Counterexample(Board("1 2 0/4 5 3"), 2, 1)
 >>> str(example)
@@ -86,6 +90,14 @@ class Property:
         """True when no case failed."""
         return self.failures == 0
 
+    def __bool__(self) -> bool:
+        """The verdict: ``if report.admissible:`` is ``if report.admissible.holds:``.
+
+        >>> bool(Property("admissible", 3, 10)), bool(Property("admissible", 0, 10))
+        (False, True)
+        """
+        return self.holds
+
     @property
     def rate(self) -> float:
         """The share of cases that failed (0.0 to 1.0)."""
@@ -147,6 +159,10 @@ class CheckReport:
     def ok(self) -> bool:
         """True when every property holds on every board checked."""
         return all(p.holds for p in self.properties)
+
+    def __bool__(self) -> bool:
+        """The verdict: ``if check(h):`` is ``if check(h).ok:`` (a failing report is falsy)."""
+        return self.ok
 
     @property
     def claims_hold(self) -> bool:

@@ -2,7 +2,7 @@
 
 >>> from slidingtiles import Board
 >>> from slidingtiles.heuristics import get
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search._limits import Cadence, Deadline
 >>> report = measure(get("manhattan"), Board.goal(2, 2), True, 3, Deadline(None), (0, 0, 1))
 >>> report.ok, report.boards
 (True, 12)
@@ -30,11 +30,11 @@ from slidingtiles._heuristics.exact import exact_distances
 from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._heuristics.report import CheckReport, Counterexample, Property
 from slidingtiles._heuristics.values import MAX_HEURISTIC, bad_value, measured, raised
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search._limits import Cadence, Deadline
 
 __all__ = ["measure"]
 
-# Boards between two looks at the clock and the progress callback.
+# The most boards between two looks at the clock and the progress callback.
 _STRIDE = 4096
 
 
@@ -62,19 +62,26 @@ class _Values:
 
     def many(
         self,
-        boards: list[tuple[int, ...]],
+        boards: list[tuple[int, ...]] | NDArray[np.uint8],
         clock: Deadline,
         progress: Callable[[int, int], object] | None,
     ) -> NDArray[np.float64]:
-        """The values on every board, the clock and ``progress`` seen every few thousand."""
+        """The values on every board, the clock and ``progress`` seen at a `Cadence`."""
         values: list[float] = []
         append = values.append
-        for start in range(0, len(boards), _STRIDE):
-            clock.remaining(f"checking heuristic {self.name!r}")
+        cadence = Cadence(_STRIDE)
+        start = 0
+        while start < len(boards):
+            left = clock.remaining(f"checking heuristic {self.name!r}")
             if progress is not None:
                 progress(start, len(boards))
-            for tiles in boards[start : start + _STRIDE]:
+            stop = start + cadence.stride(start, left)
+            chunk = boards[start:stop]
+            if isinstance(chunk, np.ndarray):  # an exhaustive check's rows, as tuples
+                chunk = [tuple(row) for row in chunk.tolist()]
+            for tiles in chunk:
                 append(self(tiles))
+            start = stop
         return np.array(values, dtype=np.float64)
 
 
@@ -83,7 +90,7 @@ def _board(tiles: Any, goal: Board) -> Board:
 
 
 def _admissible(
-    tiles: list[tuple[int, ...]],
+    tiles: Any,
     values: NDArray[np.float64],
     distances: NDArray[np.int64],
     goal: Board,
@@ -122,7 +129,8 @@ def _consistent(
 
 # What both ways of choosing boards give: each board's tiles, value and true distance, and the
 # consistency property over the moves looked at.
-_Found: TypeAlias = "tuple[list[tuple[int, ...]], NDArray[np.float64], NDArray[np.int64], Property]"
+# (tiles: a list of tuples or an array of rows).
+_Found: TypeAlias = "tuple[Any, NDArray[np.float64], NDArray[np.int64], Property]"
 
 
 def _exhaustive(
@@ -133,11 +141,11 @@ def _exhaustive(
     progress: Callable[[int, int], object] | None,
 ) -> _Found:
     """Every solvable board, and every move between two of them."""
-    exact = exact_distances(goal)
-    tiles = [tuple(row) for row in exact.tiles.tolist()]
+    exact = exact_distances(goal, lambda: clock.remaining("finding every true distance"))
+    tiles = exact.tiles
     values = values_of.many(tiles, clock, progress)
     distances = exact.distances.astype(np.int64)
-    a, b = exact.edges()
+    a, b = exact.edges(lambda: clock.remaining("listing every move"))
     once = a < b  # each move is listed both ways
     a, b = a[once], b[once]
 

@@ -46,13 +46,19 @@ from slidingtiles._board.geometry import blank_moves, home_cells, manhattan
 from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._errors import UnsolvableError
+from slidingtiles._solve.reach import judge
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.verify import checked
 from slidingtiles.search import SearchStats
 from slidingtiles.search._checks import check_limits
 from slidingtiles.search._limits import Guard
 
-__all__ = ["Cos226Result", "cos226_board", "solve_cos226"]
+__all__ = ["UNBOUNDED_NODES", "Cos226Result", "cos226_board", "solve_cos226"]
+
+#: Without ``max_nodes`` or ``time_limit``, the most nodes `solve_cos226` removes from its
+#: queue: every 3x3 board needs far fewer (the hardest inserts 74,791), and the queue of
+#: 200,000 stays near 200 MB (about 20 s of pure Python on the project machine).
+UNBOUNDED_NODES = 200_000
 
 _DIRECTIONS = "UDLR"  # blank_moves' direction codes 0-3
 # About what a node of a 4x4 board takes (its tiles, the node, the queue entry): the memory
@@ -163,13 +169,21 @@ def solve_cos226(
         InvalidBoardError, GoalMismatchError: as `solve`.
         UnsolvableError: parity says the goal is unreachable (the assignment's
             "No solution possible"), at once.
+        OutOfReachError: the search is estimated past the time allowed (the
+            reach rule of `solve`: ``time_limit`` times ten, or an hour
+            without one), at once.
         SearchLimitExceeded: past ``max_nodes`` removed nodes, ``time_limit``
-            seconds or ``max_memory`` bytes of growth (as in `solve`).
+            seconds or ``max_memory`` bytes of growth (as in `solve`); with
+            neither ``max_nodes`` nor ``time_limit``, past `UNBOUNDED_NODES`
+            removed nodes (the queue grows with every node, so it is never
+            left unbounded: `solve` finds such boards' shortest solutions).
     """
     check_limits(
         "solve_cos226", max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
         progress=progress, documented=True,
     )  # fmt: skip
+    if max_nodes is None and time_limit is None:  # a documented bound, not none at all
+        max_nodes = UNBOUNDED_NODES
     guard = Guard(
         "cos226", max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
         progress=progress, progress_every=1 << 14, state_bytes=_NODE_BYTES,
@@ -180,6 +194,12 @@ def solve_cos226(
         raise UnsolvableError(
             f"no solution possible for {start.to_text()}: {report.reason}", start, report
         )
+    # The reach rule of every optimal search: beyond what the time allowed (time_limit,
+    # or an hour without one) is estimated to pay for, refused at once.
+    judge(
+        start, target, "manhattan", engine=False, workers=1, time_limit=time_limit,
+        insist=False, max_nodes=max_nodes,
+    )  # fmt: skip
     cols, goal_tiles = start.cols, target.tiles
     home = home_cells(goal_tiles)
     neighbours = blank_moves(start.rows, cols)

@@ -17,6 +17,7 @@ from slidingtiles._render import markup_text, stepper
 from slidingtiles._watch.look import Look, action_text, json_number
 from slidingtiles._watch.table import summary
 from slidingtiles.search import SearchTrace
+from slidingtiles.search._checks import whole_number
 
 __all__ = ["stepper_data", "trace_html"]
 
@@ -136,9 +137,9 @@ _TITLES = {"first": "the first expansion", "back": "one expansion back",
 
 
 def _positive(**values: object) -> None:
+    """`OptionTypeError` / `InvalidOptionError` unless each value is a whole number >= 1."""
     for name, value in values.items():
-        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-            raise ValueError(f"{name} must be a positive int, got {value!r}")
+        whole_number("html", name, value, 1)
 
 
 def stepper_data(

@@ -16,6 +16,7 @@ import attrs
 from slidingtiles._render import markup_text
 from slidingtiles._watch.look import Look, action_text, number
 from slidingtiles.search import Expanded, Generated, IterationEnded, SearchTrace
+from slidingtiles.search._checks import whole_number
 
 __all__ = ["tree_svg"]
 
@@ -288,8 +289,7 @@ def tree_svg(
     ``duplicates`` (the picture says how many); drawing stops at the first
     expansion after ``max_nodes`` nodes, and the picture says so. O(nodes).
     """
-    if isinstance(max_nodes, bool) or not isinstance(max_nodes, int) or max_nodes < 1:
-        raise ValueError(f"max_nodes must be a positive int, got {max_nodes!r}")
+    whole_number("svg", "max_nodes", max_nodes, 1)
     forest = _grow(trace, max_nodes, duplicates)
     shape = _Shape(look, trace)
     notes = []

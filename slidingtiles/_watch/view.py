@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from slidingtiles._errors import OptionTypeError
 from slidingtiles._render import markup_text
 from slidingtiles._watch.data import to_dict
 from slidingtiles._watch.look import Look
@@ -12,6 +13,7 @@ from slidingtiles._watch.player import stepper_data, trace_html
 from slidingtiles._watch.table import summary, table
 from slidingtiles._watch.tree import tree_svg
 from slidingtiles.search import SearchTrace
+from slidingtiles.search._checks import check_callback, describe, whole_number
 
 __all__ = ["TraceView"]
 
@@ -61,17 +63,17 @@ class TraceView:
             >>> TraceView(42)
             Traceback (most recent call last):
             ...
-            TypeError: TraceView needs a SearchTrace (a search called with trace=N, or its \
-result or error), got 42 (int)
+            slidingtiles._errors.OptionTypeError: TraceView needs a SearchTrace (a search called \
+with trace=N, or its result or error), got 42 (int)
         """
         found = trace if isinstance(trace, SearchTrace) else getattr(trace, "trace", None)
         if not isinstance(found, SearchTrace):
-            raise TypeError(
+            raise OptionTypeError(
                 "TraceView needs a SearchTrace (a search called with trace=N, or its result "
-                f"or error), got {trace!r} ({type(trace).__name__})"
-            )
-        if label is not None and not callable(label):
-            raise TypeError(f"label must be callable (state -> text) or None, got {label!r}")
+                f"or error), got {describe(trace)}",
+                trace, option="trace",
+            )  # fmt: skip
+        check_callback("TraceView", "label", label, "state -> text", True)
         self.trace: SearchTrace[Any, Any] = found
         self._look = Look(found.start, label)
 
@@ -99,6 +101,9 @@ result or error), got 42 (int)
         fate; ``max_rows`` keeps the first expansions only. Boards take a
         line per row, so small boards read well in a terminal.
         """
+        _flag("table", "children", children)
+        if max_rows is not None:
+            whole_number("table", "max_rows", max_rows, 1)
         return table(self.trace, self._look, children=children, max_rows=max_rows)
 
     def html(self, *, top: int = 5, max_steps: int = 500, interval_ms: int = 600) -> str:
@@ -127,6 +132,10 @@ result or error), got 42 (int)
             >>> view.page(title="a <to> b").startswith("<!DOCTYPE html>")
             True
         """
+        if title is not None and not isinstance(title, str):
+            raise OptionTypeError(
+                f"page: title must be text or None, got {describe(title)}", title, option="title"
+            )
         heading = markup_text(title if title is not None else "Watching the search")
         return (
             '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">'
@@ -153,6 +162,8 @@ result or error), got 42 (int)
         past ``max_nodes`` nodes the picture stops at an expansion and says
         so. Readable up to a few hundred nodes (it grows wide, not small).
         """
+        whole_number("svg", "max_nodes", max_nodes, 1)
+        _flag("svg", "duplicates", duplicates)
         return tree_svg(self.trace, self._look, max_nodes=max_nodes, duplicates=duplicates)
 
     def to_dict(self) -> dict[str, Any]:
@@ -167,3 +178,11 @@ result or error), got 42 (int)
             (1, 'found', 3)
         """
         return to_dict(self.trace, self._look)
+
+
+def _flag(door: str, name: str, value: object) -> None:
+    """`OptionTypeError` unless ``value`` is True or False."""
+    if not isinstance(value, bool):
+        raise OptionTypeError(
+            f"{door}: {name} must be True or False, got {describe(value)}", value, option=name
+        )

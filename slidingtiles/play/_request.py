@@ -15,6 +15,7 @@ docs/play.md), never a traceback.
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping
 from typing import Any, NoReturn
 
@@ -266,17 +267,23 @@ def board_pair(payload: Mapping[str, Any], limits: PlayLimits) -> tuple[Board, B
     return start, target
 
 
-def _name_field(payload: Mapping[str, Any], field: str) -> str:
-    value = payload.get(field, "auto")
+def _name_field(payload: Mapping[str, Any], field: str, default: str) -> str:
+    """A name field: absent or null means ``default``; anything else must be a non-empty name.
+
+    One reading for every route: ``false``, ``0`` and ``""`` are refused (400), never read
+    as the default.
+    """
+    value = payload.get(field)
     if value is None:
-        return "auto"
-    if not isinstance(value, str):
+        return default
+    if not isinstance(value, str) or not value:
         fail(f"{field} must be a name, not {brief(value)}", field)
     return value
 
 
-def heuristic_field(payload: Mapping[str, Any]) -> str:
-    name = _name_field(payload, "heuristic")
+def heuristic_field(payload: Mapping[str, Any], default: str = "auto") -> str:
+    """The ``heuristic`` field: a registered name (or ``default`` when absent or null)."""
+    name = _name_field(payload, "heuristic", default)
     if name != "auto":
         try:
             return heuristics.get(name).name
@@ -285,11 +292,14 @@ def heuristic_field(payload: Mapping[str, Any]) -> str:
     return name
 
 
-def algorithm_field(payload: Mapping[str, Any]) -> str:
-    name = _name_field(payload, "algorithm")
-    if name not in ALGORITHMS:
+def algorithm_field(
+    payload: Mapping[str, Any], default: str = "auto", allowed: tuple[str, ...] = ALGORITHMS
+) -> str:
+    """The ``algorithm`` field: one of ``allowed`` (or ``default`` when absent or null)."""
+    name = _name_field(payload, "algorithm", default)
+    if name not in allowed:
         fail(
-            f"algorithm: unknown algorithm {name!r}; choose from {', '.join(ALGORITHMS)}",
+            f"algorithm: unknown algorithm {name[:40]!r}; choose from {', '.join(allowed)}",
             "algorithm",
         )
     return name
@@ -301,7 +311,13 @@ def number_field(payload: Mapping[str, Any], field: str) -> float | None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
         fail(f"{field} must be a number, not {brief(value)}", field)
-    return float(value)
+    try:
+        number = float(value)
+    except OverflowError:
+        number = math.inf
+    if not math.isfinite(number):
+        fail(f"{field} must be a finite number, not {brief(value)}", field)
+    return number
 
 
 def time_limit_field(payload: Mapping[str, Any], limits: PlayLimits) -> float:

@@ -40,6 +40,7 @@ from slidingtiles.play._limits import PlayLimits
 from slidingtiles.play._request import (
     PAIR_FIELDS,
     SCHEMA,
+    algorithm_field,
     board_pair,
     fail,
     heuristic_field,
@@ -188,14 +189,8 @@ def prepare_watch(body: bytes, limits: PlayLimits) -> WatchJob:
             f"4x4 ...), not {board.rows}x{board.cols}",
             "board",
         )
-    algorithm = payload.get("algorithm") or "astar"
-    if algorithm not in ALGORITHMS:
-        fail(
-            f"algorithm: the search view shows {', '.join(ALGORITHMS)}, not "
-            f"{str(algorithm)[:40]!r}",
-            "algorithm",
-        )
-    heuristic = heuristic_field(payload) if payload.get("heuristic") else "manhattan"
+    algorithm = algorithm_field(payload, "astar", ALGORITHMS)
+    heuristic = heuristic_field(payload, "manhattan")
     expansions = whole_field(payload, "expansions", 1, MAX_EXPANSIONS) or DEFAULT_EXPANSIONS
     weight = number_field(payload, "weight")
     return WatchJob(board, goal, heuristic, algorithm, weight, expansions)

@@ -42,6 +42,7 @@ __all__ = [
     "kept_promise",
     "positive_int",
     "problem",
+    "whole_number",
 ]
 
 
@@ -145,6 +146,34 @@ def positive_int(algorithm: str, name: str, value: object, documented: bool) -> 
     if value <= 0:
         raise problem(
             ValueError, f"{algorithm}: {name} must be positive, got {name}={value!r}",
+            name, value, documented,
+        )  # fmt: skip
+    return int(value)
+
+
+def whole_number(
+    door: str, name: str, value: object, least: int = 0, documented: bool = True
+) -> int:
+    """Return ``value`` as an int if it is a whole number ``>= least``, else raise naming it.
+
+    Example:
+        >>> whole_number("scrambles", "max_moves", 3)
+        3
+        >>> whole_number("scrambles", "max_moves", -1)  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+        ...
+        slidingtiles._errors.InvalidOptionError: scrambles: max_moves must be at least 0, got -1
+
+    numpy integers count; bools, floats and strings do not (`OptionTypeError`).
+    """
+    if isinstance(value, bool) or not isinstance(value, numbers.Integral):
+        raise problem(
+            TypeError, f"{door}: {name} must be a whole number, got {describe(value)}",
+            name, value, documented,
+        )  # fmt: skip
+    if value < least:
+        raise problem(
+            ValueError, f"{door}: {name} must be at least {least}, got {value!r}",
             name, value, documented,
         )  # fmt: skip
     return int(value)

@@ -21,7 +21,7 @@ from slidingtiles._errors import OutOfMemoryError, SearchLimitExceeded
 from slidingtiles.search._checks import check_limits, positive_int
 from slidingtiles.search._result import SearchStats
 
-__all__ = ["NEVER", "Deadline", "Guard", "resident_bytes"]
+__all__ = ["NEVER", "Cadence", "Deadline", "Guard", "resident_bytes"]
 
 #: A checkpoint that is never reached.
 NEVER = sys.maxsize
@@ -29,6 +29,8 @@ _T = TypeVar("_T")
 # perf_counter costs ~50 ns and reading /proc ~10 us: amortise both over many nodes.
 _TIME_STRIDE = 256
 _MEMORY_STRIDE = 4096
+#: The longest a loop runs between two looks at the clock, in seconds (`Cadence`).
+SLICE = 0.02
 
 try:
     _PAGE_SIZE = os.sysconf("SC_PAGE_SIZE")
@@ -51,6 +53,57 @@ def resident_bytes() -> int | None:
             return int(f.read().split()[1]) * _PAGE_SIZE
     except (OSError, ValueError, IndexError):
         return None
+
+
+class Cadence:
+    """How many steps to take before the next look at the clock: as many as fit in `SLICE`.
+
+    Example:
+        >>> cadence = Cadence(1000)
+        >>> cadence.stride(0, None)  # nothing measured yet: one step
+        1
+        >>> cadence.stride(1, 5.0) <= 2  # at most doubles from one look to the next
+        True
+
+    A fixed count of steps between looks lets a slow step (a user's heuristic
+    or callback that takes milliseconds) overrun a time limit by the count
+    times its cost. A cadence measures the cost of a step from one look to
+    the next and plans the next look `SLICE` seconds ahead (never more than
+    half the time left, never more than ``cap`` steps, and at most twice the
+    last stride, so that steps which turn slower are caught within one
+    stride). A time limit is then overrun by at most about `SLICE` plus one
+    step, whatever a step costs. The clock is this module's `perf_counter`
+    (tests patch it).
+    """
+
+    __slots__ = ("_cap", "_cost", "_done", "_stride", "_then")
+
+    def __init__(self, cap: int) -> None:
+        self._cap = max(1, cap)
+        self._cost = 0.0  # seconds a step, as last measured
+        self._stride = 1
+        self._done = 0
+        self._then = perf_counter()
+
+    def stride(self, done: int, left: float | None) -> int:
+        """Steps to take from ``done`` (the count so far) before the next look; ``left``: seconds.
+
+        Example:
+            >>> Cadence(8).stride(1, 0.0)  # no time left: look after every step
+            1
+        """
+        now = perf_counter()
+        steps, spent = done - self._done, now - self._then
+        grow = self._stride
+        if steps > 0:
+            self._done, self._then = done, now
+            grow *= 2
+            if spent > 0:
+                self._cost = spent / steps
+        budget = SLICE if left is None else min(SLICE, left / 2)
+        fit = self._cap if self._cost == 0 else int(budget / self._cost)
+        self._stride = max(1, min(self._cap, grow, fit))
+        return self._stride
 
 
 class Deadline:
@@ -162,18 +215,22 @@ class Guard:
     A search calls `check` only when its expansion count reaches the checkpoint
     the previous call returned, so the hot loop pays one integer comparison per
     node. `check` runs before the expansion that would exceed ``max_nodes``, so a
-    search expands at most ``max_nodes`` states. The clock is read every 256
-    expansions and memory every 4096, so a search may overrun ``time_limit`` by
-    the time those take. Memory is the growth of the process's resident set
-    since the guard was made (from ``/proc/self/statm``), or the stored states
-    times ``state_bytes`` when that is larger (the allocator may reuse memory
-    freed earlier, so the resident set can stay flat while the search grows)
-    or the file does not exist. Both are approximate. All arguments are
+    search expands at most ``max_nodes`` states. The clock is read at a
+    `Cadence` (every expansion at first, then as many as fit in `SLICE`
+    seconds by the measured cost of one, however slow the user's heuristic or
+    callbacks make it), so a search overruns ``time_limit`` by about `SLICE`
+    plus one expansion; memory is read every 4096 expansions. Memory is the
+    growth of the process's resident set since the guard was made (from
+    ``/proc/self/statm``), or the stored states times ``state_bytes`` when
+    that is larger (the allocator may reuse memory freed earlier, so the
+    resident set can stay flat while the search grows) or the file does not
+    exist. Both are approximate. All arguments are
     validated here, with errors naming the bad value.
     """
 
     __slots__ = (
         "_algorithm",
+        "_cadence",
         "_checkpoint",
         "_deadline",
         "_done",
@@ -227,7 +284,8 @@ class Guard:
         self._progress: Callable[[SearchStats], Any] | None = progress  # type: ignore[assignment]
         self._state_bytes = state_bytes
         self._time_stride = time_stride
-        self._next_time = NEVER if self._time_limit is None else time_stride
+        self._cadence = Cadence(time_stride)
+        self._next_time = NEVER if self._time_limit is None else 1
         self._next_memory = NEVER if self._max_memory is None else _MEMORY_STRIDE
         self._next_progress = NEVER if progress is None else every
         self._memory_base = resident_bytes() if self._max_memory is not None else None
@@ -244,8 +302,8 @@ class Guard:
 
         Example:
             >>> Guard("bfs", max_nodes=None, time_limit=1, max_memory=None, progress=None,
-            ...       progress_every=1, state_bytes=1).first_checkpoint()
-            256
+            ...       progress_every=1, state_bytes=1).first_checkpoint()  # a Cadence's first
+            1
         """
         return min(self._node_cap, self._next_time, self._next_memory, self._next_progress)
 
@@ -312,7 +370,7 @@ class Guard:
                     reopened,
                     iterations,
                 )
-            self._next_time = expanded + self._time_stride
+            self._next_time = expanded + self._cadence.stride(expanded, self._deadline - now)
         if expanded >= self._next_memory:
             self._done = (expanded, generated, max_frontier, reopened, iterations)
             used = self._memory_used(stored) if self._max_memory is not None else 0

@@ -202,7 +202,7 @@ def specialised(
         wrapper.compile(arguments)
     result = wrapper.nopython_signatures[0].return_type
     if isinstance(result, types.Boolean) or not isinstance(result, types.Integer):
-        raise ResultTypeError(f"it returns {result}")
+        raise ResultTypeError(str(result))  # the type: `fault` says what it means
     if result != types.int64:
         wrapper = numba.njit(nogil=True)(_as_int64(wrapper, arity))
         wrapper.compile(arguments)
@@ -227,7 +227,7 @@ def _compiled_pair(
         except ResultTypeError as exc:
             raise user.fault("not_integer", list(tiles), shape, str(exc)) from None
         except Exception as exc:  # numba's errors, and its own assertions on what it cannot do
-            raise user.fault("compile", list(tiles), shape, exc) from None
+            raise user.fault("compile", list(tiles), shape, exc) from exc
     return pair[0], pair[1]
 
 
