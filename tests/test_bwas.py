@@ -320,3 +320,38 @@ def test_both_implementations_give_optimal_answers(implementation: str) -> None:
     )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip() in (implementation, "python")
+
+
+@pytest.mark.parametrize("heuristic", ["manhattan", "pdb"])
+def test_the_compiled_kernel_searches_the_loops_nodes(heuristic: str) -> None:
+    from slidingtiles._engine import dispatch
+
+    if dispatch.IMPLEMENTATION != "numba":
+        pytest.skip("the compiled kernel runs under numba")
+    goal = Board.goal(4, 4)
+    tables = pdb.load(4, 4, goal) if heuristic == "pdb" else None
+    f = builtin_batch(get(heuristic), goal, tables)
+    for seed in range(3):
+        board = goal.apply(_walk(goal, 40, seed))
+        h0 = tables.value(board.tiles) if tables is not None else board.manhattan(goal)
+        runs = [
+            solve_bwas(
+                board,
+                goal,
+                f,
+                admissible=True,
+                clock=Deadline(None),
+                batch_size=50,
+                weight=weight,
+                compiled=compiled,
+            )
+            for weight in (1.0, 2.0)
+            for compiled in (None, (h0, tables))
+        ]
+        for loop, kernel in (runs[:2], runs[2:]):
+            assert loop is not None
+            assert kernel is not None
+            assert len(loop.moves) == len(kernel.moves)
+            assert loop.stats.expanded == kernel.stats.expanded
+            assert loop.stats.heuristic_boards == kernel.stats.heuristic_boards
+            assert board.apply(kernel.moves) == goal

@@ -134,6 +134,15 @@ class Kernels(Protocol):
     ) -> tuple[str, int, bool]:  # fmt: skip
         """Beam search until the target tiles are home (`subgoal_beam`)."""
 
+    def bwas_tables(
+        self, tiles: tuple[int, ...], goal: tuple[int, ...], rows: int, cols: int,
+        db: PatternTables | None, h0: int, weight: tuple[int, int], batch: int, cut: int,
+        guard: Guard,
+    ) -> tuple[list[int] | None, dict[str, int], int] | None:  # fmt: skip
+        """Batch-weighted A* with Manhattan (``db`` None) or digits tables, compiled; None
+        where this implementation has no such kernel (the caller runs the one loop,
+        `slidingtiles.search._bwas.bwas_loop`, over numpy batches: the pure-Python mirror)."""
+
 
 def _kernel_module(name: str) -> ModuleType:
     """Import a kernel module on first use: numba's (optional) and the numpy ones.
@@ -234,6 +243,14 @@ class _PythonKernels:
             rows, cols, tiles, grow, gcol, weights, targets, conflict_weight, blank_weight,
             patience, width, max_levels, max_nodes, deadline, hole_weight,
         )  # fmt: skip
+
+
+    def bwas_tables(
+        self, tiles: tuple[int, ...], goal: tuple[int, ...], rows: int, cols: int,
+        db: PatternTables | None, h0: int, weight: tuple[int, int], batch: int, cut: int,
+        guard: Guard,
+    ) -> tuple[list[int] | None, dict[str, int], int] | None:  # fmt: skip
+        return None  # the one loop over numpy batches is this implementation's
 
 
 #: The pure-Python kernels: the implementation, and numba's fallback under ``auto``.
@@ -391,6 +408,23 @@ class _NumbaKernels:
             "beam", "subgoal_search", rows, cols, tiles, grow, gcol, weights, targets,
             conflict_weight, blank_weight, patience, width, max_levels, max_nodes, deadline,
             hole_weight,
+        )  # fmt: skip
+        return found
+
+    def bwas_tables(
+        self, tiles: tuple[int, ...], goal: tuple[int, ...], rows: int, cols: int,
+        db: PatternTables | None, h0: int, weight: tuple[int, int], batch: int, cut: int,
+        guard: Guard,
+    ) -> tuple[list[int] | None, dict[str, int], int] | None:  # fmt: skip
+        compiled = self._module("bwas")
+        if compiled is None:
+            return None
+        plan = compiled.heuristic_plan(rows, cols, goal, db)
+        if plan is None:
+            return None
+        found: tuple[list[int] | None, dict[str, int], int] = self._call(
+            "bwas", "bwas_tables", tiles, goal, rows, cols, plan, h0, weight[0], weight[1],
+            batch, cut, guard,
         )  # fmt: skip
         return found
 

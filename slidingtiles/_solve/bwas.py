@@ -42,7 +42,7 @@ from slidingtiles._heuristics.batched import batched_of
 from slidingtiles._heuristics.registry import HeuristicInfo, is_builtin
 from slidingtiles._solve.solution import Solution
 from slidingtiles.search import SearchStats
-from slidingtiles.search._bwas import DEFAULT_BATCH, bwas_loop
+from slidingtiles.search._bwas import DEFAULT_BATCH, BatchStats, bwas_loop
 from slidingtiles.search._limits import Deadline, Guard
 
 __all__ = [
@@ -164,6 +164,7 @@ def solve_bwas(
     progress: Callable[[SearchStats], object] | None = None,
     bound: float = math.inf,
     heuristic: str = "none",
+    compiled: tuple[int, PatternTables | None] | None = None,
 ) -> Solution | None:
     """Solve a (solvable) board by batch-weighted A*, on the call's clock and the one `Guard`.
 
@@ -174,16 +175,31 @@ def solve_bwas(
     ``lower_bound`` the frontier's least ``g + h`` at the end (with the
     moves' parity). ``bound``: look only for answers shorter than it; None
     is returned when there is none. Limits raise `SearchLimitExceeded`.
+    ``compiled``: ``(h of the start, tables or None for Manhattan)`` when
+    ``evaluate`` is that built-in heuristic: the compiled kernel then runs the
+    same search where it applies (`dispatch.bwas_solve`), else this loop.
     """
+    num, den = dispatch.weight_fraction(weight)  # both implementations: the same exact weight
     space = TileSpace(start, goal, evaluate)
     guard = Guard(
         "bwas", max_nodes=max_nodes, time_limit=clock.remaining("the search"),
         max_memory=max_memory, progress=progress, progress_every=10_000,
         state_bytes=space.width * 4 + 300,
     )  # fmt: skip
+    if compiled is not None:
+        found = clock.run(
+            lambda *, time_limit: guard.run(
+                lambda g: dispatch.bwas_solve(
+                    start, goal, compiled[1], compiled[0], (num, den), batch_size,
+                    int(min(bound, 1 << 30)), g,
+                )
+            )
+        )  # fmt: skip
+        if found is not None:
+            return _compiled_solution(start, goal, found, guard, admissible, (num, den), heuristic)
     out = clock.run(
         lambda *, time_limit: guard.run(
-            lambda g: bwas_loop(space, g, weight=weight, batch_size=batch_size, bound=bound)
+            lambda g: bwas_loop(space, g, weight=num / den, batch_size=batch_size, bound=bound)
         )
     )
     if out.last is None:
@@ -194,18 +210,68 @@ def solve_bwas(
         letters.append(rec[1])
         rec = rec[0]
     moves = Moves("".join(reversed(letters)))
-    optimal = admissible and weight == 1.0
+    return _solution(start, goal, moves, out.stats, out.lower_bound, admissible, num == den,
+                     heuristic)  # fmt: skip
+
+
+def _compiled_solution(
+    start: Board,
+    goal: Board,
+    found: tuple[list[int] | None, dict[str, int], int],
+    guard: Guard,
+    admissible: bool,
+    weight: tuple[int, int],
+    heuristic: str,
+) -> Solution | None:
+    codes, counts, lower = found
+    stats = BatchStats(
+        counts["expanded"], counts["generated"], counts["max_frontier"], counts["reopened"],
+        counts["batches"], guard.stats(0, 0, 0, 0, 0).seconds, heuristic_calls=counts["calls"],
+        heuristic_boards=counts["boards"],
+    )  # fmt: skip
+    if codes is None:
+        return None
+    moves = Moves("".join(_LETTERS[c] for c in codes))
+    return _solution(
+        start, goal, moves, stats, lower, admissible, weight[0] == weight[1], heuristic
+    )
+
+
+def _solution(
+    start: Board,
+    goal: Board,
+    moves: Moves,
+    stats: BatchStats,
+    frontier_bound: float,
+    admissible: bool,
+    unweighted: bool,
+    heuristic: str,
+) -> Solution:
+    optimal = admissible and unweighted
     lower: int | None = None
     if optimal:
         lower = len(moves)
     elif admissible:
-        lower = min(len(moves), math.ceil(out.lower_bound - 1e-9))
+        lower = min(len(moves), math.ceil(frontier_bound - 1e-9))
         lower += (len(moves) - lower) % 2  # every answer has the parity of this one
         lower = max(lower, start.manhattan(goal))
     return Solution(
         start=start, goal=goal, moves=moves, optimal=optimal, heuristic=heuristic,
-        algorithm="bwas", stats=out.stats, lower_bound=lower, engine=dispatch.IMPLEMENTATION,
+        algorithm="bwas", stats=stats, lower_bound=lower, engine=dispatch.IMPLEMENTATION,
     )  # fmt: skip
+
+
+def compiled_for(
+    info: HeuristicInfo, start: Board, goal: Board, tables: PatternTables | None
+) -> tuple[int, PatternTables | None] | None:
+    """What the compiled kernel needs for a library heuristic (None: the loop runs it)."""
+    if not is_builtin(info):
+        return None
+    if info.name == "manhattan":
+        return start.manhattan(goal), None
+    if info.name == "pdb" and tables is not None:
+        return tables.value(start.tiles), tables
+    return None
 
 
 def run_plan(
@@ -226,6 +292,7 @@ def run_plan(
         start, goal, evaluate, admissible=info.admissible, clock=clock, weight=chosen.weight,
         batch_size=DEFAULT_BATCH if batch_size is None else batch_size, max_nodes=max_nodes,
         max_memory=max_memory, progress=progress, heuristic=info.name,
+        compiled=compiled_for(info, start, goal, chosen.tables),
     )  # fmt: skip
     assert solution is not None  # no bound, and the board is solvable
     return solution
