@@ -18,6 +18,7 @@ so every import runs down (docs/architecture.md).
 from slidingtiles._compare import Comparison, branching_factor, compare
 from slidingtiles._errors import HeuristicClaimError, HeuristicError, HeuristicTypeError
 from slidingtiles._heuristics._pdb.heuristic import pattern_database
+from slidingtiles._heuristics.batched import BatchedHeuristic, batched
 from slidingtiles._heuristics.check import EXHAUSTIVE_BOARDS, HeuristicSpec, check
 from slidingtiles._heuristics.classic import inversions, linear_conflict, manhattan, misplaced
 from slidingtiles._heuristics.compiled import CompiledHeuristic, compiled
@@ -38,6 +39,7 @@ from slidingtiles._heuristics.walking import walking_distance
 __all__ = [
     "EXHAUSTIVE_BOARDS",
     "RESERVED",
+    "BatchedHeuristic",
     "CheckReport",
     "Comparison",
     "CompiledHeuristic",
@@ -50,6 +52,7 @@ __all__ = [
     "HeuristicSpec",
     "HeuristicTypeError",
     "Property",
+    "batched",
     "branching_factor",
     "check",
     "compare",

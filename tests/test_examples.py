@@ -40,6 +40,7 @@ def test_every_example_is_tested() -> None:
         "read_cos226_file.py", "html_export.py", "measure_heuristics.py",
         "make_pictures.py",  # run by tests/test_packaging.py
         "watch_astar.py", "textbook_table.py", "compiled_heuristic.py",
+        "learned_heuristic.py",
     }  # fmt: skip
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
@@ -177,3 +178,13 @@ def test_watch_astar_draws_the_guides_pictures(tmp_path: Path) -> None:
     assert steps[0] == steps[1], stale.format("watch-astar.html")
     assert (images / "watch-astar.png").read_bytes().startswith(b"\x89PNG")
 
+
+
+def test_learned_heuristic_quick() -> None:
+    """The smoke run of docs/learned-heuristics.md's example: labels, a model, its searches."""
+    out = run_example("learned_heuristic.py", "--quick", timeout=600)
+    assert "labelled" in out
+    assert "trained 2 epochs" in out
+    rows = {line.split()[0] + line.split()[1]: line.split() for line in out.splitlines()[3:]}
+    assert rows["pdb1.0"][2] == "2/2"  # the tables solve both, optimally
+    assert rows["pdb1.0"][3] == "1.000"

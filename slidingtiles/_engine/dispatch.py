@@ -63,6 +63,7 @@ __all__ = [
     "beam_solve",
     "build_group_table",
     "build_memory",
+    "bwas_solve",
     "choose_kernels",
     "engine_guard",
     "engine_solve",
@@ -330,6 +331,30 @@ def weight_fraction(weight: float) -> tuple[int, int]:
     num = max(WEIGHT_DEN, math.floor(weight * WEIGHT_DEN))
     common = math.gcd(num, WEIGHT_DEN)
     return num // common, WEIGHT_DEN // common
+
+
+def bwas_solve(
+    start: Board,
+    goal: Board,
+    db: PatternTables | None,
+    h0: int,
+    weight: tuple[int, int],
+    batch: int,
+    cut: int,
+    guard: Guard,
+) -> tuple[list[int] | None, dict[str, int], int] | None:
+    """Batch-weighted A* in the compiled kernel, or None where it does not apply.
+
+    The kernel takes boards of at most 16 cells with Manhattan distance
+    (``db`` None) or digits tables of 8-bit entries; under the pure-Python
+    implementation, or for anything else, None: the caller runs the one
+    loop (`slidingtiles.search._bwas.bwas_loop`) over numpy batches, which
+    searches the same nodes. Returns the answer's direction codes (None: no
+    answer under ``cut``), the counts and the frontier's lower bound.
+    """
+    return kernels.bwas_tables(
+        start.tiles, goal.tiles, start.rows, start.cols, db, h0, weight, batch, cut, guard
+    )
 
 
 def weighted_solve(

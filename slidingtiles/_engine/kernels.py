@@ -142,6 +142,15 @@ class Kernels(Protocol):
     ) -> tuple[str, int, bool]:  # fmt: skip
         """Beam search ranked by additive pattern tables (`tables_beam`)."""
 
+    def bwas_tables(
+        self, tiles: tuple[int, ...], goal: tuple[int, ...], rows: int, cols: int,
+        db: PatternTables | None, h0: int, weight: tuple[int, int], batch: int, cut: int,
+        guard: Guard,
+    ) -> tuple[list[int] | None, dict[str, int], int] | None:  # fmt: skip
+        """Batch-weighted A* with Manhattan (``db`` None) or digits tables, compiled; None
+        where this implementation has no such kernel (the caller runs the one loop,
+        `slidingtiles.search._bwas.bwas_loop`, over numpy batches: the pure-Python mirror)."""
+
 
 def _kernel_module(name: str) -> ModuleType:
     """Import a kernel module on first use: numba's (optional) and the numpy ones.
@@ -251,6 +260,14 @@ class _PythonKernels:
         return python_tables_beam.tables_search(
             rows, cols, tiles, flat, offsets, perm, groups, width, max_levels, max_nodes, deadline
         )
+
+
+    def bwas_tables(
+        self, tiles: tuple[int, ...], goal: tuple[int, ...], rows: int, cols: int,
+        db: PatternTables | None, h0: int, weight: tuple[int, int], batch: int, cut: int,
+        guard: Guard,
+    ) -> tuple[list[int] | None, dict[str, int], int] | None:  # fmt: skip
+        return None  # the one loop over numpy batches is this implementation's
 
 
 #: The pure-Python kernels: the implementation, and numba's fallback under ``auto``.
@@ -419,6 +436,23 @@ class _NumbaKernels:
         found: tuple[str, int, bool] = self._call(
             "tables_beam", "tables_search", rows, cols, tiles, flat, offsets, perm, groups, width,
             max_levels, max_nodes, deadline,
+        )  # fmt: skip
+        return found
+
+    def bwas_tables(
+        self, tiles: tuple[int, ...], goal: tuple[int, ...], rows: int, cols: int,
+        db: PatternTables | None, h0: int, weight: tuple[int, int], batch: int, cut: int,
+        guard: Guard,
+    ) -> tuple[list[int] | None, dict[str, int], int] | None:  # fmt: skip
+        compiled = self._module("bwas")
+        if compiled is None:
+            return None
+        plan = compiled.heuristic_plan(rows, cols, goal, db)
+        if plan is None:
+            return None
+        found: tuple[list[int] | None, dict[str, int], int] = self._call(
+            "bwas", "bwas_tables", tiles, goal, rows, cols, plan, h0, weight[0], weight[1],
+            batch, cut, guard,
         )  # fmt: skip
         return found
 

@@ -283,6 +283,9 @@ def info_of_callable(function: Callable[[Board, Board], float]) -> HeuristicInfo
             return info
     if isinstance(function, CompiledHeuristic):
         return function.info
+    carried = getattr(function, "info", None)  # a `heuristics.batched` one carries its claims
+    if isinstance(carried, HeuristicInfo) and hasattr(function, "batch_function"):
+        return carried
     name = getattr(function, "__name__", type(function).__name__)
     return HeuristicInfo(name, function, admissible=False, consistent=False)
 

@@ -228,9 +228,12 @@ def register(
             )
         for label in (name, *aliases):
             _refuse_label(label, name, replace)
+        special = specialize
+        if special is None and hasattr(func, "batch_function"):  # `batched`: its own one-board
+            special = func.for_goal  # type: ignore[attr-defined]
         info = HeuristicInfo(
             name, func, admissible, consistent, description or (func.__doc__ or "").strip()
-            .split("\n")[0], tuple(aliases), strength, specialize, applies_to,
+            .split("\n")[0], tuple(aliases), strength, special, applies_to,
         )  # fmt: skip
         _REGISTRY[name] = info
         for alias in aliases:

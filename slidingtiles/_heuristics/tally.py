@@ -26,6 +26,7 @@ from numpy.typing import NDArray
 from slidingtiles._board.board import Board
 from slidingtiles._board.random import scramble
 from slidingtiles._engine import dispatch
+from slidingtiles._heuristics.batch_values import as_boards, raw
 from slidingtiles._heuristics.exact import exact_distances
 from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._heuristics.report import CheckReport, Counterexample, Property
@@ -45,6 +46,10 @@ class _Values:
         self.name = info.name
         self.goal = goal
         self.function = info.for_goal(goal)
+        # A `heuristics.batched` heuristic is valued a chunk of boards per call.
+        self.batch: Callable[[Any, Board], Any] | None = getattr(
+            info.function, "batch_function", None
+        )
 
     def __call__(self, tiles: tuple[int, ...]) -> float:
         try:
@@ -67,6 +72,8 @@ class _Values:
         progress: Callable[[int, int], object] | None,
     ) -> NDArray[np.float64]:
         """The values on every board, the clock and ``progress`` seen at a `Cadence`."""
+        if self.batch is not None:
+            return self._batches(boards, clock, progress)
         values: list[float] = []
         append = values.append
         cadence = Cadence(_STRIDE)
@@ -83,6 +90,24 @@ class _Values:
                 append(self(tiles))
             start = stop
         return np.array(values, dtype=np.float64)
+
+
+    def _batches(
+        self,
+        boards: list[tuple[int, ...]],
+        clock: Deadline,
+        progress: Callable[[int, int], object] | None,
+    ) -> NDArray[np.float64]:
+        """The values of a batched heuristic, one call per `_STRIDE` boards."""
+        parts = [np.zeros(0, dtype=np.float64)]
+        for start in range(0, len(boards), _STRIDE):
+            clock.remaining(f"checking heuristic {self.name!r}")
+            if progress is not None:
+                progress(start, len(boards))
+            chunk = as_boards(boards[start : start + _STRIDE])
+            assert self.batch is not None
+            parts.append(raw(self.name, self.batch, chunk, self.goal))
+        return np.concatenate(parts)
 
 
 def _board(tiles: Any, goal: Board) -> Board:

@@ -63,11 +63,13 @@ from slidingtiles._solve.reach import one_process_suffices, within_reach
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import SearchStats
+from slidingtiles.search._bwas import check_batch_size
 from slidingtiles.search._checks import check_limits
 from slidingtiles.search._limits import Deadline
 
 __all__ = [
-    "ROUTES", "HeuristicLike", "Plan", "already_solved", "cached_tables", "check_options",
+    "ROUTES", "HeuristicLike", "Plan", "already_solved", "cached_tables", "check_bwas_options",
+    "check_options",
     "check_setup", "is_flag", "plan",
 ]  # fmt: skip
 
@@ -143,9 +145,9 @@ def check_options(
             raise InvalidOptionError(
                 f"weight must be a number >= 1, not {weight!r}", weight, option="weight"
             )
-        if algorithm not in ("auto", "weighted"):
+        if algorithm not in ("auto", "weighted", "bwas"):
             raise InvalidOptionError(
-                f"weight={weight!r} only applies to algorithm='weighted' (or 'auto'), "
+                f"weight={weight!r} only applies to algorithm='weighted', 'bwas' (or 'auto'), "
                 f"not algorithm={algorithm!r}",
                 weight, option="weight",
             )  # fmt: skip
@@ -170,6 +172,29 @@ def check_options(
         )  # fmt: skip
     check_max_nodes_bounds(where, max_nodes, optimal, algorithm, weight)
     first_use.implicit_builds_allowed(bool(build_tables))  # a bad environment value, at once
+
+
+def check_bwas_options(algorithm: object, batch_size: object) -> None:
+    """Refuse a bad ``batch_size``, or one given without ``algorithm="bwas"``.
+
+    >>> check_bwas_options("bwas", 0)
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.InvalidOptionError: solve: batch_size must be an int >= 1, got 0 (int)
+    >>> check_bwas_options("astar", 10)
+    Traceback (most recent call last):
+    ...
+    slidingtiles._errors.InvalidOptionError: batch_size=10 only applies to algorithm='bwas', not algorithm='astar'
+    """  # noqa: E501
+    if batch_size is None:
+        return
+    check_batch_size("solve", batch_size, documented=True)
+    if algorithm != "bwas":
+        raise InvalidOptionError(
+            f"batch_size={batch_size!r} only applies to algorithm='bwas', "
+            f"not algorithm={algorithm!r}",
+            batch_size, option="batch_size",
+        )  # fmt: skip
 
 
 def already_solved(
@@ -446,7 +471,9 @@ def cached_tables(goal: Board) -> PatternDatabase | None:
 
 
 #: The routes a `Plan` takes, each run by one function of `slidingtiles._solve.solve`.
-ROUTES = ("short", "reduce", "weighted_tables", "parallel", "engine", "compiled", "search")
+ROUTES = (
+    "short", "reduce", "weighted_tables", "parallel", "engine", "compiled", "search", "bwas",
+)  # fmt: skip
 # Boards up to this many cells use A* (its memory stays small); larger ones IDA*.
 _ASTAR_MAX_CELLS = 12
 # The weight of "weighted" when none is given.
@@ -526,6 +553,8 @@ def plan(
     if weight is not None and algorithm == "auto":
         algorithm = "weighted"
     info = _resolve_heuristic(heuristic, start, goal, build_tables=build_tables, clock=clock)
+    if algorithm == "bwas":  # batch-weighted A* (`slidingtiles._solve.bwas`): never judged
+        return _bwas_plan(info, start, goal, clock, weight, build_tables, max_memory)
     within_reach(
         info, algorithm, start, goal, insist=optimal is True, workers=workers,
         time_limit=clock.time_limit, max_nodes=max_nodes, elapsed=clock.elapsed(),
@@ -560,6 +589,22 @@ def plan(
         w = 1.0
     evaluate = _checked(info, start, goal, build_tables=build_tables, clock=clock)
     return Plan("search", algorithm, info, None, w, evaluate)
+
+
+def _bwas_plan(
+    info: HeuristicInfo,
+    start: Board,
+    goal: Board,
+    clock: Deadline,
+    weight: float | None,
+    build_tables: bool,
+    max_memory: int | None,
+) -> Plan:
+    """Batch-weighted A*'s plan: the heuristic checked as the generic search's, its tables."""
+    check_setup(info, start, clock, max_memory)
+    db = _table_for(goal, build_tables, clock) if _is_table_heuristic(info) else None
+    evaluate = _checked(info, start, goal, build_tables=build_tables, clock=clock)
+    return Plan("bwas", "bwas", info, db, 1.0 if weight is None else float(weight), evaluate)
 
 
 def _checked(

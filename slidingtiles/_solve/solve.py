@@ -6,6 +6,7 @@ Moves('DR')
 
 from __future__ import annotations
 
+import importlib
 import math
 import os
 from collections.abc import Callable, Hashable
@@ -21,7 +22,14 @@ from slidingtiles._engine import dispatch
 from slidingtiles._errors import InvalidOptionError, SearchLimitExceeded, UnsolvableError
 from slidingtiles._heuristics.compiled import compiled_of, engine_search
 from slidingtiles._solve import verify
-from slidingtiles._solve.choose import HeuristicLike, Plan, already_solved, check_options, plan
+from slidingtiles._solve.choose import (
+    HeuristicLike,
+    Plan,
+    already_solved,
+    check_bwas_options,
+    check_options,
+    plan,
+)
 from slidingtiles._solve.parallel import check_parallel, parallel_search
 from slidingtiles._solve.reach import limit_advice, searched_heuristic
 from slidingtiles._solve.short.constructive import construct
@@ -35,10 +43,12 @@ from slidingtiles.search._trace import check_trace
 
 __all__ = ["ALGORITHMS", "Algorithm", "HeuristicLike", "Solution", "solve"]
 
-Algorithm: TypeAlias = Literal["auto", "astar", "idastar", "bfs", "greedy", "weighted", "reduce"]
+Algorithm: TypeAlias = Literal[
+    "auto", "astar", "idastar", "bfs", "greedy", "weighted", "reduce", "bwas"
+]
 #: The algorithm names `solve` accepts.
 ALGORITHMS: tuple[str, ...] = (
-    "auto", "astar", "idastar", "bfs", "greedy", "weighted", "reduce",
+    "auto", "astar", "idastar", "bfs", "greedy", "weighted", "reduce", "bwas",
 )  # fmt: skip
 
 
@@ -60,6 +70,7 @@ def solve(
     executor: Any = None,
     trace: int | bool | None = None,
     on_event: Callable[[SearchEvent], object] | None = None,
+    batch_size: int | None = None,
 ) -> Solution:
     """Return a shortest solution of a sliding-tile puzzle, or, with ``optimal=False``, a short one.
 
@@ -80,10 +91,15 @@ def solve(
             that fits (the pattern database when cached or quick to build).
         algorithm: ``"astar"``, ``"idastar"``, ``"bfs"``, ``"greedy"``, ``"weighted"``
             (at most ``weight`` x the shortest; weighted IDA* over perm-ranked tables),
-            ``"reduce"`` (the constructive solver, `solve_constructive`), or ``"auto"``:
+            ``"reduce"`` (the constructive solver, `solve_constructive`), ``"bwas"``
+            (batch-weighted A*: the ``batch_size`` best nodes expanded at once, their
+            children valued in one heuristic call, f = g + weight x h; optimal with an
+            admissible heuristic and weight 1, docs/learned-heuristics.md), or ``"auto"``:
             the tile engine's IDA* for the built-in heuristics, else A* up to 12 cells
             and IDA* above (docs/solving.md).
-        weight: the bound w >= 1 for ``"weighted"`` (with ``"auto"``, implies it).
+        weight: the bound w >= 1 for ``"weighted"`` (with ``"auto"``, implies it) and
+            ``"bwas"`` (default 1: optimal).
+        batch_size: ``"bwas"`` only: nodes expanded per batch (an int >= 1; default 1000).
         optimal: None (the default) asks for a shortest solution where one is within
             reach: an optimal search whose estimated cost (by the board's Manhattan
             distance, size and heuristic, the implementation and ``workers``) is past
@@ -146,6 +162,7 @@ def solve(
         optimal=optimal, build_tables=build_tables,
     )  # fmt: skip
     check_parallel(workers, executor)
+    check_bwas_options(algorithm, batch_size)
     kept = check_trace("solve", trace, on_event, documented=True)
     watched = kept is not None or on_event is not None
     if watched:
@@ -170,8 +187,9 @@ def solve(
         workers=count or os.cpu_count() or 1, max_nodes=max_nodes,
     )  # fmt: skip
     call = _Call(
-        start, target, clock, max_nodes, max_memory, progress, workers, executor, kept, on_event
-    )
+        start, target, clock, max_nodes, max_memory, progress, workers, executor, kept, on_event,
+        batch_size,
+    )  # fmt: skip
     try:
         return verify.checked(_ROUTES[chosen.route](chosen, call), chosen.heuristic)
     except SearchLimitExceeded as error:
@@ -204,6 +222,8 @@ def _check_watchable(
          and weight is None,
          "optimal=False runs the short-solution methods on the tile engine (to watch a "
          "fast search, give algorithm='weighted' or 'greedy')"),
+        ("algorithm", algorithm, algorithm == "bwas",
+         "algorithm='bwas' runs batch-weighted A* over batches of boards, which sends no events"),
         ("workers", workers, (workers or 1) > 1,
          "workers=N splits the tile engine's IDA* between processes"),
         ("executor", executor, executor is not None,
@@ -231,6 +251,7 @@ class _Call:
     executor: Any
     trace: int | None
     on_event: Callable[[SearchEvent], object] | None
+    batch_size: int | None = None
 
 
 def _short(chosen: Plan, call: _Call) -> Solution:
@@ -349,6 +370,15 @@ def _compiled(chosen: Plan, call: _Call) -> Solution:
     )  # fmt: skip
 
 
+def _bwas(chosen: Plan, call: _Call) -> Solution:
+    """Batch-weighted A* (`slidingtiles._solve.bwas`, loaded by name: it imports numpy)."""
+    assert chosen.heuristic is not None
+    return importlib.import_module("slidingtiles._solve.bwas").run_plan(  # type: ignore[no-any-return]
+        chosen, call.start, call.goal, call.clock, batch_size=call.batch_size,
+        max_nodes=call.max_nodes, max_memory=call.max_memory, progress=call.progress,
+    )  # fmt: skip
+
+
 # Each route of a `Plan` (`choose.ROUTES`), and the function that runs it.
 _ROUTES: dict[str, Callable[[Plan, _Call], Solution]] = {
     "short": _short,
@@ -358,4 +388,5 @@ _ROUTES: dict[str, Callable[[Plan, _Call], Solution]] = {
     "engine": _engine,
     "compiled": _compiled,
     "search": _search,
+    "bwas": _bwas,
 }

@@ -10,7 +10,8 @@ Example:
 A state is any hashable object with ``successors()`` yielding ``(action,
 next_state, step_cost)`` and ``is_goal()``; this package knows nothing about
 tiles. `astar` (Dijkstra without a heuristic), `weighted_astar`, `greedy`,
-`idastar` and `bfs` all return a `SearchResult` with `SearchStats`, raise
+`idastar`, `bfs` and `bwas` (batch-weighted A*, its heuristic valued on many
+states per call) all return a `SearchResult` with `SearchStats`, raise
 ``NoPathError`` when no goal is reachable and ``SearchLimitExceeded`` at a node,
 time or memory limit. They change no global state, so Ctrl-C
 (KeyboardInterrupt) propagates and leaves nothing broken.
@@ -35,6 +36,7 @@ states, for the doctests).
 from slidingtiles._errors import SearchStopped
 from slidingtiles.search._astar import astar, greedy, weighted_astar
 from slidingtiles.search._bfs import bfs
+from slidingtiles.search._bwas import BatchStats, bwas
 from slidingtiles.search._events import (
     FATES,
     STOP,
@@ -55,6 +57,7 @@ from slidingtiles.search._trace import SearchTrace, TraceStep, Waiting
 __all__ = [
     "FATES",
     "STOP",
+    "BatchStats",
     "Expanded",
     "Fate",
     "Finished",
@@ -72,6 +75,7 @@ __all__ = [
     "Waiting",
     "astar",
     "bfs",
+    "bwas",
     "greedy",
     "idastar",
     "weighted_astar",
