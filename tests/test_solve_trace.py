@@ -165,7 +165,7 @@ def test_a_limit_carries_the_trace_so_far() -> None:
 
 
 def test_the_calls_clock_keeps_the_trace_when_it_names_the_callers_time_limit() -> None:
-    from slidingtiles.search._limits import Deadline  # the one clock of a call; no public name
+    from slidingtiles.search import Deadline
 
     recorded = st.solve(REPORT, heuristic="misplaced", trace=10).trace
 

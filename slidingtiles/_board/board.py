@@ -23,7 +23,6 @@ from slidingtiles._board.parse import (
     token_value,
 )
 from slidingtiles._errors import GoalMismatchError, InvalidBoardError, InvalidMoveError
-from slidingtiles._render import board_svg
 
 __all__ = ["MAX_CELLS", "ArrayLike", "Board", "BoardLike", "TilesLike", "check_hashable",
            "trusted_board"]  # fmt: skip
@@ -354,6 +353,8 @@ class Board:
 
     def _repr_svg_(self) -> str:
         """Draw the board in notebooks (Jupyter calls this)."""
+        from slidingtiles._render import board_svg  # the pictures load when first drawn
+
         return board_svg(self)
 
     # -- a value like a tuple of rows ------------------------------------------

@@ -2,7 +2,7 @@
 
 >>> from slidingtiles import Board
 >>> from slidingtiles.heuristics import get
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import Deadline
 >>> report = measure(get("manhattan"), Board.goal(2, 2), True, 3, Deadline(None), (0, 0, 1))
 >>> report.ok, report.boards
 (True, 12)
@@ -31,7 +31,7 @@ from slidingtiles._heuristics.exact import exact_distances
 from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._heuristics.report import CheckReport, Counterexample, Property
 from slidingtiles._heuristics.values import bad_value, raised
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search import Deadline
 
 __all__ = ["measure"]
 

@@ -47,9 +47,8 @@ from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._errors import UnsolvableError
 from slidingtiles._solve.solution import Solution
-from slidingtiles.search import SearchStats
+from slidingtiles.search import Guard, SearchStats
 from slidingtiles.search._checks import check_limits
-from slidingtiles.search._limits import Guard
 
 __all__ = ["Cos226Result", "cos226_board", "solve_cos226"]
 

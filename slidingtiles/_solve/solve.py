@@ -23,12 +23,18 @@ from slidingtiles._heuristics.compiled import compiled_of, engine_search
 from slidingtiles._solve.choose import HeuristicLike, Plan, already_solved, check_options, plan
 from slidingtiles._solve.parallel import check_parallel, parallel_search
 from slidingtiles._solve.reach import limit_advice, searched_heuristic
-from slidingtiles._solve.short.constructive import construct
-from slidingtiles._solve.short.methods import solve_short
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
-from slidingtiles.search import SearchEvent, SearchResult, SearchStats, astar, bfs, greedy, idastar
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search import (
+    Deadline,
+    SearchEvent,
+    SearchResult,
+    SearchStats,
+    astar,
+    bfs,
+    greedy,
+    idastar,
+)
 from slidingtiles.search._trace import check_trace
 
 __all__ = ["ALGORITHMS", "Algorithm", "HeuristicLike", "Solution", "solve"]
@@ -232,6 +238,8 @@ class _Call:
 
 def _short(chosen: Plan, call: _Call) -> Solution:
     """``optimal=False``: the short-solution methods (`slidingtiles._solve.short`)."""
+    from slidingtiles._solve.short.methods import solve_short  # loaded when first used
+
     found = solve_short(call.start, call.goal, call.clock, call.progress)
     stats = SearchStats(
         expanded=found.expanded, generated=found.generated, max_frontier=0, reopened=0,
@@ -246,6 +254,8 @@ def _short(chosen: Plan, call: _Call) -> Solution:
 
 def _reduce(chosen: Plan, call: _Call) -> Solution:
     """``algorithm="reduce"``: the constructive solver alone (its lines as iterations)."""
+    from slidingtiles._solve.short.constructive import construct  # loaded when first used
+
     built = construct(call.start, call.goal, call.clock, progress=call.progress)
     stats = SearchStats(
         expanded=built.tiles_placed, generated=built.raw_length, max_frontier=0, reopened=0,

@@ -61,7 +61,7 @@ from slidingtiles._engine.user import (
     VERIFY_NODES,
     UserHeuristic,
 )
-from slidingtiles.search._limits import Guard
+from slidingtiles.search import Guard
 
 __all__ = ["DELTA_TYPE", "FULL_TYPE", "ResultTypeError", "ida_user", "specialised"]
 

@@ -40,7 +40,7 @@ from slidingtiles._heuristics._pdb.cost import (
 from slidingtiles._heuristics._pdb.database import BuildProgress, PatternDatabase
 from slidingtiles._heuristics._pdb.partition import default_partition_name, partition
 from slidingtiles._heuristics._pdb.store import build, is_cached, load, table_path
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search import Deadline
 
 __all__ = [
     "AUTO_BUILD_SECONDS",

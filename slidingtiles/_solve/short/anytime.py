@@ -2,7 +2,7 @@
 
 >>> from slidingtiles import Board
 >>> from slidingtiles.pdb import PatternDatabase
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import Deadline
 >>> db = PatternDatabase.build(3, 3, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
 >>> budget = Budget(Deadline(None))
 >>> found = weighted_anytime(Board("4 1 2/0 5 3/7 8 6"), Board.goal(3, 3), db, budget)

@@ -122,7 +122,7 @@ def solve_chunked(
     """Return a solution that places each line a few tiles at a time, or None.
 
     >>> from slidingtiles import random_board
-    >>> from slidingtiles.search._limits import Deadline
+    >>> from slidingtiles.search import Deadline
     >>> start = random_board(9, 9, seed=1)
     >>> moves = solve_chunked(start, Board.goal(9, 9), Budget(Deadline(None)))
     >>> start.apply(moves) == Board.goal(9, 9)

@@ -1,7 +1,7 @@
 """Which methods a short solution runs, as one declared table, and the run: `solve_short`.
 
 >>> from slidingtiles import Board
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import Deadline
 >>> found = solve_short(Board("1 2 3/4 5 6/0 7 8"), Board.goal(3, 3), Deadline(None))
 >>> found.moves, found.optimal, found.method
 (Moves('RR'), True, 'idastar')
@@ -56,8 +56,7 @@ from slidingtiles._solve.short.peeled import peeled
 from slidingtiles._solve.short.placing import VARIANTS as PATH_WEIGHTINGS
 from slidingtiles._solve.short.staged import staged
 from slidingtiles._solve.short.windows import ShortenResult, beam_windows, windows
-from slidingtiles.search import SearchStats
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search import Deadline, SearchStats
 
 __all__ = ["TABLE", "Choice", "ShortResult", "choose_methods", "methods_table", "solve_short"]
 

@@ -1,7 +1,7 @@
 """Peeled beam search: each outer row and column placed by a beam search towards that subgoal.
 
 >>> from slidingtiles import Board, random_board
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import Deadline
 >>> start = random_board(8, 8, seed=1)
 >>> moves = solve_peeled(start, Board.goal(8, 8), Budget(Deadline(None)), width=50)
 >>> start.apply(moves) == Board.goal(8, 8)
