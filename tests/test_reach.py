@@ -25,7 +25,8 @@ from slidingtiles.__main__ import main
 from slidingtiles._engine import dispatch
 from slidingtiles._solve import parallel, reach
 from slidingtiles._workers import WorkerPool, end_kept_pools, kept_pool
-from slidingtiles.play import PlayLimits, hint_request, solve_request
+from slidingtiles.play import PlayLimits
+from slidingtiles.play._api import hint_request, solve_request
 
 ROOT = Path(__file__).resolve().parent.parent
 FAR = st.random_board(20, 20, seed=1)  # thousands of moves: beyond any optimal search
