@@ -192,7 +192,9 @@ def test_partitions() -> None:
             assert tiles == list(range(1, 16))
             assert sorted(len(g) for g in groups) == sorted(int(x) for x in name.split("-"))
     assert pdb.partition(3, 4) == ((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11))
-    assert pdb.default_partition_name(2, 4) == "perfect"
+    assert pdb.preferred_partition(2, 4, use="default") == "perfect"
+    with pytest.raises(ValueError, match="'fastest'"):
+        pdb.preferred_partition(2, 4, use="fastest")
     if _backend.IMPLEMENTATION == "numba":
         first = Board.goal(4, 4, blank="first")
         assert pdb.partition(4, 4, first, "7-8") == ((1, 2, 3, 4, 5, 6, 7), tuple(range(8, 16)))
@@ -564,7 +566,7 @@ def test_threads_solving_at_once_build_a_missing_table_once(
 def test_build_states_match_what_the_builder_visits() -> None:
     """The exact totals progress displays use are the states a build visits."""
     for rows, cols in [(2, 3), (3, 3), (3, 4)]:
-        name = pdb.default_partition_name(rows, cols)
+        name = pdb.preferred_partition(rows, cols, use="default")
         visited: dict[int, int] = {}
 
         def seen(step: pdb.BuildProgress, visited: dict[int, int] = visited) -> None:
