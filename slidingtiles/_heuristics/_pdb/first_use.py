@@ -301,7 +301,7 @@ def _build_announced(
             else "in memory, for this process (the cache cannot be used)"
         )
         warnings.warn(
-            f"slidingtiles is building the {rows}x{cols} pattern database (partition {name}"
+            f"building the {rows}x{cols} pattern database (partition {name}"
             f"{_goal_note(goal)}) on first use: {_seconds_text(seconds)} and "
             f"{_bytes_text(size)}, {where}. "
             f"To build it beforehand, run: {_build_command(goal, name, cache_dir)}. To never build "
