@@ -201,7 +201,8 @@ def test_a_limit_says_what_to_try_next(capsys: pytest.CaptureFixture[str]) -> No
     assert error.reason.endswith("(max_nodes=100)")
     assert str(error) == error.reason + (
         "; try optimal=False for a short solution, or a larger max_nodes"
-        + (", or the compiled implementation (pip install 'slidingtiles[fast]')"
+        + (', or the compiled implementation (pip install "slidingtiles[fast]" (from a source '
+           'checkout: pip install ".[fast]"))'
            if dispatch.IMPLEMENTATION == "python" else "")
     )  # fmt: skip
     code = main(["solve", board.to_text(), "--heuristic", "manhattan", "--max-nodes", "100"])

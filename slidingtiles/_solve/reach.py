@@ -36,6 +36,7 @@ from typing import Literal
 
 import attrs
 
+from slidingtiles._accel import PIP_FAST
 from slidingtiles._board.board import Board
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import OutOfReachError, SearchCostWarning, SearchLimitExceeded
@@ -419,10 +420,7 @@ def _helpers(
     return advice
 
 
-_NUMBA = (
-    "the compiled implementation (pip install 'slidingtiles[fast]')",
-    "the compiled implementation (pip install 'slidingtiles[fast]')",
-)
+_NUMBA = (f"the compiled implementation ({PIP_FAST})", f"the compiled implementation ({PIP_FAST})")
 # The largest boards whose tables were measured (REACH's own pdb rows): larger ones are not
 # advised to build any.
 _TABLES_MEASURED = 25
