@@ -296,8 +296,9 @@ def compare(
         boards_per_depth: boards per depth, drawn without repeats (all of them
             where a depth has fewer; on 3x3, depth 2 has 4 boards).
         seed: the boards drawn (the same seed, the same boards).
-        max_nodes, time_limit: limits of each search; a board that reaches one
-            is counted in ``limited`` and its depth's means become None.
+        max_nodes: the expansions each search may make; a board that reaches
+            the limit is counted in ``limited`` and its depth's means become None.
+        time_limit: the seconds each search may take, counted the same way.
         progress: called with ``(searches done, searches in all)``.
 
     Definitions (the same as `slidingtiles.search.SearchStats` and the

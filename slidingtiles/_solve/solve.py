@@ -107,19 +107,23 @@ def solve(
             the answer is the same every run; with one, more time gives shorter
             answers. ``weight=`` keeps weighted search and its bound instead.
         blank: the label of the empty cell on labelled boards.
-        max_nodes, time_limit, max_memory: stop with `SearchLimitExceeded` past this
-            many expansions, seconds (every step of the call spends from one clock;
-            ``inf`` is none) or bytes of growth (A*, BFS); its message ends with what to
-            try next. ``max_nodes`` is refused with ``optimal=False`` (without
+        max_nodes: stop with `SearchLimitExceeded` past this many expansions; its
+            message ends with what to try next. Refused with ``optimal=False`` (without
             ``weight``) and ``algorithm="reduce"``: those methods are bounded by time.
+        time_limit: stop with `SearchLimitExceeded` past this many seconds (every
+            step of the call spends from one clock; ``inf`` is none).
+        max_memory: stop with `SearchLimitExceeded` past this many bytes of growth
+            (A*, BFS).
         progress: called with a `SearchStats` snapshot every so often.
         build_tables: whether a missing pattern table may be built here (announced by
             a `TableBuildWarning`; ``SLIDINGTILES_BUILD_TABLES=0`` overrides True).
-        workers, executor: split the engine's IDA* with pattern tables over this many
-            processes, or a caller's executor (docs/24-puzzle.md). A search estimated
+        workers: split the engine's IDA* with pattern tables over this many
+            processes (docs/24-puzzle.md). A search estimated
             under a million expansions (every 15-puzzle) runs in one process, and a split
             one runs its first iterations here while they are small, so a small search
             never waits for processes; ``workers=N`` keeps its pool for the next call.
+        executor: a caller's `concurrent.futures` executor to split the search
+            over instead of a pool of ``workers`` processes.
         trace: record the search's first ``trace`` events (True: 100,000) as
             `Solution.trace` (or ``.trace`` on the `SearchLimitExceeded` raised),
             which `TraceView` shows (docs/watching-astar.md). The tile engine does

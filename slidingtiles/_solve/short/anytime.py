@@ -119,7 +119,8 @@ def weighted_anytime(
     """Return the shortest solution weighted IDA* finds with falling weights, or None.
 
     Args:
-        start, goal: a solvable board and its goal.
+        start: a solvable board.
+        goal: its goal.
         db: tables `dispatch.weighted_solve` reads, for the goal.
         budget: the call's `Budget`: its end to stop by; without one, ``nodes``
             expansions in all (the same answer every time). The searches'

@@ -68,7 +68,8 @@ class Budget:
         end: the instant the answer is due (`MARGIN` before the time limit), or None.
         progress: the call's progress callback, given a `snapshot` after each method and
             each line the constructive solver places (`tell`).
-        expanded, generated: the nodes the searches expanded and generated so far.
+        expanded: the nodes the searches expanded so far.
+        generated: the nodes they generated so far.
         methods: the methods run so far.
     """
 

@@ -139,7 +139,8 @@ def solve_chunked(
     most 36 cells goes to `solve_staged`.
 
     Args:
-        start, goal: boards of one shape, the start solvable for the goal.
+        start: a board, solvable for ``goal``.
+        goal: the goal, of the start's shape.
         budget: the call's `Budget` (the searches' nodes are counted there).
         until: an instant of the call's clock, checked between chunks (None
             when it passes). Budgets are node counts, so the moves do not

@@ -116,8 +116,10 @@ class ShortResult:
             ``"+windows"`` when re-solved windows made it shorter.
         first_length: the length of the first answer (``len(moves)`` is never more).
         searches: the methods run (weighted IDA*'s searches, each one).
-        windows_searched, windows_shortened: the windows re-solved, and those made shorter.
-        expanded, generated: the nodes every search expanded and generated.
+        windows_searched: the windows re-solved.
+        windows_shortened: those of them made shorter.
+        expanded: the nodes every search expanded.
+        generated: the nodes every search generated.
         seconds: the time of the whole call.
     """
 
@@ -239,8 +241,8 @@ def solve_short(
     """Return a short solution of a solvable board, as short as the budget allows.
 
     Args:
-        start, goal: boards of one shape, checked by the caller (the start
-            solvable for the goal).
+        start: a board, solvable for ``goal`` (checked by the caller).
+        goal: the goal, of the start's shape.
         clock: the call's `Deadline`: every method spends from it; without a
             time limit, fixed node budgets (the same answer every time).
         progress: called with a `SearchStats` snapshot after each method (the

@@ -351,7 +351,8 @@ def solve_peeled(
     """Return a solution placing the outer row and column by beam search, or None at the deadline.
 
     Args:
-        start, goal: boards of one shape, the start solvable for the goal.
+        start: a board, solvable for ``goal``.
+        goal: the goal, of the start's shape.
         budget: the call's `Budget` (the searches' nodes are counted there).
         width: the beam width of every L's search (the time grows with it,
             the length falls: see the module's description).

@@ -122,7 +122,8 @@ def solve_staged(
     """Return a solution that places whole lines at once and finishes exactly, or None.
 
     Args:
-        start, goal: boards of one shape, the start solvable for the goal.
+        start: a board, solvable for ``goal``.
+        goal: the goal, of the start's shape.
         budget: the call's `Budget` (node budgets from the time left, nodes counted).
         until: an instant of the call's clock to finish by, or None.
         variant: another way through (for trying several and keeping the
