@@ -158,7 +158,7 @@ def test_textbook_table_small(tmp_path: Path) -> None:
 def test_watch_astar_draws_the_guides_pictures(tmp_path: Path) -> None:
     """The script prints the guide's table and redraws the committed pictures byte for byte."""
     out = run_example("watch_astar.py", str(tmp_path))
-    assert "   3  R     1 2 3  3  1  4         6  U f=6 queued, D f=4 queued" in out
+    assert "   3  R     1 2 3  3  1  4         6  U g=4 h=2 f=6 queued, D g=4 h=0 f=4 queued" in out
     images = ROOT / "docs" / "images"
     stale = "docs/images/{} is stale: run python examples/watch_astar.py docs/images --png"
     # Every picture, the page too (its element ids are digests of what it draws), byte for byte.

@@ -18,8 +18,14 @@ from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._engine import dispatch
-from slidingtiles._errors import InvalidOptionError, SearchLimitExceeded, UnsolvableError
+from slidingtiles._errors import (
+    InvalidOptionError,
+    NoPathError,
+    SearchLimitExceeded,
+    UnsolvableError,
+)
 from slidingtiles._heuristics.compiled import compiled_of, engine_search
+from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._solve.choose import HeuristicLike, Plan, already_solved, check_options, plan
 from slidingtiles._solve.parallel import check_parallel, parallel_search
 from slidingtiles._solve.reach import limit_advice, searched_heuristic
@@ -323,24 +329,36 @@ def _search(chosen: Plan, call: _Call) -> Solution:
     }  # fmt: skip
     info, h, clock = chosen.heuristic, chosen.evaluate, call.clock
     result: SearchResult[TileState, str]
-    if info is None or h is None:  # BFS: no heuristic
-        result = clock.run(bfs, initial, max_memory=call.max_memory, **limits)
-    elif chosen.algorithm == "idastar":
-        result = clock.run(idastar, initial, h, admissible=info.admissible, **limits)
-    elif chosen.algorithm == "greedy":
-        result = clock.run(greedy, initial, h, max_memory=call.max_memory, **limits)
-    else:  # "astar", "weighted": f = g + w x h
-        result = clock.run(
-            astar, initial, h, weight=chosen.weight, admissible=info.admissible,
-            consistent=info.consistent, max_memory=call.max_memory, **limits,
-        )  # fmt: skip
+    try:
+        if info is None or h is None:  # BFS: no heuristic
+            result = clock.run(bfs, initial, max_memory=call.max_memory, **limits)
+        elif chosen.algorithm == "idastar":
+            result = clock.run(idastar, initial, h, admissible=info.admissible, **limits)
+        elif chosen.algorithm == "greedy":
+            result = clock.run(greedy, initial, h, max_memory=call.max_memory, **limits)
+        else:  # "astar", "weighted": f = g + w x h
+            result = clock.run(
+                astar, initial, h, weight=chosen.weight, admissible=info.admissible,
+                consistent=info.consistent, max_memory=call.max_memory, **limits,
+            )  # fmt: skip
+    except (SearchLimitExceeded, NoPathError) as error:
+        error.trace = _named(error.trace, info)
+        raise
     moves = Moves("".join(result.actions))
+    trace = _named(result.trace, info)
     return Solution(
         start=call.start, goal=call.goal, moves=moves, optimal=result.optimal,
         heuristic="none" if info is None else info.name, algorithm=chosen.algorithm,
         stats=result.stats, lower_bound=len(moves) if result.optimal else None,
-        engine="generic", trace=result.trace,
+        engine="generic", trace=trace,
     )  # fmt: skip
+
+
+def _named(trace: Any, info: HeuristicInfo | None) -> Any:
+    """The trace naming the heuristic by its registered name (the search saw a wrapper)."""
+    if trace is None or info is None:
+        return trace
+    return attrs.evolve(trace, heuristic=info.name)
 
 
 def _compiled(chosen: Plan, call: _Call) -> Solution:

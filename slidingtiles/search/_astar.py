@@ -187,6 +187,7 @@ def _run(
         lambda emit: guard.run(
             lambda g: traced_astar(algorithm, start, heuristic, w, reopen, optimal, g, emit)
         ),
+        heuristic,
     )  # fmt: skip
 
 
@@ -300,7 +301,7 @@ def greedy(
         return guard.run(_greedy, start, heuristic)
     return run_traced(
         "greedy", start, 1.0, kept, on_event,
-        lambda emit: guard.run(lambda g: traced_greedy(start, heuristic, g, emit)),
+        lambda emit: guard.run(lambda g: traced_greedy(start, heuristic, g, emit)), heuristic,
     )  # fmt: skip
 
 

@@ -107,6 +107,7 @@ def idastar(
     return run_traced(
         "idastar", start, 1.0, kept, on_event,
         lambda emit: guard.run(lambda g: traced_idastar(start, heuristic, optimal, g, emit)),
+        heuristic,
     )  # fmt: skip
 
 
