@@ -3,6 +3,13 @@
 >>> import slidingtiles as st
 >>> len(st.solve("6 4 7/8 5 0/3 2 1").moves)
 31
+
+A façade that only re-exports. It imports what solving needs (boards, the errors,
+`solve`, the generic search); the satellites load on first use through the module
+``__getattr__`` below (PEP 562, as numpy and attrs do): `heuristics`, `pdb`,
+`solve_many`, `check_environment`, the pictures, `solve_cos226`,
+`solve_constructive`, `TraceView`. ``import slidingtiles`` loads at most 60 of
+the package's modules (tests/test_lazy_import.py counts them).
 """
 
 from __future__ import annotations
