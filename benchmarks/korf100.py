@@ -6,6 +6,13 @@ Run from the project root (pure Python, one core):
     PYTHONPATH=. python benchmarks/korf100.py --heuristic pdb:5-5-5 linear_conflict --count 10
     PYTHONPATH=. python benchmarks/korf100.py --eight
     PYTHONPATH=. python benchmarks/korf100.py --count 0 --random 20
+    PYTHONPATH=. python benchmarks/korf100.py --heuristic pdb pdb:7-8 --runs 5 \
+        --page docs/measurements/korf100.md       # the docs' one home of these numbers
+
+``--page FILE`` writes (or, for another implementation, extends) the
+measurement page every guide links to for Korf's 100: per implementation and
+heuristic the nodes and the CPU seconds of the 100 searches, the median and
+range of ``--runs`` runs. The numbers are measured here, never typed in.
 
 Every solution is replayed and its length checked against the optimal length
 in ``benchmarks/data/korf100.txt`` (goal: blank FIRST). The table is loaded
@@ -23,6 +30,7 @@ cached, under numba). ``--eight`` and ``--random`` time the whole public
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -119,7 +127,66 @@ def run_korf(
           f"{total_s:.3f} s ({total_cpu:.3f} s of CPU), {total_gen:,} generated, "
           f"{total_exp:,} expanded, "
           f"{rate:,.0f} generated nodes/s")  # fmt: skip
+    TOTALS.append(
+        {
+            "implementation": engine(), "heuristic": heuristic, "table": repr(db) if db else "",
+            "solved": solved, "count": len(instances), "verified": ok,
+            "generated": total_gen, "expanded": total_exp, "cpu": total_cpu, "wall": total_s,
+        }
+    )  # fmt: skip
     return ok
+
+
+#: One dict per `run_korf` call of this process: what ``--page`` writes.
+TOTALS: list[dict[str, object]] = []
+
+PAGE_HEAD = """# Measurements: Korf's 100 random 15-puzzles
+
+The one home of the Korf's 100 numbers the guides quote: written by
+`benchmarks/korf100.py --page`, never edited by hand. IDA* in the tile engine on the 100
+instances of `benchmarks/data/korf100.txt` (goal: blank first), every solution replayed and
+its length checked against Korf's. The table is loaded and the kernels compiled before
+timing; seconds are CPU seconds (`time.process_time`) of the 100 searches together, the
+median and the range of the runs. The project machine has 2 cores shared with other jobs,
+so wall-clock times vary more than these.
+
+"""
+
+
+def write_page(path: Path, runs: int, command: str) -> None:
+    """Write the measurement page: this run's section, keeping other implementations' ones."""
+    today = time.strftime("%Y-%m-%d")
+    implementation = engine()
+    lines = [
+        f"## {implementation} ({today}, {runs} run{'s' * (runs != 1)})",
+        "",
+        f"`{command}` (Python {sys.version.split()[0]}, load average "
+        f"{os.getloadavg()[0]:.1f} at the end)",
+        "",
+        "| heuristic | tables | solved | nodes generated | nodes expanded | CPU s (median) | "
+        "CPU s (range) |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for heuristic in dict.fromkeys(str(t["heuristic"]) for t in TOTALS):
+        rows = [t for t in TOTALS if t["heuristic"] == heuristic]
+        cpu = sorted(float(t["cpu"]) for t in rows)  # type: ignore[arg-type]
+        first = rows[0]
+        solved = f"{first['solved']}/{first['count']}" + (" verified" if first["verified"] else "")
+        lines.append(
+            f"| {heuristic} | {first['table'] or '-'} | {solved} | {first['generated']:,} | "
+            f"{first['expanded']:,} | {statistics.median(cpu):.3f} | "
+            f"{cpu[0]:.3f}-{cpu[-1]:.3f} |"
+        )
+    section = "\n".join(lines) + "\n"
+    kept = ""
+    if path.exists():  # keep the sections of the other implementation
+        parts = path.read_text(encoding="utf-8").split("\n## ")[1:]
+        kept = "".join(
+            f"\n## {part.rstrip()}\n" for part in parts if not part.startswith(implementation + " ")
+        )
+    body = section + kept if implementation == "numba" else kept.lstrip("\n") + "\n" + section
+    path.write_text(PAGE_HEAD + body.lstrip("\n"), encoding="utf-8", newline="\n")
+    print(f"wrote {path}")
 
 
 def _search(
@@ -146,7 +213,7 @@ def run_eight(repeat: int) -> bool:
             times = []
             for _ in range(n):
                 begin = time.perf_counter()
-                sol = solve(text, heuristic=heuristic, algorithm=algorithm)  # type: ignore[arg-type]
+                sol = solve(text, heuristic=heuristic, algorithm=algorithm)
                 times.append(time.perf_counter() - begin)
             good = len(sol) == 31 and sol.boards[-1] == goal
             ok &= good
@@ -205,12 +272,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--csv", metavar="FILE", default=None,
                         help="append one line per solved Korf instance: implementation, "
                         "heuristic, instance, length, generated, expanded, seconds")  # fmt: skip
+    parser.add_argument("--runs", type=int, default=1, help="runs of each heuristic's 100")
+    parser.add_argument(
+        "--page", metavar="FILE", default=None, help="write the page docs/measurements/korf100.md"
+    )
     args = parser.parse_args(argv)
     print(f"Python {sys.version.split()[0]}, table cache {pdb.cache_dir()}")
     ok = run_eight(args.repeat)
     if not args.eight:
         for heuristic in args.heuristic:
-            ok &= run_korf(heuristic, args.count, args.time_limit, args.first, args.csv)
+            for _ in range(args.runs):
+                ok &= run_korf(heuristic, args.count, args.time_limit, args.first, args.csv)
+    if args.page is not None and TOTALS:
+        command = "python benchmarks/korf100.py " + " ".join(argv or sys.argv[1:])
+        write_page(Path(args.page), args.runs, command)
     if args.random:
         ok &= run_random(args.random, args.seed, args.time_limit)
     return 0 if ok else 1

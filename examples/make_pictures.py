@@ -1,7 +1,8 @@
 """Draw the pictures of the docs' Pictures page: a board, an animated solution, the HTML page.
 
 Run: python examples/make_pictures.py [DIRECTORY] [--png]
-(default directory: docs/images of this repository)
+(default directory: a new temporary one; the docs' own copies are redrawn with
+python examples/make_pictures.py docs/images --png). The same bytes every run.
 
 Writes board.svg (st.board_svg, tiles already home in green), solution.svg (st.solution_svg,
 animated) and solution.html (st.solution_html, the step-through page). With --png it also
@@ -65,8 +66,7 @@ def screenshot(page: Path, png: Path, window: tuple[int, int] = WINDOW) -> bool:
 def main(argv: list[str]) -> None:
     want_png = "--png" in argv
     args = [arg for arg in argv if arg != "--png"]
-    default = Path(__file__).resolve().parent.parent / "docs" / "images"
-    folder = Path(args[0]) if args else default
+    folder = Path(args[0]) if args else Path(tempfile.mkdtemp(prefix="slidingtiles-"))
     paths = write_pictures(folder)
     if want_png:
         png = folder / "solution.png"
@@ -76,6 +76,7 @@ def main(argv: list[str]) -> None:
             print("no Chromium found: solution.png not written")
     for path in paths:
         print(f"wrote {path.name} ({path.stat().st_size:,} bytes)")
+    print(f"in {folder}")
 
 
 if __name__ == "__main__":

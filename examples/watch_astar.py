@@ -1,7 +1,8 @@
 """Draw the pictures of the guide "Watching A* work": A*'s and IDA*'s search trees, the stepper.
 
 Run: python examples/watch_astar.py [DIRECTORY] [--png]
-(default directory: docs/images of this repository)
+(default directory: a new temporary one; the guide's own copies are redrawn with
+python examples/watch_astar.py docs/images --png). The same bytes every run.
 
 Writes watch-astar-tree.svg (A* with misplaced tiles on the student report's board, every
 child drawn), watch-idastar-tree.svg (IDA* with misplaced tiles, its three iterations one
@@ -11,6 +12,7 @@ Prints the A* table, as the guide shows it.
 """
 
 import sys
+import tempfile
 from pathlib import Path
 
 from make_pictures import screenshot  # the Pictures page's script, beside this one
@@ -62,7 +64,7 @@ def write_pictures(folder: Path) -> list[Path]:
 def main(argv: list[str]) -> None:
     want_png = "--png" in argv
     args = [arg for arg in argv if arg != "--png"]
-    folder = Path(args[0]) if args else Path(__file__).resolve().parent.parent / "docs" / "images"
+    folder = Path(args[0]) if args else Path(tempfile.mkdtemp(prefix="slidingtiles-"))
     print(views()[0].table())
     paths = write_pictures(folder)
     if want_png:
@@ -73,6 +75,7 @@ def main(argv: list[str]) -> None:
             print("no Chromium found: watch-astar.png not written")
     for path in paths:
         print(f"wrote {path.name} ({path.stat().st_size:,} bytes)")
+    print(f"in {folder}")
 
 
 if __name__ == "__main__":

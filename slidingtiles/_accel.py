@@ -43,8 +43,11 @@ __all__ = [
 ENV_IMPLEMENTATION = "SLIDINGTILES_IMPLEMENTATION"
 #: Its accepted values.
 IMPLEMENTATIONS = ("auto", "python", "numba")
+#: How to install the ``fast`` extra: by name from an index, or from a source checkout (where
+#: ``pip install "slidingtiles[fast]"`` looks the package up on PyPI and fails).
+PIP_FAST = 'pip install "slidingtiles[fast]" (from a source checkout: pip install ".[fast]")'
 #: What to tell a user who asked for numba without having it.
-INSTALL_HINT = 'install the extra: pip install "slidingtiles[fast]" (numba and numpy)'
+INSTALL_HINT = f"install the extra (numba and numpy): {PIP_FAST}"
 
 
 def requested_implementation() -> str:

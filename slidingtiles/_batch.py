@@ -89,7 +89,12 @@ class BatchResult:
         return self.ok
 
     def to_dict(self) -> dict[str, Any]:
-        """Return a JSON-ready dict (what ``slidingtiles batch`` prints, one per line).
+        """Return a compact JSON-ready dict: index, board, moves, length, algorithm, statistics.
+
+        Not what ``slidingtiles batch`` prints: each of its lines is the full object of
+        ``slidingtiles solve --format json`` (docs/json.md) with the board's index; this
+        is the short form for your own logs, an error's ``error`` and ``error_type``
+        in place of the moves.
 
         >>> [r] = solve_many(["1 2 3/4 5 6/7 0 8"])
         >>> r.to_dict()["moves"], r.to_dict()["length"]
@@ -239,6 +244,9 @@ def solve_many(
     **solve_kwargs: Any,
 ) -> Generator[BatchResult, None, None]:
     """Solve many boards, yielding one `BatchResult` per board, in input order by default.
+
+    Returns a generator: the options are checked at the call, the boards are solved as
+    it is iterated (``list(solve_many(...))`` or a ``for`` loop), and it is iterated once.
 
     >>> results = list(solve_many(["1 2 3/4 5 6/7 0 8", "not a board", "1 0 3/4 2 5/7 8 6"]))
     >>> [(r.index, r.ok, len(r.solution.moves) if r.ok else r.error_type) for r in results]

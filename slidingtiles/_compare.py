@@ -47,6 +47,8 @@ __all__ = ["Comparison", "branching_factor", "compare"]
 
 #: Russell & Norvig's depths for the 8-puzzle (AIMA, 3rd ed., Figure 3.29).
 TEXTBOOK_DEPTHS = tuple(range(2, 25, 2))
+#: How `compare` counts nodes generated: every successor, or the book's, without the parent.
+COUNTINGS = ("all", "book")
 
 
 def branching_factor(nodes: float, depth: int) -> float:
@@ -84,7 +86,8 @@ class Comparison:
 
     Attributes:
         records: one dict per (heuristic, depth), JSON-ready: ``heuristic``,
-            ``algorithm``, ``depth``, ``boards`` (solved), ``limited`` (boards
+            ``algorithm``, ``counting`` (``"all"`` or ``"book"``, see `compare`),
+            ``depth``, ``boards`` (solved), ``limited`` (boards
             whose search hit ``max_nodes`` or the time limit: the means then
             are None), ``generated`` and ``expanded`` (means, see `compare`),
             ``branching`` (b* from the mean generated), ``seconds`` (mean) and
@@ -285,6 +288,7 @@ def compare(
     max_nodes: int | None = None,
     time_limit: float | None = None,
     progress: Callable[[int, int], object] | None = None,
+    counting: str = "all",
 ) -> Comparison:
     """Solve the same boards at each depth with each heuristic; mean nodes, b* and time.
 
@@ -313,6 +317,12 @@ def compare(
             `SearchLimitExceeded`. Without it, the searches that confirm a
             drawn board's depth are held to `solve`'s reach rule.
         progress: called with ``(searches done, searches in all)``.
+        counting: ``"all"`` (every successor is generated, the move straight
+            back to the parent included: `SearchStats.generated`) or ``"book"``
+            (Russell & Norvig's counting: without that move, so ``generated``
+            drops by one for every expansion but the start's). Only with
+            ``algorithm="astar"``, where the count is exact: the parent comes
+            back with a longer path and is dropped, so the search is the same.
 
     Definitions (the same as `slidingtiles.search.SearchStats` and the
     trace's events): a node is **expanded** when its successors are
@@ -339,6 +349,7 @@ def compare(
     check_callback("compare", "progress", progress, "(done, total) -> None", True)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise OptionTypeError(f"seed must be an int, not {seed!r}", seed, option="seed")
+    _check_counting(counting, algorithm)
     clock = Deadline(time_limit)
     if isinstance(heuristics, (str, bytes)) or not isinstance(heuristics, Sequence):
         heuristics = [heuristics]
@@ -366,7 +377,7 @@ def compare(
         )
 
     records = [
-        _record(info, depth, boards[depth], solved, algorithm)
+        _record(info, depth, boards[depth], solved, algorithm, counting)
         for info in infos
         for depth in chosen_depths
     ]
@@ -392,12 +403,28 @@ def _check_options(algorithm: object, boards_per_depth: object) -> None:
                                  boards_per_depth, option="boards_per_depth")  # fmt: skip
 
 
+def _check_counting(counting: object, algorithm: object) -> None:
+    """Raise the documented error for a counting `compare` does not know or cannot apply."""
+    if counting not in COUNTINGS:
+        raise InvalidOptionError(
+            f"counting must be 'all' or 'book', not {counting!r}", counting, option="counting"
+        )
+    if counting == "book" and algorithm != "astar":
+        raise InvalidOptionError(
+            f"counting='book' needs algorithm='astar' (its count is exact there), not "
+            f"{algorithm!r}",
+            counting,
+            option="counting",
+        )
+
+
 def _record(
     info: HeuristicInfo,
     depth: int,
     boards: Sequence[Board],
     solved: Callable[[Board, HeuristicInfo], Solution],
     algorithm: str,
+    counting: str = "all",
 ) -> dict[str, Any]:
     """One row of the comparison: ``info``'s means over the boards at ``depth``.
 
@@ -413,14 +440,15 @@ def _record(
         except SearchLimitExceeded:
             limited += 1
             continue
-        generated.append(solution.stats.generated)
+        back = max(solution.stats.expanded - 1, 0) if counting == "book" else 0
+        generated.append(solution.stats.generated - back)  # book: each parent not counted
         expanded.append(solution.stats.expanded)
         seconds.append(solution.stats.seconds)
         optimal = optimal and solution.optimal
     complete = not limited
     mean_generated = statistics.fmean(generated) if complete else None
     return {
-        "heuristic": info.name, "algorithm": algorithm, "depth": depth,
+        "heuristic": info.name, "algorithm": algorithm, "counting": counting, "depth": depth,
         "boards": len(generated), "limited": limited,
         "generated": None if mean_generated is None else round(mean_generated, 2),
         "expanded": round(statistics.fmean(expanded), 2) if complete else None,

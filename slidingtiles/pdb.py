@@ -27,7 +27,7 @@ from pathlib import Path
 from slidingtiles._cache import cache_dir_problem
 from slidingtiles._engine.indexing import MAX_TABLE_ENTRIES
 from slidingtiles._errors import CacheDirectoryError, CacheWarning, PatternDatabaseError
-from slidingtiles._heuristics._pdb.choice import first_use_partition, preferred_partition
+from slidingtiles._heuristics._pdb.choice import preferred_partition
 from slidingtiles._heuristics._pdb.cost import BUILD_COSTS, build_states, estimate_build_seconds
 from slidingtiles._heuristics._pdb.database import FORMAT_VERSION, BuildProgress, PatternDatabase
 from slidingtiles._heuristics._pdb.first_use import (
@@ -38,7 +38,6 @@ from slidingtiles._heuristics._pdb.first_use import (
 )
 from slidingtiles._heuristics._pdb.heuristic import pattern_database
 from slidingtiles._heuristics._pdb.partition import (
-    default_partition_name,
     partition,
     partition_names,
 )
@@ -79,9 +78,7 @@ __all__ = [
     "cache_dir",
     "check_cache_dir",
     "clear",
-    "default_partition_name",
     "estimate_build_seconds",
-    "first_use_partition",
     "is_cached",
     "list_tables",
     "load",

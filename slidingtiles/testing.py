@@ -55,7 +55,7 @@ try:
 except ImportError as _missing:  # pragma: no cover - the test suite has Hypothesis
     raise ImportError(
         "slidingtiles.testing needs Hypothesis, an optional dependency: "
-        'pip install "slidingtiles[testing]"'
+        'pip install "slidingtiles[testing]" (from a source checkout: pip install ".[testing]")'
     ) from _missing
 
 __all__ = [

@@ -26,7 +26,7 @@ from slidingtiles._heuristics._pdb import first_use
 from slidingtiles._heuristics._pdb import store as _pdb
 from slidingtiles._workers import end_kept_pools
 from slidingtiles.pdb import PatternDatabase
-from slidingtiles.search._limits import Guard
+from slidingtiles.search import Guard
 
 # Never touch the user's table cache; tables built by one test are reused by the next.
 os.environ[_pdb.ENV_CACHE_DIR] = tempfile.mkdtemp(prefix="st-tables-")

@@ -26,7 +26,7 @@ from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS
 from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._engine.python.pdb import walk_perfect
 from slidingtiles.pdb import PatternDatabaseError, read_table
-from slidingtiles.search._limits import Guard
+from slidingtiles.search import Guard
 from tests.conftest import Oracle, goals, slow_case
 
 ROOT = Path(__file__).resolve().parent.parent

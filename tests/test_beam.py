@@ -16,7 +16,7 @@ from slidingtiles._engine.kernels import Kernels
 from slidingtiles._solve.short import beam
 from slidingtiles._solve.short.budget import Budget
 from slidingtiles._solve.short.methods import solve_short
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search import Deadline
 from tests.conftest import goals, replay, slow_case
 
 

@@ -177,6 +177,34 @@ def test_empty_stdin_is_bad_input(
     assert_one_line(err)
 
 
+def test_solve_reads_redirected_stdin_without_a_dash(tmp_path: Path) -> None:
+    """``slidingtiles solve < board.txt``: standard input that is a file or a pipe is read."""
+    import os
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parent.parent
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    path = tmp_path / "board.txt"
+    path.write_text(PUZZLE04)
+    command = [sys.executable, "-m", "slidingtiles", "solve", "--format", "moves"]
+    with path.open() as board:  # a regular file as standard input
+        from_file = subprocess.run(
+            command, stdin=board, capture_output=True, text=True, timeout=120, env=env
+        )
+    piped = subprocess.run(  # a pipe
+        command, input=PUZZLE04, capture_output=True, text=True, timeout=120, env=env
+    )
+    for completed in (from_file, piped):
+        assert completed.returncode == 0, completed.stderr
+        assert Board(PUZZLE04).apply(completed.stdout.strip()) == Board.goal(3, 3)
+    nothing = subprocess.run(  # /dev/null holds no board: the usage error, not a hang
+        command, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120, env=env
+    )
+    assert nothing.returncode == 2
+    assert "no board given" in nothing.stderr
+
+
 # -- unsolvable and limits: exit 1 ----------------------------------------------------
 
 

@@ -117,7 +117,7 @@ def test_each_shipped_file_reads_and_matches_its_declaration(entry: tuple[int, i
     goal = tuple(range(rows * cols))
     assert (db.rows, db.cols, db.goal) == (rows, cols, goal)
     assert db.groups == pdb.partition(rows, cols, goal, name)
-    assert db.name == pdb.default_partition_name(rows, cols)
+    assert db.name == pdb.preferred_partition(rows, cols, use="default")
     header = _packed_header(path)
     assert header["packing"] == "compact-u4"
     assert header["sha256"] == _sha256(db.tables)
@@ -267,15 +267,15 @@ def test_the_tables_solve_uses_are_declared_per_implementation(
 
     korf = Board.goal(4, 4, blank="first")
     monkeypatch.setattr(dispatch, "IMPLEMENTATION", "numba")
-    assert [pdb.first_use_partition(r, c) for r, c in [(4, 4), (3, 5), (5, 3), (2, 7), (2, 8)]] == [
-        "6-6-3", "7-7", "7-7", "7-6", "default",
-    ]  # fmt: skip
+    shapes = [(4, 4), (3, 5), (5, 3), (2, 7), (2, 8)]
+    built = [pdb.preferred_partition(r, c, use="build") for r, c in shapes]
+    assert built == ["6-6-3", "7-7", "7-7", "7-6", "default"]
     seven_eight = pdb.table_path(4, 4, korf, "7-8")
     seven_eight.write_bytes(b"as if built")  # 7-8 cached (a stand-in: only its presence counts)
     assert pdb.preferred_partition(4, 4) == "7-8"  # numba: the strongest tables ready
     monkeypatch.setattr(dispatch, "IMPLEMENTATION", "python")
     assert pdb.preferred_partition(4, 4) == "6-6-3"  # pure Python never searches 7-8
-    assert [pdb.first_use_partition(r, c) for r, c in [(4, 4), (3, 5), (2, 7)]] == [
+    assert [pdb.preferred_partition(r, c, use="build") for r, c in [(4, 4), (3, 5), (2, 7)]] == [
         "6-6-3", "default", "default",
     ]  # fmt: skip
     assert pdb.preferred_partition(3, 5) == "default"

@@ -328,6 +328,54 @@ def test_compare_counts_are_the_searches_own() -> None:
         assert sum(b**i for i in range(1, d + 1)) == pytest.approx(n, rel=1e-3)
 
 
+class _NoBack:
+    """A tile state whose successors leave out the move straight back to its parent (the book's)."""
+
+    def __init__(self, state: st_.TileState, parent: st_.TileState | None = None) -> None:
+        self.state, self.parent = state, parent
+
+    def successors(self) -> Any:
+        for action, nxt, cost in self.state.successors():
+            if nxt != self.parent:
+                yield action, _NoBack(nxt, self.state), cost
+
+    def is_goal(self) -> bool:
+        return self.state.is_goal()
+
+    def __hash__(self) -> int:
+        return hash(self.state)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _NoBack) and self.state == other.state
+
+
+def test_compare_book_counting_is_a_search_without_the_parent_move() -> None:
+    """counting='book' equals A* run on successors that leave out the parent (differential)."""
+    table = heuristics.compare(
+        ["misplaced", "manhattan"], depths=[8, 16], boards_per_depth=5, counting="book"
+    )
+    every = heuristics.compare(["misplaced", "manhattan"], depths=[8, 16], boards_per_depth=5)
+    goal = Board.goal(3, 3)
+    for record, all_record in zip(table.records, every.records, strict=True):
+        assert record["counting"] == "book"
+        assert all_record["counting"] == "all"
+        boards = [Board(text) for text in table.boards[record["depth"]]]
+        h = heuristics.get(record["heuristic"]).for_goal(goal)
+        stats = [
+            astar(
+                _NoBack(st_.TileState.from_boards(b, goal)), lambda s, h=h: h(s.state.tiles)
+            ).stats
+            for b in boards
+        ]
+        assert record["generated"] == round(sum(s.generated for s in stats) / 5, 2)
+        assert record["expanded"] == all_record["expanded"]  # the same search, counted otherwise
+        assert record["generated"] < all_record["generated"]
+    with pytest.raises(SlidingTilesError, match="counting"):
+        heuristics.compare(["manhattan"], depths=[4], counting="parents")
+    with pytest.raises(SlidingTilesError, match="algorithm='astar'"):
+        heuristics.compare(["manhattan"], depths=[4], algorithm="idastar", counting="book")
+
+
 def test_compare_outputs_and_limits() -> None:
     table = heuristics.compare(
         ["misplaced", lambda b, g: manhattan(b, g)], depths=[2, 20], boards_per_depth=3,

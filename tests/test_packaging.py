@@ -119,7 +119,7 @@ def test_the_docs_pictures_are_what_the_script_draws(tmp_path: Path) -> None:
     )  # fmt: skip
     assert completed.returncode == 0, completed.stderr
     images = ROOT / "docs" / "images"
-    stale = "docs/images/{} is stale: run python examples/make_pictures.py --png"
+    stale = "docs/images/{} is stale: run python examples/make_pictures.py docs/images --png"
     for name in ("board.svg", "solution.svg"):
         drawn = (tmp_path / name).read_text(encoding="utf-8")
         assert drawn == (images / name).read_text(encoding="utf-8"), stale.format(name)

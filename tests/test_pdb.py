@@ -192,7 +192,9 @@ def test_partitions() -> None:
             assert tiles == list(range(1, 16))
             assert sorted(len(g) for g in groups) == sorted(int(x) for x in name.split("-"))
     assert pdb.partition(3, 4) == ((1, 2, 3, 4, 5, 6), (7, 8, 9, 10, 11))
-    assert pdb.default_partition_name(2, 4) == "perfect"
+    assert pdb.preferred_partition(2, 4, use="default") == "perfect"
+    with pytest.raises(ValueError, match="'fastest'"):
+        pdb.preferred_partition(2, 4, use="fastest")
     if _backend.IMPLEMENTATION == "numba":
         first = Board.goal(4, 4, blank="first")
         assert pdb.partition(4, 4, first, "7-8") == ((1, 2, 3, 4, 5, 6, 7), tuple(range(8, 16)))
@@ -455,7 +457,8 @@ def test_a_first_use_build_is_announced_with_its_cost(
     assert (sol.heuristic, len(sol), sol.optimal) == ("pdb", 2, True)
     [warning] = record
     text = str(warning.message)
-    assert f"building the 3x4 pattern database (partition default, goal {EDGE_GOAL})" in text
+    expected = f"building the 3x4 pattern database (partition default, goal {EDGE_GOAL})"
+    assert text.startswith(expected)  # the CLI prefixes "slidingtiles: " (said once)
     assert re.search(r"about \d+ s and 3\.2 MB", text), text  # estimated time and exact size
     assert str(pdb.table_path(3, 4, edge_goal())) in text
     assert f'slidingtiles pdb build 3x4 --goal "{EDGE_GOAL}".' in text  # how to build it first
@@ -564,7 +567,7 @@ def test_threads_solving_at_once_build_a_missing_table_once(
 def test_build_states_match_what_the_builder_visits() -> None:
     """The exact totals progress displays use are the states a build visits."""
     for rows, cols in [(2, 3), (3, 3), (3, 4)]:
-        name = pdb.default_partition_name(rows, cols)
+        name = pdb.preferred_partition(rows, cols, use="default")
         visited: dict[int, int] = {}
 
         def seen(step: pdb.BuildProgress, visited: dict[int, int] = visited) -> None:

@@ -18,7 +18,7 @@ from slidingtiles._engine.python import beam as python_beam
 from slidingtiles._solve.short import peeled
 from slidingtiles._solve.short.budget import Budget
 from slidingtiles._solve.short.peeled import solve_peeled
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search import Deadline
 from tests.conftest import goals, replay, slow_case
 
 

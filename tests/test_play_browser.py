@@ -597,6 +597,19 @@ def test_the_search_view_steps_through_astar_and_idastar(
     assert "IDA* keeps no frontier" in shown(driver, "watch-waiting-title")
 
 
+def test_the_search_view_runs_the_solver_panels_heuristic(server: str, browser: Any) -> None:
+    """Issue 37: the search view searched with Manhattan distance whatever the Solver panel said."""
+    driver = browser
+    open_game(driver, server)
+    start = typed_start(driver, "8 1 3/4 0 2/7 6 5")
+    Select(driver.find_element(By.ID, "heuristic")).select_by_value("misplaced")
+    action(driver, "watch").click()
+    weaker = st.solve(start, heuristic="misplaced", algorithm="astar", trace=True)
+    watched(driver, "astar", weaker.stats.expanded)
+    chosen = driver.find_element(By.ID, "watch-heuristic").get_attribute("value")
+    assert chosen == "misplaced"
+
+
 def test_the_goal_beside_the_board_in_every_tile_mode(
     server: str, browser: Any, tmp_path: Path
 ) -> None:

@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 
 import slidingtiles as st
-from slidingtiles.play import ApiError, PlayLimits, create_app, watch_request
+from slidingtiles.play import PlayLimits, create_app
+from slidingtiles.play._request import ApiError
+from slidingtiles.play._watching import watch_request
 from slidingtiles.search import Expanded
 
 IN_CI = os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")

@@ -25,7 +25,8 @@ from slidingtiles.__main__ import main
 from slidingtiles._engine import dispatch
 from slidingtiles._solve import parallel, reach
 from slidingtiles._workers import WorkerPool, end_kept_pools, kept_pool
-from slidingtiles.play import PlayLimits, hint_request, solve_request
+from slidingtiles.play import PlayLimits
+from slidingtiles.play._api import hint_request, solve_request
 
 ROOT = Path(__file__).resolve().parent.parent
 FAR = st.random_board(20, 20, seed=1)  # thousands of moves: beyond any optimal search
@@ -200,7 +201,8 @@ def test_a_limit_says_what_to_try_next(capsys: pytest.CaptureFixture[str]) -> No
     assert error.reason.endswith("(max_nodes=100)")
     assert str(error) == error.reason + (
         "; try optimal=False for a short solution, or a larger max_nodes"
-        + (", or the compiled implementation (pip install 'slidingtiles[fast]')"
+        + (', or the compiled implementation (pip install "slidingtiles[fast]" (from a source '
+           'checkout: pip install ".[fast]"))'
            if dispatch.IMPLEMENTATION == "python" else "")
     )  # fmt: skip
     code = main(["solve", board.to_text(), "--heuristic", "manhattan", "--max-nodes", "100"])

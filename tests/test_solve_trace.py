@@ -139,7 +139,7 @@ def test_a_callback_stops_a_solve_with_nothing_half_written() -> None:
     assert trace.sent == len(seen)
     assert counts(trace) == stat_counts(error.stats)
     summary = st.TraceView(error).summary()
-    assert summary.startswith("A* (f = g + h) from 6 4 7/8 5 ./3 2 1: stopped")
+    assert summary.startswith("A* (f = g + h) with h = manhattan from 6 4 7/8 5 ./3 2 1: stopped")
 
 
 def test_an_exception_in_the_callback_propagates_from_solve() -> None:
@@ -165,7 +165,7 @@ def test_a_limit_carries_the_trace_so_far() -> None:
 
 
 def test_the_calls_clock_keeps_the_trace_when_it_names_the_callers_time_limit() -> None:
-    from slidingtiles.search._limits import Deadline  # the one clock of a call; no public name
+    from slidingtiles.search import Deadline
 
     recorded = st.solve(REPORT, heuristic="misplaced", trace=10).trace
 
@@ -297,7 +297,7 @@ def test_cli_trace_prints_the_table_after_the_report(capsys: pytest.CaptureFixtu
     assert table.rstrip().endswith("path: R D R D")
     code, out, _ = run(capsys, "solve", REPORT, "--heuristic", "misplaced", "--trace",
                        "--format", "moves")  # fmt: skip
-    assert out.startswith("RDRD\n\nA* (f = g + h) from . 1 3/4 2 5/7 8 6")
+    assert out.startswith("RDRD\n\nA* (f = g + h) with h = misplaced from . 1 3/4 2 5/7 8 6")
 
 
 def test_cli_trace_json_nests_in_the_solution(capsys: pytest.CaptureFixture[str]) -> None:
@@ -376,7 +376,8 @@ def test_cli_a_limit_shows_the_search_so_far(capsys: pytest.CaptureFixture[str])
                          "--trace")  # fmt: skip
     assert code == 1
     assert "max_nodes=3" in err
-    assert out.startswith("A* (f = g + h) from 6 4 7/8 5 ./3 2 1: stopped at a limit")
+    head = "A* (f = g + h) with h = misplaced from 6 4 7/8 5 ./3 2 1: stopped at a limit"
+    assert out.startswith(head)
     assert out.count("\n   2  ") == 1  # three expansions: steps 0, 1, 2
     code, out, _ = run(capsys, "solve", HARD, "--heuristic", "misplaced", "--max-nodes", "3",
                        "--trace", "--format", "json")  # fmt: skip

@@ -29,7 +29,7 @@ from slidingtiles._solve.short.chunked import solve_chunked
 from slidingtiles._solve.short.methods import choose_methods, methods_table, solve_short
 from slidingtiles._solve.short.staged import solve_staged
 from slidingtiles._solve.short.windows import cancel_moves, shorten
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search import Deadline
 from tests.conftest import Oracle, examples, oracle_for, replay, slow_case
 
 seeds = st.integers(0, 2**32 - 1)

@@ -81,9 +81,10 @@ def test_the_student_reports_simulation_is_reproduced() -> None:
     ]
     table = view.table()
     assert "found a path of cost 4 (4 steps); 4 expanded, 12 generated" in table
-    assert "   3  R     1 2 3  3  1  4         6  U f=6 queued, D f=4 queued, L f=6 duplicate" in (
-        table
-    )
+    row = "   3  R     1 2 3  3  1  4         6  U g=4 h=2 f=6 queued, D g=4 h=0 f=4 queued"
+    assert row + ", L g=4 h=2 f=6 duplicate" in table  # each child's g, h and f
+    assert table.startswith("A* (f = g + h) with h = misplaced from ")  # names its heuristic
+    assert "Order: ties in f go to the smaller h, then to the child queued first." in table
     assert table.endswith("path: R D R D")
 
 

@@ -27,7 +27,7 @@ from slidingtiles._engine.lookups import maxed_searches
 from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._solve.short import anytime
 from slidingtiles._solve.short.budget import Budget
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search import Deadline
 from tests.conftest import examples, kernel_guard, oracle_for
 
 pytestmark = pytest.mark.usefixtures("table_cache")

@@ -29,7 +29,7 @@ import attrs
 from slidingtiles import Board, random_board, solve
 from slidingtiles._engine import dispatch
 from slidingtiles._solve.short import methods
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search import Deadline
 
 
 def shape(text: str) -> tuple[int, int]:

@@ -23,7 +23,6 @@ from slidingtiles._board.parse import (
     token_value,
 )
 from slidingtiles._errors import GoalMismatchError, InvalidBoardError, InvalidMoveError
-from slidingtiles._render import board_svg, safe_text
 
 __all__ = ["MAX_CELLS", "ArrayLike", "Board", "BoardLike", "TilesLike", "check_hashable",
            "trusted_board"]  # fmt: skip
@@ -363,6 +362,8 @@ class Board:
 
     def _repr_svg_(self) -> str:
         """Draw the board in notebooks (Jupyter calls this)."""
+        from slidingtiles._render import board_svg  # the pictures load when first drawn
+
         return board_svg(self)
 
     # -- a value like a tuple of rows ------------------------------------------
@@ -462,6 +463,8 @@ class Board:
         control and format characters escaped (`safe_text`, the one text policy).
         """
         if self.labels is not None:
+            from slidingtiles._render.markup import safe_text  # the pictures load when first used
+
             return "/".join(" ".join(map(safe_text, row)) for row in self.to_labels())
         return "/".join(" ".join(map(str, row)) for row in self.to_rows())
 
@@ -481,6 +484,8 @@ class Board:
     def __str__(self) -> str:
         blank = "" if self.labels is None or self.labels[0] is None else str(self.labels[0])
         blank = blank.strip() or "."  # an invisible blank label would hide the gap
+        from slidingtiles._render.markup import safe_text  # the pictures load when first used
+
         blank = safe_text(blank)
         cells = [[blank if t == 0 else safe_text(self.label(t)) for t in row]
                  for row in self.to_rows()]  # fmt: skip

@@ -137,7 +137,8 @@ class Frame:
     ('rot180', (0, 1, 2, 3), (1, 0, 2, 3))
 
     Attributes:
-        rows, cols: the shape (the same in both frames).
+        rows: the board's rows (the same in both frames).
+        cols: the board's columns (the same in both frames).
         goal: the caller's goal.
         symmetry: the turn or mirror taking the goal's blank to the canonical cell.
         canonical_goal: what the tables were built for.

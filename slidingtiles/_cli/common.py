@@ -13,7 +13,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import os
 import signal
+import stat
 import sys
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -284,7 +286,8 @@ def add_board_input(parser: argparse.ArgumentParser) -> None:
         nargs="*",
         metavar="BOARD",
         help='the board: "1 2 3/4 5 6/7 8 0" (rows split by /; 0, _ or . is the blank), '
-        "or - to read it from standard input",
+        "or - to read it from standard input (read without - too when standard input is a "
+        "file or a pipe: slidingtiles solve < board.txt)",
     )
     parser.add_argument(
         "-f",
@@ -345,8 +348,25 @@ def _read_file(name: str) -> str:
         raise CommandError(f"cannot read {name}: {error.strerror or error}") from None
 
 
+def _redirected() -> bool:
+    """Whether standard input is a file or a pipe (``< board.txt``, ``cat board.txt |``).
+
+    >>> isinstance(_redirected(), bool)
+    True
+
+    Not a terminal, a closed input, ``/dev/null`` (a character device, as cron
+    and ``subprocess`` without ``stdin=`` often give) or a stand-in without a
+    file descriptor (a test's captured input): those never hold a board.
+    """
+    try:
+        mode = os.fstat(sys.stdin.fileno()).st_mode
+    except (AttributeError, OSError, ValueError):  # None, closed, or no descriptor
+        return False
+    return stat.S_ISFIFO(mode) or stat.S_ISREG(mode)
+
+
 def _board_text(args: argparse.Namespace) -> str:
-    """The board's text from -f FILE, '-' (stdin) or the positional words."""
+    """The board's text from -f FILE, '-' (stdin), the positional words, or redirected stdin."""
     words: list[str] = args.board
     if args.file is not None and words:
         raise CommandError("give the board either as an argument or with -f FILE, not both")
@@ -356,6 +376,13 @@ def _board_text(args: argparse.Namespace) -> str:
         text = _read_file("-")
     elif words:
         text = " ".join(words)
+    elif _redirected():  # slidingtiles solve < board.txt
+        text = _read_file("-")
+        if not text.strip():
+            raise CommandError(
+                'standard input is empty: pass "1 2 3/4 5 6/7 8 0", -f FILE, or a board on '
+                "standard input"
+            )
     else:
         raise CommandError('no board given: pass "1 2 3/4 5 6/7 8 0", -f FILE, or - for stdin')
     if not text.strip():

@@ -115,7 +115,9 @@ def add_solve_command(subparsers: Subparsers) -> None:
         "--algorithm",
         default="auto",
         choices=ALGORITHMS,
-        help="search algorithm (default: auto: A* on small boards, IDA* on larger ones)",
+        help="search algorithm (default: auto: the tile engine's IDA* for the built-in "
+        "heuristics; a custom heuristic: A* up to 12 cells, IDA* above; reduce: the "
+        "constructive solver)",
     )
     parser.add_argument(
         "--weight",

@@ -202,7 +202,7 @@ def _build(args: argparse.Namespace) -> int:
     goal = board_and_goal(Board.goal(rows, cols), args.goal)[1]
     name = args.partition
     if name == "default":  # the one solve builds on first use (3x5 under numba: 7-7)
-        name = pdb.first_use_partition(rows, cols)
+        name = pdb.preferred_partition(rows, cols, use="build")
     pdb.check_cache_dir(args.cache_dir)  # before the build, not after it: one line, exit 2
     cost = pdb.BUILD_COSTS.get(name)
     if cost is None:

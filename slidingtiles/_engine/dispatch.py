@@ -47,8 +47,7 @@ from slidingtiles._engine.lookups import maxed_searches, supports_lookups
 from slidingtiles._engine.tables import EngineResult, Order, PatternTables, canonical_tables
 from slidingtiles._engine.user import UserHeuristic
 from slidingtiles._errors import BackendError
-from slidingtiles.search import SearchStats
-from slidingtiles.search._limits import Guard
+from slidingtiles.search import Guard, SearchStats
 
 __all__ = [
     "BEAM_MAX_BYTES",

@@ -33,18 +33,10 @@ from slidingtiles._accel import (
 )
 from slidingtiles._engine.indexing import DIGITS, U8_MOVES
 from slidingtiles._engine.lookups import MaxedSearch, maxed_searches
-from slidingtiles._engine.python import beam as python_beam
-from slidingtiles._engine.python import manhattan as python_manhattan
-from slidingtiles._engine.python import maxed as python_maxed
-from slidingtiles._engine.python import pdb as python_pdb
-from slidingtiles._engine.python import tables_beam as python_tables_beam
-from slidingtiles._engine.python import user as python_user
-from slidingtiles._engine.python import weighted as python_weighted
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles._engine.user import UserHeuristic
 from slidingtiles._errors import BackendError, BackendWarning
-from slidingtiles.search import SearchStats
-from slidingtiles.search._limits import Guard
+from slidingtiles.search import Guard, SearchStats
 
 __all__ = ["Kernels", "Progress", "choose_kernels", "substitute"]
 
@@ -165,7 +157,11 @@ def _kernel_module(name: str) -> ModuleType:
 
 
 class _PythonKernels:
-    """The pure-Python kernels (`slidingtiles._engine.python`)."""
+    """The pure-Python kernels (`slidingtiles._engine.python`), each module imported when first run.
+
+    ``import slidingtiles`` loads no kernel (tests/test_lazy_import.py); a search
+    loads the one it runs.
+    """
 
     name = "python"
 
@@ -173,19 +169,25 @@ class _PythonKernels:
         self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
         conflicts: bool,
     ) -> EngineResult:  # fmt: skip
-        return python_manhattan.ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
+        from slidingtiles._engine.python.manhattan import ida_manhattan
+
+        return ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
 
     def ida_user(
         self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
         user: UserHeuristic,
     ) -> EngineResult:  # fmt: skip
-        return python_user.ida_user(rows, cols, goal_tiles, tiles, guard, user)
+        from slidingtiles._engine.python.user import ida_user
+
+        return ida_user(rows, cols, goal_tiles, tiles, guard, user)
 
     def ida_pdb(
         self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
     ) -> EngineResult:
         handoff = _kernel_module("python.batched").continue_in_batches
-        return python_pdb.ida_pdb(db, tiles, guard, handoff=handoff, order=order)
+        from slidingtiles._engine.python.pdb import ida_pdb
+
+        return ida_pdb(db, tiles, guard, handoff=handoff, order=order)
 
     def supports_pdb(self, db: PatternTables) -> bool:
         digits = db.entry == U8_MOVES and all(e == DIGITS for e in db.encodings)
@@ -194,27 +196,37 @@ class _PythonKernels:
     def walk_perfect(
         self, db: PatternTables, tiles: list[int], guard: Guard, order: Order
     ) -> EngineResult:
-        return python_pdb.walk_perfect(db, tiles, guard, order)
+        from slidingtiles._engine.python.pdb import walk_perfect
+
+        return walk_perfect(db, tiles, guard, order)
 
     def ida_maxed(
         self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order
     ) -> EngineResult:
-        return python_maxed.ida_maxed(dbs, tiles, guard, order)
+        from slidingtiles._engine.python.maxed import ida_maxed
+
+        return ida_maxed(dbs, tiles, guard, order)
 
     def weighted_maxed(
         self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order,
         num: int, den: int, ceiling: int | None,
     ) -> tuple[str | None, SearchStats]:  # fmt: skip
-        return python_maxed.weighted_maxed(dbs, tiles, guard, order, num, den, ceiling)
+        from slidingtiles._engine.python.maxed import weighted_maxed
+
+        return weighted_maxed(dbs, tiles, guard, order, num, den, ceiling)
 
     def maxed_search(
         self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
         **start: int | bool | None,
     ) -> MaxedSearch:  # fmt: skip
-        return python_maxed.maxed_search(dbs, tiles, order, **start)
+        from slidingtiles._engine.python.maxed import maxed_search
+
+        return maxed_search(dbs, tiles, order, **start)
 
     def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
-        python_maxed.maxed_attach(search, dbs, order)
+        from slidingtiles._engine.python.maxed import maxed_attach
+
+        maxed_attach(search, dbs, order)
 
     def build_group_table(
         self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
@@ -237,7 +249,9 @@ class _PythonKernels:
         targets: Sequence[int], weight: tuple[int, int], max_nodes: int, blank_target: int = -1,
         costs: Sequence[int] | None = None, unit: int = 1,
     ) -> tuple[list[int] | None, int, int]:  # fmt: skip
-        return python_weighted.place_group(
+        from slidingtiles._engine.python.weighted import place_group
+
+        return place_group(
             rows, cols, free, blank, cells, targets, weight, max_nodes, blank_target, costs, unit
         )
 
@@ -247,7 +261,9 @@ class _PythonKernels:
         conflict_weight: int, blank_weight: int, patience: int, width: int, max_levels: int,
         max_nodes: int, deadline: float | None, hole_weight: int = 0,
     ) -> tuple[str, int, bool]:  # fmt: skip
-        return python_beam.subgoal_search(
+        from slidingtiles._engine.python.beam import subgoal_search
+
+        return subgoal_search(
             rows, cols, tiles, grow, gcol, weights, targets, conflict_weight, blank_weight,
             patience, width, max_levels, max_nodes, deadline, hole_weight,
         )  # fmt: skip
@@ -257,7 +273,9 @@ class _PythonKernels:
         perm: Sequence[int], groups: Sequence[Sequence[int]], width: int, max_levels: int,
         max_nodes: int, deadline: float | None,
     ) -> tuple[str, int, bool]:  # fmt: skip
-        return python_tables_beam.tables_search(
+        from slidingtiles._engine.python.tables_beam import tables_search
+
+        return tables_search(
             rows, cols, tiles, flat, offsets, perm, groups, width, max_levels, max_nodes, deadline
         )
 

@@ -158,18 +158,23 @@ class LookupPlan:
     """The lookups of a set of databases, as flat lists both kernels index.
 
     Attributes:
-        rows, cols, cells, goal: the shape and goal (the same for every database).
+        rows: the board's rows (the same for every database).
+        cols: its columns.
+        cells: ``rows * cols``.
+        goal: the goal's tiles, row-major (the same for every database).
         lookups: how many lookups (per database: the board, and its reflection when it reflects).
         width: slots per group instance (the largest group plus one "no tile" slot of radix 0).
-        kind, encodings, radix, tables: per group instance: its lookup kind and index
-            encoding, its radices
-            (``radix[g * width + slot]``) and its table (the spare's: one zero byte).
+        kind: per group instance, its lookup kind.
+        encodings: per group instance, its index encoding.
+        radix: per group instance, its radices (``radix[g * width + slot]``).
+        tables: per group instance, its table (the spare's: one zero byte).
         groups: per group instance, its tiles (empty for a spare).
         lookup_groups: per lookup, its group instances, the spare last.
         reflected: per lookup, whether it reads the mirrored board.
-        mirror, transpose: per lookup, the tile and cell maps of its board
-            (identities for a direct lookup).
-        lk_group, lk_slot: ``[l * cells + t]``: tile t's group instance and slot in lookup l.
+        mirror: per lookup, the tile map of its board (an identity for a direct lookup).
+        transpose: per lookup, the cell map of its board (an identity for a direct lookup).
+        lk_group: ``[l * cells + t]``: tile t's group instance in lookup l.
+        lk_slot: ``[l * cells + t]``: tile t's slot in lookup l.
         lk_cell: ``[l * cells + c]``: cell c as lookup l sees it.
         dist: ``dist[t * cells + c]``: tile t's Manhattan distance from cell c.
     """

@@ -32,7 +32,9 @@ class PatternTables(Protocol):
     """Additive pattern tables for one shape and goal, as the kernels read them.
 
     Attributes:
-        rows, cols, cells: the board shape.
+        rows: the board's rows.
+        cols: the board's columns.
+        cells: ``rows * cols``.
         goal: the goal's tiles, row-major, 0 the blank.
         groups: the tile groups, in table order.
         encodings: per group, `indexing.DIGITS` or `indexing.PERM`.

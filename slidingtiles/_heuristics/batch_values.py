@@ -40,7 +40,7 @@ I64 = NDArray[np.int64]
 BoardsFunction = Callable[[I64], I64]
 
 
-def as_boards(rows: Sequence[Sequence[int]]) -> I64:
+def as_boards(rows: Sequence[Sequence[int]] | NDArray[Any]) -> I64:
     """Tiles (tuples, lists or arrays) as the (N, cells) int64 array a batched heuristic takes.
 
     >>> as_boards([(1, 0, 2, 3)]).shape

@@ -42,8 +42,8 @@ from slidingtiles._heuristics.compiled import info_of_callable
 from slidingtiles._heuristics.registry import Heuristic, HeuristicInfo
 from slidingtiles._heuristics.report import CheckReport, as_number, moves_text
 from slidingtiles._heuristics.values import bad_value, searching, whole
+from slidingtiles.search import Deadline
 from slidingtiles.search._checks import check_callback, check_limits
-from slidingtiles.search._limits import Deadline
 
 if TYPE_CHECKING:  # the module itself needs numpy: loaded by name when used
     from slidingtiles._heuristics.exact import ExactDistances

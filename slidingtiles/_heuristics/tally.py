@@ -2,7 +2,7 @@
 
 >>> from slidingtiles import Board
 >>> from slidingtiles.heuristics import get
->>> from slidingtiles.search._limits import Cadence, Deadline
+>>> from slidingtiles.search import Deadline
 >>> report = measure(get("manhattan"), Board.goal(2, 2), True, 3, Deadline(None), (0, 0, 1))
 >>> report.ok, report.boards
 (True, 12)
@@ -31,7 +31,8 @@ from slidingtiles._heuristics.exact import exact_distances
 from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._heuristics.report import CheckReport, Counterexample, Property
 from slidingtiles._heuristics.values import MAX_HEURISTIC, bad_value, measured, raised
-from slidingtiles.search._limits import Cadence, Deadline
+from slidingtiles.search import Deadline
+from slidingtiles.search._limits import Cadence
 
 __all__ = ["measure"]
 
@@ -94,7 +95,7 @@ class _Values:
 
     def _batches(
         self,
-        boards: list[tuple[int, ...]],
+        boards: list[tuple[int, ...]] | NDArray[np.uint8],
         clock: Deadline,
         progress: Callable[[int, int], object] | None,
     ) -> NDArray[np.float64]:

@@ -101,7 +101,7 @@ def solution_player_html(
         f"{solution.algorithm} with {solution.heuristic}; {solution.stats.generated:,} states "
         f"generated in {solution.stats.seconds:.3f} s). Moves name the blank's direction."
     )
-    element = stepper.fragment_id("player")
+    element = stepper.fragment_id("player", f"{start.rows}x{start.cols}:{start.tiles}:{moves}")
     if start.size > PLAYER_MAX_CELLS or count > PLAYER_MAX_MOVES:
         return (
             f'<div class="slidingtiles-player" id="{element}"><p class="summary">'

@@ -1,6 +1,6 @@
 """The frame every stepping fragment shares: its box, its controls, the script driving them.
 
->>> element = fragment_id("demo")
+>>> element = fragment_id("demo", "what it draws")
 >>> element.startswith("slidingtiles-demo-"), "buttons.first.onclick" in script(element, "")
 (True, True)
 
@@ -12,14 +12,16 @@ the last step) and ``drawStep(k)`` (show step ``k``, its counter included). The
 rest is written here once: the box's look, the First, Back, Play/Pause, Step
 and Last buttons, which of them are off (First and Back at the start, Step and
 Last at the end, Play with nothing to play), playing and pausing. Each fragment
-gets an element id of its own on every call, and its style and script are scoped
-to it, so any number can share a page (a notebook's outputs); its data travels
-as JSON that no label can close (`markup.script_json`).
+gets an element id of its own on every call (the same in every run: `fragment_id`),
+and its style and script are scoped to it, so any number can share a page (a
+notebook's outputs); its data travels as JSON that no label can close (`markup.script_json`).
 """
 
 from __future__ import annotations
 
-import uuid
+import hashlib
+import threading
+from collections import Counter
 from collections.abc import Mapping
 
 from slidingtiles._render.markup import markup_text, script_json
@@ -92,9 +94,27 @@ _SCRIPT = """
 """
 
 
-def fragment_id(kind: str) -> str:
-    """A new element id for one fragment: ``slidingtiles-<kind>-`` and 16 random hex digits."""
-    return f"slidingtiles-{kind}-{uuid.uuid4().hex[:16]}"
+_DRAWN: Counter[str] = Counter()  # fragments drawn in this process, by content digest
+_DRAWN_LOCK = threading.Lock()
+
+
+def fragment_id(kind: str, content: str) -> str:
+    """An element id of one fragment: ``slidingtiles-<kind>-``, a digest of ``content``, a count.
+
+    >>> first, again = fragment_id("doc", "1 2/0 3"), fragment_id("doc", "1 2/0 3")
+    >>> first.startswith("slidingtiles-doc-"), first != again
+    (True, True)
+
+    Deterministic, so a script that writes a page writes the same bytes every
+    run: 12 hex digits of the SHA-256 of ``kind`` and ``content`` (what the
+    fragment draws), then how many fragments of that digest this process drew
+    before. The same fragment drawn twice in one notebook still gets two ids.
+    """
+    digest = hashlib.sha256(f"{kind}\0{content}".encode()).hexdigest()[:12]
+    with _DRAWN_LOCK:
+        count = _DRAWN[digest]
+        _DRAWN[digest] += 1
+    return f"slidingtiles-{kind}-{digest}-{count}"
 
 
 def style(element: str, own: str = "") -> str:

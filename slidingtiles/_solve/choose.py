@@ -62,10 +62,9 @@ from slidingtiles._solve.parallel import splits
 from slidingtiles._solve.reach import one_process_suffices, within_reach
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
-from slidingtiles.search import SearchStats
+from slidingtiles.search import Deadline, SearchStats
 from slidingtiles.search._bwas import check_batch_size
 from slidingtiles.search._checks import check_limits
-from slidingtiles.search._limits import Deadline
 
 __all__ = [
     "ROUTES", "HeuristicLike", "Plan", "already_solved", "cached_tables", "check_bwas_options",

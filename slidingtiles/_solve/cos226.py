@@ -49,9 +49,8 @@ from slidingtiles._errors import UnsolvableError
 from slidingtiles._solve.reach import judge
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.verify import checked
-from slidingtiles.search import SearchStats
+from slidingtiles.search import Guard, SearchStats
 from slidingtiles.search._checks import check_limits
-from slidingtiles.search._limits import Guard
 
 __all__ = ["UNBOUNDED_NODES", "Cos226Result", "cos226_board", "solve_cos226"]
 

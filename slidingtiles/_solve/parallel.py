@@ -52,7 +52,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
@@ -71,8 +71,10 @@ from slidingtiles._errors import (
 )
 from slidingtiles._heuristics._pdb.tablefile import read_table
 from slidingtiles._solve.checks import check_count
-from slidingtiles._workers import WorkerPool, borrow_pool, return_pool
 from slidingtiles.search import SearchStats
+
+if TYPE_CHECKING:
+    from slidingtiles._workers import WorkerPool
 
 __all__ = [
     "INLINE_SECONDS",
@@ -542,6 +544,8 @@ def parallel_search(
     own = executor is None and (workers or os.cpu_count() or 1) > 1
     count = workers or getattr(executor, "_max_workers", None) or os.cpu_count() or 1
     key = ref.paths if ref.dbs is None else None  # a pool is kept for tables read from files
+    from slidingtiles._workers import borrow_pool, return_pool  # loaded by the first split search
+
     borrowed: list[WorkerPool] = []
 
     def pooled() -> Any:

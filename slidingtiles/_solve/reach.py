@@ -36,6 +36,7 @@ from typing import Literal
 
 import attrs
 
+from slidingtiles._accel import PIP_FAST
 from slidingtiles._board.board import Board
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import OutOfReachError, SearchCostWarning, SearchLimitExceeded
@@ -81,8 +82,10 @@ class Reach:
     Attributes:
         heuristic: the registered name the search uses, ``"none"`` for BFS, ``"*"`` for any.
         cells: the least and the most cells of the boards it covers.
-        base, growth, crowding: ``log10(nodes) = base + growth * md + crowding * md**2 /
-            cells``, ``md`` the board's Manhattan distance.
+        base: the constant of ``log10(nodes) = base + growth * md + crowding *
+            md**2 / cells``, ``md`` the board's Manhattan distance.
+        growth: the coefficient of ``md`` in that fit.
+        crowding: the coefficient of ``md**2 / cells`` in that fit.
         source: where the numbers come from.
         shapes: the only shapes it covers, (rows, cols) (empty: any of those cells).
     """
@@ -168,8 +171,9 @@ class Estimate:
     Attributes:
         heuristic: the heuristic it would search with (``"none"``: BFS).
         manhattan: the board's Manhattan distance.
-        log_nodes, log_seconds: log10 of the expansions and seconds estimated (None: no row
+        log_nodes: log10 of the expansions estimated (None: no row
             of `REACH` covers the heuristic, a user's own: not judged).
+        log_seconds: log10 of the seconds estimated (None likewise).
         rate: the expansions a second assumed.
     """
 
@@ -419,10 +423,7 @@ def _helpers(
     return advice
 
 
-_NUMBA = (
-    "the compiled implementation (pip install 'slidingtiles[fast]')",
-    "the compiled implementation (pip install 'slidingtiles[fast]')",
-)
+_NUMBA = (f"the compiled implementation ({PIP_FAST})", f"the compiled implementation ({PIP_FAST})")
 # The largest boards whose tables were measured (REACH's own pdb rows): larger ones are not
 # advised to build any.
 _TABLES_MEASURED = 25

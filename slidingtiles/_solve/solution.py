@@ -13,7 +13,6 @@ import attrs
 from slidingtiles._board.board import Board, trusted_board
 from slidingtiles._board.geometry import move_steps
 from slidingtiles._board.moves import Moves
-from slidingtiles._render import solution_player_html, solution_svg
 from slidingtiles.search import SearchStats, SearchTrace
 
 __all__ = ["JSON_SCHEMA", "Solution", "SolutionBoards", "stats_to_dict"]
@@ -264,6 +263,8 @@ class Solution:
 
     def _repr_svg_(self) -> str:
         """Animate the solution in notebooks (Jupyter calls this)."""
+        from slidingtiles._render import solution_svg  # the pictures load when first drawn
+
         return solution_svg(self)
 
     def _repr_html_(self) -> str:
@@ -276,6 +277,8 @@ class Solution:
         Jupyter prefers this to `_repr_svg_`; each output has its own element ids
         (see `slidingtiles._render.solution_player_html`).
         """
+        from slidingtiles._render import solution_player_html
+
         return solution_player_html(self)
 
     @property

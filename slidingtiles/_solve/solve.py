@@ -19,8 +19,14 @@ from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
 from slidingtiles._board.solvability import solvability
 from slidingtiles._engine import dispatch
-from slidingtiles._errors import InvalidOptionError, SearchLimitExceeded, UnsolvableError
+from slidingtiles._errors import (
+    InvalidOptionError,
+    NoPathError,
+    SearchLimitExceeded,
+    UnsolvableError,
+)
 from slidingtiles._heuristics.compiled import compiled_of, engine_search
+from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._solve import verify
 from slidingtiles._solve.choose import (
     HeuristicLike,
@@ -32,13 +38,19 @@ from slidingtiles._solve.choose import (
 )
 from slidingtiles._solve.parallel import check_parallel, parallel_search
 from slidingtiles._solve.reach import limit_advice, searched_heuristic
-from slidingtiles._solve.short.constructive import construct
-from slidingtiles._solve.short.methods import solve_short
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
-from slidingtiles.search import SearchEvent, SearchResult, SearchStats, astar, bfs, greedy, idastar
+from slidingtiles.search import (
+    Deadline,
+    SearchEvent,
+    SearchResult,
+    SearchStats,
+    astar,
+    bfs,
+    greedy,
+    idastar,
+)
 from slidingtiles.search._checks import check_limits
-from slidingtiles.search._limits import Deadline
 from slidingtiles.search._trace import check_trace
 
 __all__ = ["ALGORITHMS", "Algorithm", "HeuristicLike", "Solution", "solve"]
@@ -119,19 +131,23 @@ def solve(
             the answer is the same every run; with one, more time gives shorter
             answers. ``weight=`` keeps weighted search and its bound instead.
         blank: the label of the empty cell on labelled boards.
-        max_nodes, time_limit, max_memory: stop with `SearchLimitExceeded` past this
-            many expansions, seconds (every step of the call spends from one clock;
-            ``inf`` is none) or bytes of growth (A*, BFS); its message ends with what to
-            try next. ``max_nodes`` is refused with ``optimal=False`` (without
+        max_nodes: stop with `SearchLimitExceeded` past this many expansions; its
+            message ends with what to try next. Refused with ``optimal=False`` (without
             ``weight``) and ``algorithm="reduce"``: those methods are bounded by time.
+        time_limit: stop with `SearchLimitExceeded` past this many seconds (every
+            step of the call spends from one clock; ``inf`` is none).
+        max_memory: stop with `SearchLimitExceeded` past this many bytes of growth
+            (A*, BFS).
         progress: called with a `SearchStats` snapshot every so often.
         build_tables: whether a missing pattern table may be built here (announced by
             a `TableBuildWarning`; ``SLIDINGTILES_BUILD_TABLES=0`` overrides True).
-        workers, executor: split the engine's IDA* with pattern tables over this many
-            processes, or a caller's executor (docs/24-puzzle.md). A search estimated
+        workers: split the engine's IDA* with pattern tables over this many
+            processes (docs/24-puzzle.md). A search estimated
             under a million expansions (every 15-puzzle) runs in one process, and a split
             one runs its first iterations here while they are small, so a small search
             never waits for processes; ``workers=N`` keeps its pool for the next call.
+        executor: a caller's `concurrent.futures` executor to split the search
+            over instead of a pool of ``workers`` processes.
         trace: record the search's first ``trace`` events (True: 100,000) as
             `Solution.trace` (or ``.trace`` on the `SearchLimitExceeded` raised),
             which `TraceView` shows (docs/watching-astar.md). The tile engine does
@@ -256,6 +272,8 @@ class _Call:
 
 def _short(chosen: Plan, call: _Call) -> Solution:
     """``optimal=False``: the short-solution methods (`slidingtiles._solve.short`)."""
+    from slidingtiles._solve.short.methods import solve_short  # loaded when first used
+
     found = solve_short(call.start, call.goal, call.clock, call.progress)
     stats = SearchStats(
         expanded=found.expanded, generated=found.generated, max_frontier=0, reopened=0,
@@ -270,6 +288,8 @@ def _short(chosen: Plan, call: _Call) -> Solution:
 
 def _reduce(chosen: Plan, call: _Call) -> Solution:
     """``algorithm="reduce"``: the constructive solver alone (its lines as iterations)."""
+    from slidingtiles._solve.short.constructive import construct  # loaded when first used
+
     built = construct(call.start, call.goal, call.clock, progress=call.progress)
     stats = SearchStats(
         expanded=built.tiles_placed, generated=built.raw_length, max_frontier=0, reopened=0,
@@ -333,24 +353,36 @@ def _search(chosen: Plan, call: _Call) -> Solution:
     }  # fmt: skip
     info, h, clock = chosen.heuristic, chosen.evaluate, call.clock
     result: SearchResult[TileState, str]
-    if info is None or h is None:  # BFS: no heuristic
-        result = clock.run(bfs, initial, max_memory=call.max_memory, **limits)
-    elif chosen.algorithm == "idastar":
-        result = clock.run(idastar, initial, h, admissible=info.admissible, **limits)
-    elif chosen.algorithm == "greedy":
-        result = clock.run(greedy, initial, h, max_memory=call.max_memory, **limits)
-    else:  # "astar", "weighted": f = g + w x h
-        result = clock.run(
-            astar, initial, h, weight=chosen.weight, admissible=info.admissible,
-            consistent=info.consistent, max_memory=call.max_memory, **limits,
-        )  # fmt: skip
+    try:
+        if info is None or h is None:  # BFS: no heuristic
+            result = clock.run(bfs, initial, max_memory=call.max_memory, **limits)
+        elif chosen.algorithm == "idastar":
+            result = clock.run(idastar, initial, h, admissible=info.admissible, **limits)
+        elif chosen.algorithm == "greedy":
+            result = clock.run(greedy, initial, h, max_memory=call.max_memory, **limits)
+        else:  # "astar", "weighted": f = g + w x h
+            result = clock.run(
+                astar, initial, h, weight=chosen.weight, admissible=info.admissible,
+                consistent=info.consistent, max_memory=call.max_memory, **limits,
+            )  # fmt: skip
+    except (SearchLimitExceeded, NoPathError) as error:
+        error.trace = _named(error.trace, info)
+        raise
     moves = Moves("".join(result.actions))
+    trace = _named(result.trace, info)
     return Solution(
         start=call.start, goal=call.goal, moves=moves, optimal=result.optimal,
         heuristic="none" if info is None else info.name, algorithm=chosen.algorithm,
         stats=result.stats, lower_bound=len(moves) if result.optimal else None,
-        engine="generic", trace=result.trace,
+        engine="generic", trace=trace,
     )  # fmt: skip
+
+
+def _named(trace: Any, info: HeuristicInfo | None) -> Any:
+    """The trace naming the heuristic by its registered name (the search saw a wrapper)."""
+    if trace is None or info is None:
+        return trace
+    return attrs.evolve(trace, heuristic=info.name)
 
 
 def _compiled(chosen: Plan, call: _Call) -> Solution:

@@ -112,6 +112,7 @@ def to_dict(trace: SearchTrace[Any, Any], look: Look) -> dict[str, Any]:
     out: dict[str, Any] = {
         "schema": JSON_SCHEMA,
         "algorithm": trace.algorithm,
+        "heuristic": trace.heuristic or None,
         "outcome": trace.outcome,
         "states": "boards" if look.boards else "labels",
         "start": state(trace.start),

@@ -19,7 +19,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from slidingtiles._render import BoardView, safe_text
 
-__all__ = ["Look", "action_text", "algorithm_name", "json_number", "number"]
+__all__ = ["Look", "action_text", "algorithm_name", "json_number", "number", "searched"]
 
 _SYMBOLS = {"astar": "A*", "weighted_astar": "weighted A*", "greedy": "greedy best-first",
             "idastar": "IDA*", "bfs": "breadth-first search"}  # fmt: skip
@@ -48,6 +48,23 @@ def json_number(value: float | None) -> float | None:
     if value is None or (isinstance(value, float) and not math.isfinite(value)):
         return None
     return value
+
+
+def searched(trace: Any) -> str:
+    """What searched: the algorithm with its ``f``, and the heuristic by name (none for BFS).
+
+    Example:
+        >>> from slidingtiles.search import astar
+        >>> from slidingtiles.search._example import Vertex
+        >>> def zero(state: Vertex) -> int:
+        ...     return 0
+        >>> searched(astar(Vertex.of({"a": {"b": 1}}, "a", goal="b"), zero, trace=9).trace)
+        'A* (f = g + h) with h = zero'
+    """
+    name = algorithm_name(trace.algorithm, trace.weight)
+    if trace.algorithm == "bfs" or not trace.heuristic:
+        return name
+    return f"{name} with h = {trace.heuristic}"
 
 
 def algorithm_name(algorithm: str, weight: float) -> str:

@@ -247,7 +247,7 @@ def trace_html(
     data["cell"] = 0 if not rows else max(16, min(44, 220 // max(rows, cols)))
     data["small"] = 0 if not rows else max(6, min(14, 64 // max(rows, cols)))
     data["interval"] = interval_ms
-    element = stepper.fragment_id("search")
+    element = stepper.fragment_id("search", repr(data))
     title = f"<b>{markup_text(heading)}</b>: " if heading else ""
     start = markup_text(look.text(trace.start, 120))
     empty = "" if steps else '<p class="note">Nothing was expanded.</p>'

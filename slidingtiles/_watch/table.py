@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from slidingtiles._render import safe_text
-from slidingtiles._watch.look import Look, action_text, algorithm_name, number
+from slidingtiles._watch.look import Look, action_text, number, searched
 from slidingtiles.search import IterationEnded, SearchTrace, TraceStep
 
 __all__ = ["summary", "table"]
@@ -29,7 +29,7 @@ def summary(trace: SearchTrace[Any, Any], look: Look) -> str:
         breadth-first search (first in, first out) from Vertex('a'): found a path of cost 1
         (1 step); 1 expanded, 1 generated, largest frontier 1.
     """
-    text = f"{algorithm_name(trace.algorithm, trace.weight)} from {look.text(trace.start, 60)}: "
+    text = f"{searched(trace)} from {look.text(trace.start, 60)}: "
     text += _OUTCOMES[trace.outcome]
     if trace.cost is not None:
         steps = len(trace.actions)
@@ -44,6 +44,8 @@ def summary(trace: SearchTrace[Any, Any], look: Look) -> str:
         bounds = ", ".join(number(t) for t in trace.thresholds)
         text += f"; {trace.iterations} iteration{'s' * (trace.iterations != 1)} ({bounds})"
     text += "."
+    if trace.algorithm in TIES:
+        text += f" Order: {TIES[trace.algorithm]}."
     if trace.truncated:
         text += (
             f" Recorded the first {len(trace.events):,} of {trace.sent:,} events"
@@ -52,10 +54,23 @@ def summary(trace: SearchTrace[Any, Any], look: Look) -> str:
     return text
 
 
+#: How each search breaks ties on its frontier (what the summary says under the counts).
+TIES = {
+    "astar": "ties in f go to the smaller h, then to the child queued first",
+    "weighted_astar": "ties in f go to the smaller h, then to the child queued first",
+    "greedy": "ties in h go to the child queued first",
+    "idastar": "children are tried depth first in the order generated, so no frontier ties",
+}
+
+
 def _children(step: TraceStep[Any, Any]) -> str:
-    parts = [
-        f"{action_text(child.action)} f={number(child.f)} {child.fate}" for child in step.children
-    ]
+    """Each child: its action, ``g``, ``h`` and ``f`` (only ``g`` without a heuristic), fate."""
+    parts = []
+    for child in step.children:
+        values = f"g={number(child.g)}"
+        if child.h is not None:
+            values += f" h={number(child.h)} f={number(child.f)}"
+        parts.append(f"{action_text(child.action)} {values} {child.fate}")
     return ", ".join(parts) if parts else "-"
 
 
@@ -75,14 +90,16 @@ def table(
         >>> trace = astar(start, trace=50).trace
         >>> print(table(trace, Look(start, None)).split("\\n\\n")[1])
         step  move  state        g  h  f  frontier  children
-           0  -     Vertex('a')  0  0  0         2  b f=1 queued, c f=3 queued
-           1  b     Vertex('b')  1  0  1         2  d f=2 queued
+           0  -     Vertex('a')  0  0  0         2  b g=1 h=0 f=1 queued, c g=3 h=0 f=3 queued
+           1  b     Vertex('b')  1  0  1         2  d g=2 h=0 f=2 queued
         path: b d
 
     Boards take one line per row; other states one line (their label, cut
     at 40 characters). ``frontier`` is the number of entries waiting after
     the expansion's children were queued (IDA*: ``path``, the length of the
-    path searched); ``children`` lists each child's action, ``f`` and fate.
+    path searched); ``children`` lists each child's action, ``g``, ``h``, ``f``
+    and fate. The summary above the table names the algorithm and the heuristic
+    and says how the search breaks ties (`TIES`).
     IDA*'s iterations get a heading with their threshold and the next.
     ``max_rows`` keeps the first expansions only (the last line says so).
     """

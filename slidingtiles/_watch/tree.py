@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 from slidingtiles._render import markup_text
-from slidingtiles._watch.look import Look, action_text, number
+from slidingtiles._watch.look import Look, action_text, number, searched
 from slidingtiles.search import Expanded, Generated, IterationEnded, SearchTrace
 from slidingtiles.search._checks import whole_number
 
@@ -302,7 +302,7 @@ def tree_svg(
         )  # fmt: skip
     if forest.hidden:
         notes.append(f"{forest.hidden:,} duplicate children not drawn")
-    lines = [line for line in (heading, "; ".join(notes)) if line]
+    lines = [line for line in (heading, searched(trace), "; ".join(notes)) if line]
     top: float = 10 + 16 * len(lines)
     slots = 0
     body: list[str] = []
@@ -331,7 +331,7 @@ def tree_svg(
         f'<text x="8" y="{16 + 16 * k}" font-size="12" fill="{_INK}">{markup_text(line)}</text>'
         for k, line in enumerate(lines)
     )
-    label = markup_text(f"search tree: {trace.expanded:,} expansions")
+    label = markup_text(f"search tree of {searched(trace)}: {trace.expanded:,} expansions")
     return (
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" '
         f'viewBox="0 0 {width} {height}" class="slidingtiles-search-tree" role="img" '

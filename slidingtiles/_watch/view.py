@@ -26,11 +26,14 @@ class TraceView:
         >>> from slidingtiles.search import astar
         >>> goal = st.Board.goal(3, 3)
         >>> start = st.TileState.from_boards(st.Board("1 2 3/4 0 6/7 5 8"), goal)
-        >>> h = st.heuristics.get("misplaced").for_goal(goal)
-        >>> view = st.TraceView(astar(start, lambda s: h(s.tiles), trace=100))
+        >>> misplaced = st.heuristics.get("misplaced").for_goal(goal)
+        >>> def misplaced_tiles(state: st.TileState) -> int:
+        ...     return misplaced(state.tiles)
+        >>> view = st.TraceView(astar(start, misplaced_tiles, trace=100))
         >>> print(view.table(children=False))  # doctest: +NORMALIZE_WHITESPACE
-        A* (f = g + h) from 1 2 3/4 . 6/7 5 8: found a path of cost 2 (2 steps); 2 expanded,
-        7 generated, largest frontier 5.
+        A* (f = g + h) with h = misplaced_tiles from 1 2 3/4 . 6/7 5 8: found a path of cost 2
+        (2 steps); 2 expanded, 7 generated, largest frontier 5. Order: ties in f go to the
+        smaller h, then to the child queued first.
         <BLANKLINE>
         step  move  board  g  h  f  frontier
            0  -     1 2 3  0  2  2         4
@@ -95,7 +98,7 @@ with trace=N, or its result or error), got 42 (int)
             >>> from slidingtiles.search._example import Vertex
             >>> view = TraceView(bfs(Vertex.of({"a": {"b": 1}}, "a", goal="b"), trace=9))
             >>> print(view.table().splitlines()[-2])
-               0  -     Vertex('a')  0  -  -         0  b f=- goal
+               0  -     Vertex('a')  0  -  -         0  b g=1 goal
 
         ``children`` adds a column listing each child's action, ``f`` and
         fate; ``max_rows`` keeps the first expansions only. Boards take a

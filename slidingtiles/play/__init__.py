@@ -1,8 +1,8 @@
 """The sliding-tiles game in a browser, backed by the solver: ``slidingtiles play``.
 
 >>> from slidingtiles import play
->>> play.PlayLimits().time_limit, play.is_loopback(play.DEFAULT_HOST)
-(10.0, True)
+>>> play.PlayLimits().time_limit, play.DEFAULT_HOST
+(10.0, '127.0.0.1')
 
 `serve` starts a local web server (uvicorn) with the page and its JSON API
 and opens a browser; `create_app` returns the ASGI app itself (Starlette),
@@ -14,6 +14,9 @@ json``, plus ``/api/hint``, ``/api/watch`` (the search view: one traced
 search, every expansion), ``/api/check``, ``/api/random`` and ``GET
 /api/info`` (see docs/play.md). `PlayLimits` bounds what one server does:
 search time, nodes and memory, board size, request size, searches at a time.
+That is the whole public face: `serve`, `create_app`, `PlayLimits`,
+`PlayDependencyError` and the defaults; the request handlers behind the API
+stay in the private modules below (the routes and the tests import them there).
 
 Modules, framework-free first: `_limits` (`PlayLimits`), `_request` (reading
 and checking a request's fields, `ApiError`), `_api` (solve and hint:
@@ -24,50 +27,22 @@ writer); then `_routes` (the Starlette endpoints, loaded by name) and
 `_server` (`create_app`, `serve`); `static` holds the page.
 """
 
-from slidingtiles.play._api import (
-    SearchJob,
-    SolveCancelled,
-    hint_request,
-    prepare_solve,
-    solve_request,
-)
 from slidingtiles.play._limits import PlayLimits
-from slidingtiles.play._quick import check_request, info, random_request
-from slidingtiles.play._request import ApiError
 from slidingtiles.play._server import (
     DEFAULT_HOST,
     DEFAULT_PORT,
     INSTALL_HINT,
     PlayDependencyError,
     create_app,
-    exposure_warning,
-    is_loopback,
     serve,
 )
-from slidingtiles.play._state import PlayState
-from slidingtiles.play._watching import WatchJob, prepare_watch, watch_request
 
 __all__ = [
     "DEFAULT_HOST",
     "DEFAULT_PORT",
     "INSTALL_HINT",
-    "ApiError",
     "PlayDependencyError",
     "PlayLimits",
-    "PlayState",
-    "SearchJob",
-    "SolveCancelled",
-    "WatchJob",
-    "check_request",
     "create_app",
-    "exposure_warning",
-    "hint_request",
-    "info",
-    "is_loopback",
-    "prepare_solve",
-    "prepare_watch",
-    "random_request",
     "serve",
-    "solve_request",
-    "watch_request",
 ]

@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 #: What installs the web app's dependencies.
-INSTALL_HINT = 'pip install "slidingtiles[play]"'
+INSTALL_HINT = 'pip install "slidingtiles[play]" (from a source checkout: pip install ".[play]")'
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8765
 _LOOPBACK_NAMES = ("localhost", "127.0.0.1", "::1")

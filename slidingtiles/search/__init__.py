@@ -25,7 +25,8 @@ steps through. Without either the searches run their untraced loops.
 
 The modules: ``_protocol`` (`State`), ``_result`` (`SearchResult`,
 `SearchStats`), ``_checks`` (the checks of the searches' arguments and
-limits), ``_limits`` (the one `Guard` and the call's `Deadline`),
+limits), ``_limits`` (the one `Guard` and the call's `Deadline`, the limits'
+public home: the engines, the solver and the short methods import them from here),
 ``_common`` (error builders, the memory estimate), ``_astar``,
 ``_idastar`` and ``_bfs`` (the searches), ``_events`` (what a watched search
 reports), ``_trace`` (a recorded search and its replay), ``_traced`` (the
@@ -50,6 +51,7 @@ from slidingtiles.search._events import (
     SearchEvent,
 )
 from slidingtiles.search._idastar import idastar
+from slidingtiles.search._limits import Deadline, Guard
 from slidingtiles.search._protocol import State
 from slidingtiles.search._result import SearchResult, SearchStats
 from slidingtiles.search._trace import SearchTrace, TraceStep, Waiting
@@ -58,10 +60,12 @@ __all__ = [
     "FATES",
     "STOP",
     "BatchStats",
+    "Deadline",
     "Expanded",
     "Fate",
     "Finished",
     "Generated",
+    "Guard",
     "IterationEnded",
     "IterationStarted",
     "Outcome",

@@ -204,6 +204,7 @@ def _run(
             lambda emit: guard.run(
                 lambda g: traced_astar(algorithm, start, h, w, reopen, optimal, g, emit)
             ),
+            heuristic,
         )  # fmt: skip
     return kept_promise(result, h)
 
@@ -319,7 +320,7 @@ def greedy(
         return guard.run(_greedy, start, h)
     return run_traced(
         "greedy", start, 1.0, kept, on_event,
-        lambda emit: guard.run(lambda g: traced_greedy(start, h, g, emit)),
+        lambda emit: guard.run(lambda g: traced_greedy(start, h, g, emit)), heuristic,
     )  # fmt: skip
 
 

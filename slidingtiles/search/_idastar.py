@@ -120,6 +120,7 @@ def idastar(
         result = run_traced(
             "idastar", start, 1.0, kept, on_event,
             lambda emit: guard.run(lambda g: traced_idastar(start, h, optimal, g, emit)),
+            heuristic,
         )  # fmt: skip
     return kept_promise(result, h)
 

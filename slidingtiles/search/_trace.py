@@ -229,6 +229,8 @@ class SearchTrace(Generic[_S, _A]):
         path: the states from the start to the goal found; empty without one.
         actions: the actions along ``path``.
         cost: the cost of ``path``; None without one.
+        heuristic: the heuristic's name (its function's ``__name__``, or the
+            registered name when `slidingtiles.solve` ran the search); empty for BFS.
     """
 
     algorithm: str
@@ -248,6 +250,7 @@ class SearchTrace(Generic[_S, _A]):
     path: tuple[_S, ...]
     actions: tuple[_A, ...]
     cost: float | None
+    heuristic: str = ""
 
     def __repr__(self) -> str:
         return (
@@ -398,6 +401,7 @@ class Recorder:
         weight: float,
         path: tuple[Any, ...] = (),
         actions: tuple[Any, ...] = (),
+        heuristic: str = "",
     ) -> SearchTrace[Any, Any]:
         """Return the trace of the finished search (its `Finished` event must have been sent)."""
         finish = self.finish
@@ -406,4 +410,19 @@ class Recorder:
             algorithm, start, weight, tuple(self.events), self.limit, self.sent, self.expanded,
             self.generated, self.reopened, self.max_frontier, max(1, len(self.thresholds)),
             tuple(self.thresholds), finish.outcome, finish.stats, path, actions, finish.cost,
+            heuristic,
         )  # fmt: skip
+
+
+def heuristic_name(heuristic: object) -> str:
+    """The name a trace gives a search's heuristic: its ``__name__``, or its type's name.
+
+    Example:
+        >>> def misplaced(state: object) -> int:
+        ...     return 0
+        >>> heuristic_name(misplaced), heuristic_name(None), heuristic_name(lambda s: 0)
+        ('misplaced', '', '<lambda>')
+    """
+    if heuristic is None:
+        return ""
+    return str(getattr(heuristic, "__name__", None) or type(heuristic).__name__)

@@ -38,7 +38,7 @@ from slidingtiles.search._events import (
 )
 from slidingtiles.search._limits import Guard
 from slidingtiles.search._result import SearchResult, SearchStats, result_from_chain
-from slidingtiles.search._trace import Hook, Recorder
+from slidingtiles.search._trace import Hook, Recorder, heuristic_name
 
 __all__ = ["run_traced", "traced_astar", "traced_bfs", "traced_greedy", "traced_idastar"]
 
@@ -66,6 +66,7 @@ def run_traced(
     limit: int | None,
     on_event: Hook | None,
     search: Callable[[Hook], SearchResult[Any, Any]],
+    heuristic: object = None,
 ) -> SearchResult[Any, Any]:
     """Run ``search(hook)``, end its events with `Finished`, and attach the recorded trace.
 
@@ -83,6 +84,7 @@ def run_traced(
     propagates as it is, without a `Finished` event.
     """
     recorder = Recorder(limit) if limit is not None else None
+    name = heuristic_name(heuristic)  # the trace names its heuristic
     hook: Hook
     if recorder is None:
         assert on_event is not None
@@ -102,17 +104,17 @@ def run_traced(
         outcome: Outcome = "stopped" if isinstance(error, SearchStopped) else "limit"
         hook(Finished(outcome, error.stats, None))
         if recorder is not None:
-            error.trace = recorder.trace(algorithm, start, weight)
+            error.trace = recorder.trace(algorithm, start, weight, heuristic=name)
         raise
     except NoPathError as error:
         hook(Finished("exhausted", error.stats, None))
         if recorder is not None:
-            error.trace = recorder.trace(algorithm, start, weight)
+            error.trace = recorder.trace(algorithm, start, weight, heuristic=name)
         raise
     hook(Finished("found", result.stats, result.cost))
     if recorder is None:
         return result
-    trace = recorder.trace(algorithm, start, weight, result.path, result.actions)
+    trace = recorder.trace(algorithm, start, weight, result.path, result.actions, name)
     return attrs.evolve(result, trace=trace)
 
 

@@ -31,7 +31,7 @@ from slidingtiles._board.geometry import LETTERS, blank_moves
 from slidingtiles._engine.numba.jit import inlined
 from slidingtiles._engine.pruning import pruning_table
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
-from slidingtiles.search._limits import Guard
+from slidingtiles.search import Guard
 
 __all__ = [
     "BEST",

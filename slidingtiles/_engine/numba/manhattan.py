@@ -1,6 +1,6 @@
 """IDA* with Manhattan distance (plus linear conflicts) over numpy arrays: the numba kernel.
 
->>> from slidingtiles.search._limits import Guard
+>>> from slidingtiles.search import Guard
 >>> guard = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
 ...               progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)
 >>> ida_manhattan(3, 3, (1, 2, 3, 4, 5, 6, 7, 8, 0), [1, 2, 3, 4, 0, 6, 7, 5, 8], guard, False)[0]
@@ -40,7 +40,7 @@ from slidingtiles._engine.numba.drive import (
 )
 from slidingtiles._engine.numba.jit import compiled
 from slidingtiles._engine.tables import EngineResult
-from slidingtiles.search._limits import Guard
+from slidingtiles.search import Guard
 
 __all__ = ["ida_manhattan"]
 

@@ -1,7 +1,7 @@
 """IDA* with additive pattern tables, maxed with the reflection: the numba kernels' entry point.
 
 >>> from slidingtiles.pdb import PatternDatabase
->>> from slidingtiles.search._limits import Guard
+>>> from slidingtiles.search import Guard
 >>> guard = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
 ...               progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)
 >>> db = PatternDatabase.build(2, 3, (0, 1, 2, 3, 4, 5), groups=[(1, 2), (3, 4, 5)])
@@ -59,7 +59,7 @@ from slidingtiles._engine.numba.drive import (
 from slidingtiles._engine.numba.jit import compiled, pointer
 from slidingtiles._engine.numba.placement import ida_pdb_placements, kinds
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
-from slidingtiles.search._limits import Guard
+from slidingtiles.search import Guard
 
 __all__ = ["ida_pdb", "supports_pdb"]
 

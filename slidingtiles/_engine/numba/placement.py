@@ -1,7 +1,7 @@
 """IDA* with tables indexed from each group's placement (perm ranks, 4-bit entries): numba.
 
 >>> from slidingtiles.pdb import PatternDatabase
->>> from slidingtiles.search._limits import Guard
+>>> from slidingtiles.search import Guard
 >>> guard = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
 ...               progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)
 >>> db = PatternDatabase.build(2, 3, (0, 1, 2, 3, 4, 5), groups=[(1, 2), (3, 4, 5)])
@@ -67,7 +67,7 @@ from slidingtiles._engine.numba.drive import (
 )
 from slidingtiles._engine.numba.jit import compiled, inlined, pointer, prefetch
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
-from slidingtiles.search._limits import Guard
+from slidingtiles.search import Guard
 
 __all__ = ["DIGITS_U8", "PERM_U4", "PERM_U8", "ida_pdb_placements", "kinds"]
 

@@ -62,8 +62,8 @@ from slidingtiles._engine.user import (
     VERIFY_NODES,
     UserHeuristic,
 )
+from slidingtiles.search import Guard
 from slidingtiles.search._checks import MAX_HEURISTIC
-from slidingtiles.search._limits import Guard
 
 __all__ = ["DELTA_TYPE", "FULL_TYPE", "ResultTypeError", "ida_user", "specialised"]
 

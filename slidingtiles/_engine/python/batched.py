@@ -32,7 +32,7 @@ import numpy.typing as npt
 
 from slidingtiles._board.geometry import neighbour_table
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
-from slidingtiles.search._limits import Guard
+from slidingtiles.search import Guard
 
 __all__ = ["CHUNK", "continue_in_batches", "fits", "ida_pdb_batched"]
 
@@ -347,7 +347,7 @@ def continue_in_batches(
 
     >>> from slidingtiles._engine.pruning import pruning_table
     >>> from slidingtiles.pdb import PatternDatabase
-    >>> from slidingtiles.search._limits import Guard
+    >>> from slidingtiles.search import Guard
     >>> guard = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None,
     ...               progress=None, progress_every=1, state_bytes=0)
     >>> db = PatternDatabase.build(2, 3, (0, 1, 2, 3, 4, 5), groups=[(1, 2), (3, 4, 5)])

@@ -1,7 +1,7 @@
 """IDA* with several additive partitions maxed, each with its reflection: pure Python.
 
 >>> from slidingtiles.pdb import PatternDatabase
->>> from slidingtiles.search._limits import Guard
+>>> from slidingtiles.search import Guard
 >>> guard = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
 ...               progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)
 >>> goal = (0, 1, 2, 3, 4, 5)
@@ -41,8 +41,7 @@ from slidingtiles._engine.lookups import (
 )
 from slidingtiles._engine.pruning import pruning_table
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
-from slidingtiles.search import SearchStats
-from slidingtiles.search._limits import Guard
+from slidingtiles.search import Guard, SearchStats
 
 __all__ = [
     "COLLECT", "DONE", "GROW", "PAUSE", "Search", "ida_maxed", "maxed_attach", "maxed_plan",

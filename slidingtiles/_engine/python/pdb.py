@@ -1,7 +1,7 @@
 """IDA* with additive pattern tables on one mutable board, and the walk down a perfect table.
 
 >>> from slidingtiles.pdb import PatternDatabase
->>> from slidingtiles.search._limits import Guard
+>>> from slidingtiles.search import Guard
 >>> def guard():
 ...     return Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
 ...                  progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)
@@ -30,7 +30,7 @@ from collections.abc import Callable
 from slidingtiles._board.geometry import LETTERS, blank_moves
 from slidingtiles._engine.pruning import pruning_table
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
-from slidingtiles.search._limits import Guard
+from slidingtiles.search import Guard
 
 __all__ = ["HANDOFF_EXPANSIONS", "Handoff", "ida_pdb", "walk_perfect"]
 

@@ -1,6 +1,6 @@
 """IDA* with a user's heuristic on one mutable board: the Python kernel.
 
->>> from slidingtiles.search._limits import Guard
+>>> from slidingtiles.search import Guard
 >>> class Misplaced:
 ...     name, delta = "misplaced", None
 ...     @staticmethod
@@ -30,8 +30,8 @@ from slidingtiles._board.geometry import LETTERS, blank_moves, home_cells
 from slidingtiles._engine.pruning import pruning_table
 from slidingtiles._engine.tables import EngineResult
 from slidingtiles._engine.user import VERIFY_NODES, UserHeuristic
+from slidingtiles.search import Guard
 from slidingtiles.search._checks import MAX_HEURISTIC
-from slidingtiles.search._limits import Guard
 
 __all__ = ["ida_user"]
 

@@ -122,7 +122,8 @@ def place_group(
     """Return the blank's cells along a path placing the group, the nodes expanded and generated.
 
     Args:
-        rows, cols: the board's shape; cells are numbered row-major.
+        rows: the board's rows; cells are numbered row-major.
+        cols: the board's columns.
         free: per cell, nonzero where the blank may go (placed tiles are not free).
         blank: the blank's cell.
         cells: the group's tiles' cells now; ``targets``: their goal cells (free cells).

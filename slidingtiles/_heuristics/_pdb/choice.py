@@ -148,12 +148,21 @@ def preferred_partition(
     cols: int,
     goal: Sequence[int] | Board | None = None,
     *,
+    use: str = "solve",
     cache_dir: str | os.PathLike[str] | None = None,
 ) -> str:
     """Return the partition ``solve(heuristic="pdb")`` uses: the strongest one ready to use.
 
     >>> preferred_partition(4, 4) in ("6-6-3", "7-8")
     True
+    >>> preferred_partition(4, 4, use="build"), preferred_partition(3, 4, use="default")
+    ('6-6-3', 'default')
+
+    The one public answer to "which partition" (`slidingtiles.pdb`): ``use="solve"``
+    (the default) is the partition a search uses now; ``use="build"`` the one a
+    first use builds (`first_use_partition`, what ``slidingtiles pdb build
+    SHAPE`` builds); ``use="default"`` the shape's default whatever is cached
+    (`default_partition_name`). Raises ValueError naming any other ``use``.
 
     The first of the shape's declared partitions (`TABLES`, per implementation)
     whose tables are in memory, cached or shipped; else the one a first use
@@ -162,6 +171,12 @@ def preferred_partition(
     ``"7-6"`` on 2x7 and 7x2 (built on first use), ``"8-7"`` on 2x8 and 8x2 when
     cached. In pure Python, and on other shapes, the shape's default.
     """
+    if use == "build":
+        return first_use_partition(rows, cols)
+    if use == "default":
+        return default_partition_name(rows, cols)
+    if use != "solve":
+        raise ValueError(f"use must be 'solve', 'build' or 'default', not {use!r}")
     return table_choice(rows, cols, goal, cache_dir=cache_dir).name
 
 

@@ -103,7 +103,8 @@ class PatternDatabase:
     ((0, 1, 2, 3, 4, 5), 0)
 
     Attributes:
-        rows, cols: the board shape.
+        rows: the board's rows.
+        cols: the board's columns.
         goal: the goal the tables were built for: tiles in reading order, the
             blank in the least cell of its orbit (`canonical_goal`).
         frame: how the goal `value` answers for maps onto `goal` (None: it

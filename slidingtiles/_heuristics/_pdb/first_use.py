@@ -40,7 +40,7 @@ from slidingtiles._heuristics._pdb.cost import (
 from slidingtiles._heuristics._pdb.database import BuildProgress, PatternDatabase
 from slidingtiles._heuristics._pdb.partition import default_partition_name, partition
 from slidingtiles._heuristics._pdb.store import build, is_cached, load, table_path
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search import Deadline
 
 __all__ = [
     "AUTO_BUILD_SECONDS",
@@ -301,7 +301,7 @@ def _build_announced(
             else "in memory, for this process (the cache cannot be used)"
         )
         warnings.warn(
-            f"slidingtiles is building the {rows}x{cols} pattern database (partition {name}"
+            f"building the {rows}x{cols} pattern database (partition {name}"
             f"{_goal_note(goal)}) on first use: {_seconds_text(seconds)} and "
             f"{_bytes_text(size)}, {where}. "
             f"To build it beforehand, run: {_build_command(goal, name, cache_dir)}. To never build "

@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 
+from slidingtiles._accel import PIP_FAST
 from slidingtiles._board.board import Board
 from slidingtiles._board.symmetry import Frame, frame_for
 from slidingtiles._engine import dispatch
@@ -238,8 +239,8 @@ def partition(
     ):
         raise ValueError(
             f"the {rows}x{cols} {name} partition needs perm-ranked tables of tens or hundreds "
-            'of millions of entries, built and searched by the numba backend: pip install '
-            f'"slidingtiles[fast]"; or use {names[0]}'
+            f"of millions of entries, built and searched by the numba backend: {PIP_FAST}; "
+            f"or use {names[0]}"
         )
     templates = _templates(rows, cols)
     if name in templates:

@@ -423,7 +423,8 @@ class TableInfo:
 
     Attributes:
         path: the file.
-        rows, cols: board shape (0 when the header is unreadable).
+        rows: the board's rows (0 when the header is unreadable).
+        cols: the board's columns (0 when the header is unreadable).
         partition: partition name.
         groups: the tile groups.
         goal: the goal tiles the tables were built for.

@@ -2,7 +2,7 @@
 
 >>> from slidingtiles import Board
 >>> from slidingtiles.pdb import PatternDatabase
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import Deadline
 >>> db = PatternDatabase.build(3, 3, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])
 >>> budget = Budget(Deadline(None))
 >>> found = weighted_anytime(Board("4 1 2/0 5 3/7 8 6"), Board.goal(3, 3), db, budget)
@@ -119,7 +119,8 @@ def weighted_anytime(
     """Return the shortest solution weighted IDA* finds with falling weights, or None.
 
     Args:
-        start, goal: a solvable board and its goal.
+        start: a solvable board.
+        goal: its goal.
         db: tables `dispatch.weighted_solve` reads, for the goal.
         budget: the call's `Budget`: its end to stop by; without one, ``nodes``
             expansions in all (the same answer every time). The searches'

@@ -1,7 +1,7 @@
 """Beam search over whole boards, widths growing within a budget: the method ``"beam"``.
 
 >>> from slidingtiles import Board
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import Deadline
 >>> beam(Board("1 2 3/4 5 6/0 7 8"), Board.goal(3, 3), Budget(Deadline(None)))
 'RR'
 

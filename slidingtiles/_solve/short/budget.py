@@ -1,6 +1,6 @@
 """The budget of one short solve: the call's one `Deadline`, shared out between the methods.
 
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import Deadline
 >>> untimed = Budget(Deadline(None))
 >>> untimed.timed, untimed.share(BEAM_SHARE), untimed.nodes(None, 0.5, 1_000)
 (False, None, 1000)
@@ -25,8 +25,7 @@ from collections.abc import Callable
 from time import perf_counter
 
 from slidingtiles._engine import dispatch
-from slidingtiles.search import SearchStats
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search import Deadline, SearchStats
 
 __all__ = [
     "ANYTIME_FIRST_SHARE",
@@ -73,7 +72,8 @@ class Budget:
         end: the instant the answer is due (`MARGIN` before the time limit), or None.
         progress: the call's progress callback, given a `snapshot` after each method and
             each line the constructive solver places (`tell`).
-        expanded, generated: the nodes the searches expanded and generated so far.
+        expanded: the nodes the searches expanded so far.
+        generated: the nodes they generated so far.
         methods: the methods run so far.
     """
 

@@ -122,7 +122,7 @@ def solve_chunked(
     """Return a solution that places each line a few tiles at a time, or None.
 
     >>> from slidingtiles import random_board
-    >>> from slidingtiles.search._limits import Deadline
+    >>> from slidingtiles.search import Deadline
     >>> start = random_board(9, 9, seed=1)
     >>> moves = solve_chunked(start, Board.goal(9, 9), Budget(Deadline(None)))
     >>> start.apply(moves) == Board.goal(9, 9)
@@ -139,7 +139,8 @@ def solve_chunked(
     most 36 cells goes to `solve_staged`.
 
     Args:
-        start, goal: boards of one shape, the start solvable for the goal.
+        start: a board, solvable for ``goal``.
+        goal: the goal, of the start's shape.
         budget: the call's `Budget` (the searches' nodes are counted there).
         until: an instant of the call's clock, checked between chunks (None
             when it passes). Budgets are node counts, so the moves do not

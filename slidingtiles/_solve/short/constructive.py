@@ -41,9 +41,8 @@ from slidingtiles._errors import (
 )
 from slidingtiles._solve.checks import check_choice, check_count
 from slidingtiles._solve.short.placing import VARIANTS, OutOfTime, Reducer, Stuck, peel_line
-from slidingtiles.search import SearchStats
+from slidingtiles.search import Deadline, SearchStats
 from slidingtiles.search._checks import check_limits
-from slidingtiles.search._limits import Deadline
 
 __all__ = [
     "MAX_MOVES",

@@ -1,7 +1,7 @@
 """Exact solutions of small boards and regions: the method ``"idastar"``, the others' finishes.
 
 >>> from slidingtiles import Board
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import Deadline
 >>> line_moves(Board([1, 2, 0, 3, 4], shape=(1, 5)), Board.goal(1, 5, blank="first"))
 'LL'
 >>> exact_moves(Board("1 2/0 3"), Board.goal(2, 2), 100, Budget(Deadline(None)))

@@ -1,7 +1,7 @@
 """Which methods a short solution runs, as one declared table, and the run: `solve_short`.
 
 >>> from slidingtiles import Board
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import Deadline
 >>> found = solve_short(Board("1 2 3/4 5 6/0 7 8"), Board.goal(3, 3), Deadline(None))
 >>> found.moves, found.optimal, found.method
 (Moves('RR'), True, 'idastar')
@@ -57,8 +57,7 @@ from slidingtiles._solve.short.peeled import peeled
 from slidingtiles._solve.short.placing import VARIANTS as PATH_WEIGHTINGS
 from slidingtiles._solve.short.staged import staged
 from slidingtiles._solve.short.windows import ShortenResult, beam_windows, windows
-from slidingtiles.search import SearchStats
-from slidingtiles.search._limits import Deadline
+from slidingtiles.search import Deadline, SearchStats
 
 __all__ = ["TABLE", "Choice", "ShortResult", "choose_methods", "methods_table", "solve_short"]
 
@@ -119,8 +118,10 @@ class ShortResult:
             ``"+windows"`` when re-solved windows made it shorter.
         first_length: the length of the first answer (``len(moves)`` is never more).
         searches: the methods run (weighted IDA*'s searches, each one).
-        windows_searched, windows_shortened: the windows re-solved, and those made shorter.
-        expanded, generated: the nodes every search expanded and generated.
+        windows_searched: the windows re-solved.
+        windows_shortened: those of them made shorter.
+        expanded: the nodes every search expanded.
+        generated: the nodes every search generated.
         seconds: the time of the whole call.
     """
 
@@ -242,8 +243,8 @@ def solve_short(
     """Return a short solution of a solvable board, as short as the budget allows.
 
     Args:
-        start, goal: boards of one shape, checked by the caller (the start
-            solvable for the goal).
+        start: a board, solvable for ``goal`` (checked by the caller).
+        goal: the goal, of the start's shape.
         clock: the call's `Deadline`: every method spends from it; without a
             time limit, fixed node budgets (the same answer every time).
         progress: called with a `SearchStats` snapshot after each method (the

@@ -1,7 +1,7 @@
 """Peeled beam search: each outer row and column placed by a beam search towards that subgoal.
 
 >>> from slidingtiles import Board, random_board
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import Deadline
 >>> start = random_board(8, 8, seed=1)
 >>> moves = solve_peeled(start, Board.goal(8, 8), Budget(Deadline(None)), width=50)
 >>> start.apply(moves) == Board.goal(8, 8)
@@ -351,7 +351,8 @@ def solve_peeled(
     """Return a solution placing the outer row and column by beam search, or None at the deadline.
 
     Args:
-        start, goal: boards of one shape, the start solvable for the goal.
+        start: a board, solvable for ``goal``.
+        goal: the goal, of the start's shape.
         budget: the call's `Budget` (the searches' nodes are counted there).
         width: the beam width of every L's search (the time grows with it,
             the length falls: see the module's description).

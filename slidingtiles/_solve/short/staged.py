@@ -1,7 +1,7 @@
 """Staged solving of small and mid-size boards: whole lines by weighted A*, the rest exactly.
 
 >>> from slidingtiles import Board
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import Deadline
 >>> start = Board("1 2 8 3 0/6 7 9 10 4/11 12 13 5 14")
 >>> moves = solve_staged(start, Board.goal(3, 5), Budget(Deadline(None)))
 >>> moves, start.apply(moves) == Board.goal(3, 5)
@@ -122,7 +122,8 @@ def solve_staged(
     """Return a solution that places whole lines at once and finishes exactly, or None.
 
     Args:
-        start, goal: boards of one shape, the start solvable for the goal.
+        start: a board, solvable for ``goal``.
+        goal: the goal, of the start's shape.
         budget: the call's `Budget` (node budgets from the time left, nodes counted).
         until: an instant of the call's clock to finish by, or None.
         variant: another way through (for trying several and keeping the

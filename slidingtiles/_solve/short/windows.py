@@ -1,7 +1,7 @@
 """Shortening a solution: cancel back-and-forth moves, re-solve windows of it exactly.
 
 >>> from slidingtiles import Board
->>> from slidingtiles.search._limits import Deadline
+>>> from slidingtiles.search import Deadline
 >>> cancel_moves("RLDUURDL")
 'URDL'
 >>> start, budget = Board("1 2 3/4 5 6/7 0 8"), Budget(Deadline(None))
@@ -70,7 +70,7 @@ class ShortenResult:
     """What `shorten` did: the moves, how many windows it re-solved and how many got shorter.
 
     >>> from slidingtiles import Board
-    >>> from slidingtiles.search._limits import Deadline
+    >>> from slidingtiles.search import Deadline
     >>> shorten(Board("1 2 3/4 5 6/7 8 0"), "LR", Budget(Deadline(None)))
     ShortenResult(moves='', windows_searched=0, windows_shortened=0, passes=0)
 

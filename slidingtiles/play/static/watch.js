@@ -373,6 +373,13 @@
     info.heuristics.forEach(function (h) { admissible[h.name] = h.admissible; });
     fill($("watch-heuristic"), info.heuristics.map(function (h) { return h.name; }), "manhattan",
       function (name) { return name + (admissible[name] ? "" : " (not admissible)"); });
+    // The search shown is the one the Solver panel asks for: its heuristic, when it names one
+    // the search view can trace ("auto" keeps the view's own choice, Manhattan at first).
+    var chosen = $("heuristic").value;
+    var watchHeuristic = $("watch-heuristic");
+    if (Array.prototype.some.call(watchHeuristic.options, function (o) { return o.value === chosen; })) {
+      watchHeuristic.value = chosen;
+    }
     $("watch-cap").max = String(info.watch.max_expansions);
     var section = $("watch");
     section.hidden = false;
