@@ -5,6 +5,7 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import sys
 import tempfile
 from pathlib import Path
 
@@ -53,7 +54,9 @@ def user_cache_dir() -> Path:
 
 #: What platformdirs reads to find the user cache (XDG on Linux and the BSDs, the home directory,
 #: Windows' folders): the platform's answer is remembered per value of these.
-PLATFORM_VARIABLES = ("XDG_CACHE_HOME", "HOME", "LOCALAPPDATA", "USERPROFILE")
+PLATFORM_VARIABLES = (
+    ("LOCALAPPDATA", "USERPROFILE") if sys.platform == "win32" else ("XDG_CACHE_HOME", "HOME")
+)
 
 
 @functools.lru_cache(maxsize=16)

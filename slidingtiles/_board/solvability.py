@@ -50,7 +50,7 @@ class Solvability:
 
 def _permutation_parity(tiles: tuple[int, ...], goal: tuple[int, ...]) -> int:
     """Parity of the permutation taking goal cells to board cells (cycle count)."""
-    where = geometry.home_cells(goal)
+    where = geometry.home_of(goal)
     seen = bytearray(len(tiles))
     transpositions = 0
     for start in range(len(tiles)):

@@ -41,7 +41,7 @@ from slidingtiles._engine import dispatch
 from slidingtiles._errors import OutOfReachError, SearchCostWarning, SearchLimitExceeded
 from slidingtiles._heuristics._pdb.choice import first_use_partition, table_choice
 from slidingtiles._heuristics._pdb.cost import estimate_build_seconds
-from slidingtiles._heuristics.registry import HeuristicInfo, registry
+from slidingtiles._heuristics.registry import HeuristicInfo, is_builtin, registry
 from slidingtiles.search import SearchStats
 
 __all__ = [
@@ -421,8 +421,8 @@ def searched_heuristic(
         return "none", False
     if info is None or not info.admissible or algorithm not in ("auto", "astar", "idastar"):
         return None
-    if registry().get(info.name) is not info:
-        return None
+    if not is_builtin(info) and registry().get(info.name) is not info:
+        return None  # a heuristic of the user's own, unregistered
     engine = (
         not generic and algorithm in ("auto", "idastar") and info.name in dispatch.ENGINE_HEURISTICS
     )
