@@ -289,9 +289,11 @@ def _engine(chosen: Plan, call: _Call) -> Solution:
             executor=call.executor, max_nodes=call.max_nodes, progress=call.progress,
         )  # fmt: skip
     else:
+        expected = None if chosen.estimate is None else chosen.estimate.nodes
         moves, stats = call.clock.run(  # the search gets what the table build left
             dispatch.engine_solve, call.start, call.goal, chosen.heuristic.name,
             db=chosen.tables, max_nodes=call.max_nodes, progress=call.progress,
+            expected_nodes=expected,
         )  # fmt: skip
     return Solution(
         start=call.start, goal=call.goal, moves=Moves(moves), optimal=True,
