@@ -5,12 +5,19 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import sys
 import tempfile
 from pathlib import Path
 
 import platformdirs
 
-__all__ = ["APP_NAME", "ENV_CACHE_DIR", "cache_dir_problem", "user_cache_dir"]
+__all__ = [
+    "APP_NAME",
+    "ENV_CACHE_DIR",
+    "PLATFORM_VARIABLES",
+    "cache_dir_problem",
+    "user_cache_dir",
+]
 
 #: The environment variable that overrides the cache directory.
 ENV_CACHE_DIR = "SLIDINGTILES_CACHE_DIR"
@@ -42,17 +49,19 @@ def user_cache_dir() -> Path:
     override = os.environ.get(ENV_CACHE_DIR)
     if override:
         return _path(override)
-    return _platform_cache_dir(*(os.environ.get(name) for name in _PLATFORM_VARIABLES))
+    return _platform_cache_dir(*(os.environ.get(name) for name in PLATFORM_VARIABLES))
 
 
-# What platformdirs reads to find the user cache (XDG on Linux and the BSDs, the home directory,
-# Windows' folders): the platform's answer is remembered per value of these.
-_PLATFORM_VARIABLES = ("XDG_CACHE_HOME", "HOME", "LOCALAPPDATA", "USERPROFILE")
+#: What platformdirs reads to find the user cache (XDG on Linux and the BSDs, the home directory,
+#: Windows' folders): the platform's answer is remembered per value of these.
+PLATFORM_VARIABLES = (
+    ("LOCALAPPDATA", "USERPROFILE") if sys.platform == "win32" else ("XDG_CACHE_HOME", "HOME")
+)
 
 
 @functools.lru_cache(maxsize=16)
 def _platform_cache_dir(*environment: str | None) -> Path:
-    """The platform's user cache directory for us, for these values of `_PLATFORM_VARIABLES`."""
+    """The platform's user cache directory for us, for these values of `PLATFORM_VARIABLES`."""
     # appauthor=False: no vendor folder on Windows (%LOCALAPPDATA%\slidingtiles\Cache).
     return platformdirs.user_cache_path(APP_NAME, appauthor=False)
 

@@ -437,11 +437,14 @@ class CacheDirectoryError(SlidingTilesError, OSError):
 
 
 class SearchCostWarning(UserWarning):
-    """An optimal search beyond reach runs because the caller insisted (``optimal=True``).
+    """An optimal search estimated to take long starts: past 10 s, or beyond reach and insisted on.
 
-    The message gives the estimate (nodes, seconds) and how to follow or bound
-    the search (``progress=``, ``time_limit=``, Ctrl-C); docs/solving.md,
-    "Optimal reach".
+    Issued before the search starts, when its estimate (within its
+    ``time_limit`` and ``max_nodes``) is past ten seconds, and when a search
+    beyond reach runs because the caller insisted (``optimal=True``). The
+    message gives the estimate (nodes, seconds), how to follow or bound the
+    search (``progress=``, ``time_limit=``, Ctrl-C) and what would be quicker;
+    docs/solving.md, "Optimal reach".
     """
 
 

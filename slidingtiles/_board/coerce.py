@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Hashable, Sequence
-from typing import TypeAlias
+from typing import Literal, TypeAlias
 
 from slidingtiles._board.board import Board, BoardLike, check_hashable, trusted_board
 from slidingtiles._board.parse import LABEL_BLANKS, flat_from, is_number, plain
 from slidingtiles._errors import GoalMismatchError, InvalidBoardError
 
-__all__ = ["GoalLike", "board_and_goal", "check_goal"]
+__all__ = ["GoalLike", "board_and_goal", "check_goal", "standard_goal"]
 
 #: A goal: anything a board can be (`BoardLike`: a board, rows of tiles or of
 #: labels, an array, text), ``"last"``/``"first"`` for the usual goals, or ``None``.
@@ -81,6 +82,26 @@ def check_goal(goal: object, *, blank: Hashable = None) -> None:
         raise InvalidBoardError(f"bad goal: {error}", goal) from None
 
 
+def standard_goal(rows: int, cols: int, blank: Literal["last", "first"] = "last") -> Board:
+    """`Board.goal`, the same board each time for small shapes (boards are immutable).
+
+    >>> standard_goal(2, 2) is standard_goal(2, 2), standard_goal(2, 2).tiles
+    (True, (1, 2, 3, 0))
+    """
+    if rows * cols > _REMEMBERED_CELLS:
+        return Board.goal(rows, cols, blank)
+    return _standard_goal(rows, cols, blank)
+
+
+# Goals up to this many cells are made once (32 of them, a few hundred kB at most).
+_REMEMBERED_CELLS = 1024
+
+
+@functools.lru_cache(maxsize=32)
+def _standard_goal(rows: int, cols: int, blank: Literal["last", "first"]) -> Board:
+    return Board.goal(rows, cols, blank)
+
+
 def board_and_goal(
     board: BoardLike,
     goal: GoalLike | str = None,
@@ -108,7 +129,7 @@ def board_and_goal(
         return _labelled_pair(board, goal, blank)
     start = board if isinstance(board, Board) else Board(board)  # type: ignore[arg-type]
     if goal is None or (isinstance(goal, str) and goal in ("last", "first")):
-        target = Board.goal(start.rows, start.cols, "first" if goal == "first" else "last")
+        target = standard_goal(start.rows, start.cols, "first" if goal == "first" else "last")
         if start.labels is not None:
             target = trusted_board(target.rows, target.cols, target.tiles, start.labels)
     else:
@@ -148,7 +169,7 @@ def _labelled_pair(board: object, goal: object, blank: Hashable) -> tuple[Board,
                 board,
             ) from None
         start = Board.labelled(grid, blank=blank_label, order=order)
-        target = Board.goal(start.rows, start.cols, "first" if goal == "first" else "last")
+        target = standard_goal(start.rows, start.cols, "first" if goal == "first" else "last")
         return start, trusted_board(target.rows, target.cols, target.tiles, start.labels)
     if not _is_labelled_grid(goal) and not (
         isinstance(goal, Sequence) and not isinstance(goal, (str, bytes))

@@ -23,6 +23,7 @@ check nothing, since they run inside solvers on millions of moves.
 
 from __future__ import annotations
 
+import functools
 import itertools
 import operator
 from bisect import bisect_left
@@ -38,6 +39,7 @@ __all__ = [
     "cells_around",
     "distance_table",
     "home_cells",
+    "home_of",
     "inversions",
     "line_conflicts",
     "line_moves",
@@ -119,6 +121,24 @@ def cells_around(rows: int, cols: int, cells: Iterable[int]) -> list[bool]:
     return around
 
 
+def home_of(goal: tuple[int, ...]) -> tuple[int, ...]:
+    """`home_cells` of a goal as a tuple, remembered for small goals (every solve asks it twice).
+
+    >>> home_of((1, 2, 3, 0))
+    (3, 0, 1, 2)
+    """
+    return _home_of(goal) if len(goal) <= _REMEMBERED_CELLS else tuple(home_cells(goal))
+
+
+# Goals up to this many cells have their home cells remembered (64 of them: at most 1 MB).
+_REMEMBERED_CELLS = 1024
+
+
+@functools.lru_cache(maxsize=64)
+def _home_of(goal: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(home_cells(goal))
+
+
 def home_cells(goal: Sequence[int]) -> list[int]:
     """Return ``home[t]``: the cell of tile ``t`` in the goal.
 
@@ -177,7 +197,7 @@ def manhattan(cols: int, tiles: Sequence[int], goal: Sequence[int]) -> int:
 
     O(cells), with no table (for one-off values on boards of any size).
     """
-    home = home_cells(goal)
+    home = home_of(goal) if type(goal) is tuple else home_cells(goal)
     total = 0
     for cell, t in enumerate(tiles):
         if t:

@@ -11,7 +11,7 @@ from slidingtiles._board import geometry
 from slidingtiles._board.board import Board, BoardLike
 from slidingtiles._board.coerce import GoalLike, board_and_goal
 
-__all__ = ["Solvability", "is_solvable", "solvability", "solvable_count"]
+__all__ = ["Solvability", "is_solvable", "parity_solvable", "solvability", "solvable_count"]
 
 
 @attrs.frozen
@@ -50,7 +50,7 @@ class Solvability:
 
 def _permutation_parity(tiles: tuple[int, ...], goal: tuple[int, ...]) -> int:
     """Parity of the permutation taking goal cells to board cells (cycle count)."""
-    where = geometry.home_cells(goal)
+    where = geometry.home_of(goal)
     seen = bytearray(len(tiles))
     transpositions = 0
     for start in range(len(tiles)):
@@ -114,6 +114,22 @@ def _verdict(board: Board, goal: Board) -> Solvability:
     return Solvability(solvable, parity, distance, inversions, shift, cols, reason)
 
 
+def parity_solvable(board: Board, goal: Board) -> bool:
+    """Whether checked ``board`` can reach ``goal``: `solvability`'s verdict without its report.
+
+    >>> parity_solvable(Board("1 2 3/4 5 6/8 7 0"), Board.goal(3, 3))
+    False
+
+    The same rule (the permutation's parity against the blank's distance;
+    tile order on a single row or column), for `solve`'s door: O(n), no words.
+    """
+    if board.rows == 1 or board.cols == 1:
+        return [t for t in board.tiles if t] == [t for t in goal.tiles if t]
+    (blank_row, blank_col), (goal_row, goal_col) = board.blank_position, goal.blank_position
+    distance = abs(blank_row - goal_row) + abs(blank_col - goal_col)
+    return _permutation_parity(board.tiles, goal.tiles) == distance % 2
+
+
 def solvability(
     board: BoardLike, goal: GoalLike | str = None, *, blank: Hashable = None
 ) -> Solvability:
@@ -146,7 +162,8 @@ def is_solvable(board: BoardLike, goal: GoalLike | str = None, *, blank: Hashabl
     >>> is_solvable("8 1 3/4 0 2/7 6 5"), is_solvable("1 2 3/4 5 6/8 7 0")
     (True, False)
     """
-    return solvability(board, goal, blank=blank).solvable
+    start, target = board_and_goal(board, goal, blank=blank)
+    return parity_solvable(start, target)
 
 
 def solvable_count(rows: int, cols: int) -> int:

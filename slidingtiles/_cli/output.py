@@ -152,6 +152,8 @@ class Progress:
     so only the result reaches the reader. ``enabled=False`` turns it off too.
     `update` takes the running count (not an increment); counts past ``total``
     are shown as ``total``. Output goes to ``stream`` (default: standard error).
+    ``delay``: nothing is shown before that many seconds have passed (a quick
+    search leaves no trace; a long one speaks within ``delay``).
     """
 
     def __init__(
@@ -163,6 +165,7 @@ class Progress:
         enabled: bool = True,
         stream: IO[str] | None = None,
         every: float = 1.0,
+        delay: float = 0.0,
     ) -> None:
         self.stream = sys.stderr if stream is None else stream
         self.description = description
@@ -174,7 +177,7 @@ class Progress:
         self.status = ""
         self._bar: Any = None
         self._began = time.monotonic()
-        self._last_line = -float("inf")
+        self._last_line = self._began + delay - every  # the first line comes after delay
         self._pending = False
         if self.shown:
             try:
@@ -186,7 +189,7 @@ class Progress:
                     total=total, desc=f"{PROG}: {description}", unit=f" {unit}",
                     # 1.2M nodes, but 3/40 boards (not 3.00/40.0)
                     unit_scale=total is None or total >= 100_000,
-                    file=self.stream, dynamic_ncols=True,
+                    file=self.stream, dynamic_ncols=True, delay=delay,
                 )  # fmt: skip
 
     def update(self, done: int, total: int | None = None, status: str = "") -> None:
@@ -233,8 +236,8 @@ class Progress:
         if self._bar is not None:
             self._bar.close()
             self._bar = None
-        elif self.shown and self._pending:
-            self._write_line(time.monotonic())
+        elif self.shown and self._pending and self._last_line > self._began:
+            self._write_line(time.monotonic())  # the last count, after lines already shown
 
     def __enter__(self) -> Progress:
         return self

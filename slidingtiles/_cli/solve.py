@@ -215,8 +215,10 @@ def _searched(
 ) -> _Found | None:  # fmt: skip
     """Run ``search(progress)`` under the progress display (``--progress``); None when the board
     is unsolvable or a limit stopped it, after reporting which."""
-    shown = args.progress or args.optimal  # insisting on a long search: show it
-    with Progress("searching", unit="nodes", enabled=shown) as progress:
+    asked = args.progress or args.optimal  # insisting on a long search: show it at once
+    # On a terminal a search always shows its progress once it has run a second: it never runs
+    # silent (`Progress` shows nothing where standard error is not a terminal).
+    with Progress("searching", unit="nodes", delay=0.0 if asked else 1.0) as progress:
 
         def show(stats: SearchStats) -> None:
             progress.update(

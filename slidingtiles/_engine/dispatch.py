@@ -54,6 +54,7 @@ __all__ = [
     "CHECK_EVERY",
     "ENGINE_HEURISTICS",
     "IMPLEMENTATION",
+    "SMALL_SEARCH_NODES",
     "UNUSABLE",
     "WEIGHT_DEN",
     "EngineResult",
@@ -103,6 +104,14 @@ except BackendError as problem:  # numba asked for but broken: pure Python; a ba
         "python" if problem.value == "numba" else "auto", fallback=_fell_back
     )
     kernels = substitute(_stand_in, problem)
+
+
+#: An engine search with digits tables estimated under this many expansions runs in the
+#: pure-Python kernel whatever the implementation: its set-up (lists) costs less than the
+#: numba kernel's (arrays), and both return the same moves and counts (one contract).
+SMALL_SEARCH_NODES = 100
+# The pure-Python kernels, for those small searches.
+_SMALL_KERNELS = choose_kernels("python")[0]
 
 
 def supports(heuristic: str, db: PatternTables | None = None) -> bool:
@@ -159,6 +168,7 @@ def engine_solve(
     max_nodes: int | None = None,
     time_limit: float | None = None,
     progress: Callable[[SearchStats], object] | None = None,
+    expected_nodes: float | None = None,
 ) -> EngineResult:
     """Return an optimal move string and statistics, by the active kernel for ``heuristic``.
 
@@ -174,7 +184,9 @@ def engine_solve(
     board. A perfect table is walked (O(length) lookups), others drive IDA*. Limits are those
     of the one `Guard` (validated there, named ``"nodes"`` and ``"time"`` in
     `SearchLimitExceeded`); ``progress`` gets a `SearchStats` every 16,384
-    expansions. Ctrl-C propagates and leaves nothing behind.
+    expansions. Ctrl-C propagates and leaves nothing behind. ``expected_nodes``
+    (the plan's estimate): under `SMALL_SEARCH_NODES`, digits tables are
+    searched by the pure-Python kernel (the same answer, a cheaper set-up).
     """
     guard = engine_guard(max_nodes=max_nodes, time_limit=time_limit, progress=progress)
     # One Python frame per move of the current path: make room for long paths on big boards.
@@ -191,6 +203,9 @@ def engine_solve(
                 )
             if maxed_searches(tables):
                 return kernels.ida_maxed([tables], tiles, guard, order)
+            small = expected_nodes is not None and expected_nodes < SMALL_SEARCH_NODES
+            if small and _SMALL_KERNELS.supports_pdb(tables):
+                return _SMALL_KERNELS.ida_pdb(tables, tiles, guard, order)
             return kernels.ida_pdb(tables, tiles, guard, order)
         if heuristic in ("manhattan", "linear_conflict"):
             conflicts = heuristic == "linear_conflict"

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import importlib
 import logging
+import threading
+import time
 import warnings
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -144,6 +146,72 @@ class Kernels(Protocol):
         `slidingtiles.search._bwas.bwas_loop`, over numpy batches: the pure-Python mirror)."""
 
 
+#: A kernel's first call in a process that has not returned after this many seconds is
+#: announced: numba is compiling it (once; kept on disk, later processes load it).
+COMPILE_NOTICE_SECONDS = 1.0
+
+
+_LISTENING: list[object] = []
+
+
+def _listen_to_compiles() -> None:
+    """Have numba's compiles announce themselves (once per process, when numba is first used).
+
+    numba says nothing while it compiles a kernel on its first use (half a
+    minute for the short-solution methods' five on a cold cache; kept on disk,
+    later processes load them in about a second). A compile still running
+    after `COMPILE_NOTICE_SECONDS` is told (a WARNING on the ``slidingtiles``
+    logger, which reaches standard error where logging is not configured),
+    and so is its end. Loading from numba's disk cache is not a compile, and
+    is not told.
+    """
+    if _LISTENING:
+        return
+    event = importlib.import_module("numba.core.event")
+
+    class Notice(event.Listener):  # type: ignore[misc,name-defined]
+        def __init__(self) -> None:
+            self.depth = 0
+            self.began = 0.0
+            self.timer: threading.Timer | None = None
+            self.told = False
+            self.what = ""
+
+        def on_start(self, started: Any) -> None:
+            if threading.current_thread() is not threading.main_thread():
+                return
+            self.depth += 1
+            if self.depth == 1:
+                self.began, self.told = time.perf_counter(), False
+                self.what = str(getattr(started.data.get("dispatcher"), "__qualname__", "a"))
+                self.timer = threading.Timer(COMPILE_NOTICE_SECONDS, self.tell)
+                self.timer.daemon = True
+                self.timer.start()
+
+        def on_end(self, ended: Any) -> None:
+            if threading.current_thread() is not threading.main_thread():
+                return
+            self.depth -= 1
+            if self.depth == 0 and self.timer is not None:
+                self.timer.cancel()
+                if self.told:
+                    _LOG.warning(
+                        "numba compiled its kernels in %.0f s (kept on disk for later runs)",
+                        time.perf_counter() - self.began,
+                    )
+
+        def tell(self) -> None:
+            self.told = True
+            _LOG.warning(
+                "numba is compiling the %s kernel on its first use (up to a minute, once: "
+                "kept on disk, later runs load it in about a second)", self.what,
+            )  # fmt: skip
+
+    notice = Notice()
+    event.register("numba:compile", notice)
+    _LISTENING.append(notice)
+
+
 def _kernel_module(name: str) -> ModuleType:
     """Import a kernel module on first use: numba's (optional) and the numpy ones.
 
@@ -154,6 +222,12 @@ def _kernel_module(name: str) -> ModuleType:
     asks for them.
     """
     return importlib.import_module(f"slidingtiles._engine.{name}")
+
+
+def _in_batches(*args: Any) -> EngineResult | None:
+    """`python.batched.continue_in_batches`, imported when a search first hands off to it."""
+    found: EngineResult | None = _kernel_module("python.batched").continue_in_batches(*args)
+    return found
 
 
 class _PythonKernels:
@@ -184,10 +258,9 @@ class _PythonKernels:
     def ida_pdb(
         self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
     ) -> EngineResult:
-        handoff = _kernel_module("python.batched").continue_in_batches
         from slidingtiles._engine.python.pdb import ida_pdb
 
-        return ida_pdb(db, tiles, guard, handoff=handoff, order=order)
+        return ida_pdb(db, tiles, guard, handoff=_in_batches, order=order)
 
     def supports_pdb(self, db: PatternTables) -> bool:
         digits = db.entry == U8_MOVES and all(e == DIGITS for e in db.encodings)
@@ -315,6 +388,7 @@ class _NumbaKernels:
             prepare_numba_cache()
             prepare_numba_threads()  # a pool forked after a table build must not abort
             importlib.import_module("numba")
+            _listen_to_compiles()
             module = self._modules[name] = _kernel_module(f"numba.{name}")
         return module
 

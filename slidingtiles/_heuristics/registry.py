@@ -100,6 +100,17 @@ RESERVED = frozenset({"auto", "none"})
 # The names and aliases of the library's own heuristics (`seal_builtins`): the tile engine
 # runs its own kernels for some of these names, so they cannot be replaced or removed.
 _BUILTIN: set[str] = set()
+# Bumped whenever a heuristic is registered or removed (`generation`).
+_GENERATION = 0
+
+
+def generation() -> int:
+    """A number that changes whenever a heuristic is registered, replaced or removed.
+
+    >>> generation() > 0
+    True
+    """
+    return _GENERATION
 
 
 def seal_builtins() -> None:
@@ -235,7 +246,9 @@ def register(
             name, func, admissible, consistent, description or (func.__doc__ or "").strip()
             .split("\n")[0], tuple(aliases), strength, special, applies_to,
         )  # fmt: skip
+        global _GENERATION
         _REGISTRY[name] = info
+        _GENERATION += 1
         for alias in aliases:
             _ALIASES[alias] = name
         return func
@@ -253,7 +266,9 @@ def unregister(name: str) -> None:
         raise HeuristicError(
             f"heuristic {info.name!r} is built in and cannot be removed", name, heuristic=info.name
         )
+    global _GENERATION
     del _REGISTRY[info.name]
+    _GENERATION += 1
     for alias in info.aliases:
         _ALIASES.pop(alias, None)
 

@@ -59,7 +59,8 @@ from slidingtiles._heuristics.compiled import compiled_of, info_of_callable
 from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._solve.checks import check_choice, check_max_nodes_bounds
 from slidingtiles._solve.parallel import splits
-from slidingtiles._solve.reach import one_process_suffices, within_reach
+from slidingtiles._solve.reach import SERIAL_NODES, Estimate, one_process_suffices, within_reach
+from slidingtiles._solve.resolved import Resolved, Settings, recall, remember
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import Deadline, SearchStats
@@ -101,8 +102,8 @@ def check_options(
     optimal: object = None,
     build_tables: object = True,
     where: str = "solve",
-) -> None:
-    """Refuse a bad option of `solve` before any work starts, naming it; else return None.
+) -> Settings:
+    """Refuse a bad option of `solve` before any work starts, naming it; else read the environment.
 
     >>> check_options(("auto", "astar"), algorithm="dfs")
     Traceback (most recent call last):
@@ -123,7 +124,8 @@ def check_options(
     number >= 1) goes only with ``algorithm="weighted"`` or ``"auto"``;
     ``optimal`` is True, False or None; ``max_nodes`` is refused where the
     short-solution methods run (``optimal=False`` without ``weight``, and
-    ``algorithm="reduce"``): they are bounded by ``time_limit``.
+    ``algorithm="reduce"``): they are bounded by ``time_limit``. Returns the
+    environment as read here, once (`Settings`), for `plan`.
     """
     check_choice("algorithm", algorithm, algorithms)
     if isinstance(heuristic, str):
@@ -170,7 +172,7 @@ def check_options(
             option="build_tables",
         )  # fmt: skip
     check_max_nodes_bounds(where, max_nodes, optimal, algorithm, weight)
-    first_use.implicit_builds_allowed(bool(build_tables))  # a bad environment value, at once
+    return Settings.read(bool(build_tables))  # a bad environment value, at once
 
 
 def check_bwas_options(algorithm: object, batch_size: object) -> None:
@@ -257,7 +259,7 @@ def check_setup(info: HeuristicInfo, start: Board, clock: Deadline, max_memory: 
     Other heuristics' set-up is linear in the cells, or bounded by their own
     size rules.
     """
-    if info.name not in _QUADRATIC_SETUP or heuristics.registry().get(info.name) is not info:
+    if info.name not in _QUADRATIC_SETUP or not heuristics.is_builtin(info):
         return
     cells = start.size
     entries = cells * cells
@@ -422,7 +424,7 @@ def _auto_heuristic(
 
 def _is_table_heuristic(info: HeuristicInfo) -> bool:
     """True for the registered ``pdb`` heuristic (its table comes from `load_for_solving`)."""
-    return heuristics.registry().get("pdb") is info
+    return info.name == "pdb" and heuristics.is_builtin(info)
 
 
 def _engine_database(
@@ -439,10 +441,7 @@ def _engine_database(
     allows (it raises `PatternDatabaseError` when building is refused, and
     `SearchLimitExceeded` up front when the build would not fit the ``clock``).
     """
-    if (
-        info.name not in dispatch.ENGINE_HEURISTICS
-        or heuristics.registry().get(info.name) is not info
-    ):
+    if info.name not in dispatch.ENGINE_HEURISTICS or not heuristics.is_builtin(info):
         return False, None
     if info.name != "pdb":
         return True, None
@@ -506,6 +505,10 @@ class Plan:
         weight: the weight of a weighted search (1.0 otherwise).
         evaluate: the generic search's heuristic on states, checked on the
             start and the goal (None: no generic search, or BFS).
+        resolved: the resolved heuristic (`Resolved`: built in or not, how it is
+            searched, its tables), made once (None where ``heuristic`` is).
+        estimate: the optimal search's estimated cost (`reach.Estimate`), made once
+            (None: not an optimal search, or a heuristic of the user's own).
     """
 
     route: str
@@ -514,6 +517,8 @@ class Plan:
     tables: PatternDatabase | None = None
     weight: float = 1.0
     evaluate: Callable[[TileState], float] | None = None
+    resolved: Resolved | None = None
+    estimate: Estimate | None = None
 
 
 def plan(
@@ -531,6 +536,7 @@ def plan(
     workers: int = 1,
     max_nodes: int | None = None,
     generic: bool = False,
+    settings: Settings | None = None,
 ) -> Plan:
     """Choose the route, heuristic and tables of a solve with checked options (`check_options`).
 
@@ -543,7 +549,9 @@ def plan(
     ``max_nodes`` that bounds it in the time allowed brings it within reach).
     Table builds and the heuristic's set-up happen here, on the ``clock``
     (`check_setup`); a build the time left cannot pay for is refused before
-    it starts.
+    it starts. ``settings``: the environment as `check_options` read it (read
+    here when not given). The heuristic is resolved once (`Resolved`); one
+    whose tables are in memory is remembered for the next call (`recall`).
     """
     if optimal is False and algorithm == "auto" and weight is None:
         return Plan("short")  # as short as the budget allows, by board size (docs/large-boards.md)
@@ -551,43 +559,66 @@ def plan(
         return Plan("reduce", "reduce")
     if weight is not None and algorithm == "auto":
         algorithm = "weighted"
-    info = _resolve_heuristic(heuristic, start, goal, build_tables=build_tables, clock=clock)
+    settings = Settings.read(build_tables) if settings is None else settings
+    known = recall(heuristic, goal, settings)
+    info = (
+        known.info
+        if known is not None
+        else _resolve_heuristic(heuristic, start, goal, build_tables=build_tables, clock=clock)
+    )
     if algorithm == "bwas":  # batch-weighted A* (`slidingtiles._solve.bwas`): never judged
         return _bwas_plan(info, start, goal, clock, weight, build_tables, max_memory)
-    within_reach(
+    found = within_reach(
         info, algorithm, start, goal, insist=optimal is True, workers=workers,
         time_limit=clock.time_limit, max_nodes=max_nodes, elapsed=clock.elapsed(),
         generic=generic,
     )  # fmt: skip
     if algorithm == "bfs":  # BFS uses no heuristic, so none is set up
-        return Plan("search", "bfs")
+        return Plan("search", "bfs", estimate=found)
     check_setup(info, start, clock, max_memory)
     w = _DEFAULT_WEIGHT if weight is None else float(weight)
     if algorithm == "weighted" and _is_table_heuristic(info) and not generic:
         # Perm-ranked tables (5x5, 4x4's 7-8): weighted IDA*, in memory that does not grow.
         _, db = _engine_database(info, start, goal, build_tables=build_tables, clock=clock)
         if db is not None and maxed_searches(canonical_tables(db)):
-            return Plan("weighted_tables", "weighted_idastar", info, db, w)
+            resolved = Resolved.of(info, engine=True, tables=db)
+            return Plan("weighted_tables", "weighted_idastar", info, db, w, resolved=resolved)
     if compiled_of(info) is not None and not generic and (algorithm == "idastar" or (
         algorithm == "auto" and info.admissible
     )):  # fmt: skip
         # A heuristic over the flat board runs in the tile engine too, checked as the search's.
         _checked(info, start, goal, build_tables=build_tables, clock=clock)
-        return Plan("compiled", "idastar", info)
+        resolved = Resolved.of(info, compiled=True)
+        return Plan("compiled", "idastar", info, resolved=resolved, estimate=found)
     if algorithm in ("auto", "idastar") and info.admissible and not generic:
         # Built-in heuristics run in the tile engine: IDA* on one mutable board, same lengths.
-        use_engine, db = _engine_database(info, start, goal, build_tables=build_tables, clock=clock)
+        if known is not None and known.kind == "engine":
+            use_engine, db = True, known.tables
+        else:
+            use_engine, db = _engine_database(
+                info, start, goal, build_tables=build_tables, clock=clock
+            )
+            if use_engine:  # its tables are in memory now: the next call need not ask again
+                known = Resolved.of(info, engine=True, tables=db)
+                remember(heuristic, goal, settings, known)
         if use_engine:
-            split = parallel and splits(db) and not one_process_suffices(start, goal)
+            assert known is not None
+            serial = (
+                found.nodes < SERIAL_NODES
+                if found is not None and found.heuristic == "pdb"
+                else one_process_suffices(start, goal)
+            )
+            split = parallel and splits(db) and not serial
             route = "parallel" if split else "engine"
-            return Plan(route, "idastar", info, db)
+            return Plan(route, "idastar", info, db, resolved=known, estimate=found)
     if algorithm == "auto":
         big = start.size > _ASTAR_MAX_CELLS and info.admissible
         algorithm = "idastar" if big else "astar"
     if algorithm == "astar":
         w = 1.0
     evaluate = _checked(info, start, goal, build_tables=build_tables, clock=clock)
-    return Plan("search", algorithm, info, None, w, evaluate)
+    resolved = Resolved.of(info)
+    return Plan("search", algorithm, info, None, w, evaluate, resolved=resolved, estimate=found)
 
 
 def _bwas_plan(

@@ -42,10 +42,11 @@ from slidingtiles._engine import dispatch
 from slidingtiles._errors import OutOfReachError, SearchCostWarning, SearchLimitExceeded
 from slidingtiles._heuristics._pdb.choice import first_use_partition, table_choice
 from slidingtiles._heuristics._pdb.cost import estimate_build_seconds
-from slidingtiles._heuristics.registry import HeuristicInfo, registry
+from slidingtiles._heuristics.registry import HeuristicInfo, is_builtin, registry
 from slidingtiles.search import SearchStats
 
 __all__ = [
+    "ANNOUNCE_SECONDS",
     "LIMIT_MARGIN",
     "RATES",
     "REACH",
@@ -72,6 +73,9 @@ LIMIT_MARGIN = 10.0
 #: 15-puzzle: REACH's row peaks at about 240,000) one process is quicker than starting and
 #: feeding others (benchmarks/workers.py; docs/measurements/reach.md).
 SERIAL_NODES = 1_000_000
+#: A search estimated (within its limits) past this many seconds is announced before it starts:
+#: a `SearchCostWarning` with the estimate and what would be quicker. A long search speaks.
+ANNOUNCE_SECONDS = 10.0
 _ABOVE = 1 << 40
 
 
@@ -287,10 +291,15 @@ def judge(
 
     Returns the estimate of a search within reach (`Estimate.within`: in the
     time allowed, or bounded in it by ``max_nodes``), or of one insisted on,
-    after a `SearchCostWarning`. Nothing is searched either way.
+    after a `SearchCostWarning`. A search within reach whose limits let it run
+    past `ANNOUNCE_SECONDS` is announced too, by a `SearchCostWarning` with the
+    estimate and what would be quicker (`announce`). Nothing is searched
+    either way.
     """
     found = estimate(start, goal, heuristic, engine=engine, workers=workers)
     if found.within(time_limit, max_nodes):
+        announce(start, goal, found, engine=engine, workers=workers, time_limit=time_limit,
+                 max_nodes=max_nodes)  # fmt: skip
         return found
     over = (
         f"more than {LIMIT_MARGIN:g} times time_limit={time_limit} s"
@@ -324,6 +333,70 @@ def judge(
     raise error
 
 
+def bounded_seconds(
+    found: Estimate, time_limit: float | None, max_nodes: int | None = None
+) -> float:
+    """The seconds a search may run: its estimate, cut by ``time_limit`` and ``max_nodes``.
+
+    >>> bounded_seconds(estimate(Board.goal(4, 4).move("U"), Board.goal(4, 4), "pdb"), 5.0)
+    0.0...
+    """
+    seconds = found.seconds
+    if time_limit is not None:
+        seconds = min(seconds, time_limit)
+    if max_nodes is not None:
+        seconds = min(seconds, max_nodes / found.rate)
+    return seconds
+
+
+def announce(
+    start: Board,
+    goal: Board,
+    found: Estimate,
+    *,
+    engine: bool,
+    workers: int,
+    time_limit: float | None,
+    max_nodes: int | None = None,
+) -> None:
+    """Warn (`SearchCostWarning`) before a search estimated past `ANNOUNCE_SECONDS` starts.
+
+    >>> from slidingtiles import random_board
+    >>> import warnings
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     long = estimate(random_board(4, 4, seed=3), Board.goal(4, 4), "misplaced", engine=False)
+    ...     announce(random_board(4, 4, seed=3), Board.goal(4, 4), long, engine=False, workers=1,
+    ...              time_limit=None)
+    >>> print(caught[0].message)  # doctest: +ELLIPSIS
+    this optimal search of a 4x4 board is estimated at about ... nodes with misplaced ...
+
+    Silent for a search its ``time_limit`` or ``max_nodes`` stop within that
+    time, or one estimated under it. The advice is `judge`'s: a short
+    solution, a stronger heuristic, tables, the compiled implementation,
+    workers (those that would be quicker by the same estimate).
+    """
+    if bounded_seconds(found, time_limit, max_nodes) <= ANNOUNCE_SECONDS:
+        return
+    advice = [_SHORT]
+    for stronger in ("pdb", "linear_conflict"):
+        if stronger == found.heuristic:
+            break
+        other = estimate(start, goal, stronger, engine=True)
+        if other.log_seconds is not None and other.seconds * 10 < found.seconds:
+            advice.append((f"heuristic={stronger!r}", f"--heuristic {stronger}"))
+            break
+    advice += _helpers(start, goal, found, engine=engine, workers=workers, time_limit=None)
+    warnings.warn(
+        SearchCostWarning(
+            f"this optimal search of a {start.rows}x{start.cols} board is estimated at "
+            f"{found.describe()}: it starts now (progress= shows it, time_limit= bounds it, "
+            f"Ctrl-C stops it); quicker: {'; '.join(code for code, _ in advice)}"
+        ),
+        stacklevel=6,  # announce, judge, within_reach, plan, solve: the caller's line
+    )
+
+
 def one_process_suffices(start: Board, goal: Board) -> bool:
     """Whether the tables' IDA* of ``start`` is estimated under `SERIAL_NODES` expansions.
 
@@ -352,8 +425,8 @@ def searched_heuristic(
         return "none", False
     if info is None or not info.admissible or algorithm not in ("auto", "astar", "idastar"):
         return None
-    if registry().get(info.name) is not info:
-        return None
+    if not is_builtin(info) and registry().get(info.name) is not info:
+        return None  # a heuristic of the user's own, unregistered
     engine = (
         not generic and algorithm in ("auto", "idastar") and info.name in dispatch.ENGINE_HEURISTICS
     )
@@ -372,18 +445,19 @@ def within_reach(
     max_nodes: int | None,
     elapsed: float,
     generic: bool = False,
-) -> None:
+) -> Estimate | None:
     """The plan's rule: an optimal search beyond reach is refused at once (`judge`).
 
     A search that is not after a shortest solution, or one with a heuristic
     of the user's own, passes unjudged; ``workers`` count only for the
-    engine's IDA* with tables, the one search they split.
+    engine's IDA* with tables, the one search they split. Returns the
+    search's estimate (None: not judged), which the plan keeps.
     """
     searched = searched_heuristic(info, algorithm, generic=generic)
     if searched is None:
-        return
+        return None
     name, engine = searched
-    judge(
+    return judge(
         start, goal, name, engine=engine, workers=workers if engine and name == "pdb" else 1,
         time_limit=time_limit, insist=insist, max_nodes=max_nodes, clock_elapsed=elapsed,
     )  # fmt: skip

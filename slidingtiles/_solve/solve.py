@@ -17,7 +17,7 @@ import attrs
 from slidingtiles._board.board import Board, BoardLike
 from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
-from slidingtiles._board.solvability import solvability
+from slidingtiles._board.solvability import parity_solvable, solvability
 from slidingtiles._engine import dispatch
 from slidingtiles._errors import (
     InvalidOptionError,
@@ -172,7 +172,7 @@ def solve(
     ``optimal`` in the result is True only when the guarantee holds (BFS, or A*/IDA*
     with an admissible heuristic); `Solution.lower_bound` is a proven bound.
     """
-    check_options(
+    settings = check_options(
         ALGORITHMS, heuristic=heuristic, algorithm=algorithm, weight=weight, blank=blank,
         max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory, progress=progress,
         optimal=optimal, build_tables=build_tables,
@@ -190,8 +190,8 @@ def solve(
         done = already_solved(start, target, heuristic, algorithm, clock)  # no table, no set-up
         if done is not None:
             return done
-    report = solvability(start, target)
-    if not report.solvable:
+    if not parity_solvable(start, target):
+        report = solvability(start, target)  # the reasons, for the error only
         raise UnsolvableError(
             f"no solution possible for {start.to_text()}: {report.reason}", start, report
         )
@@ -200,7 +200,7 @@ def solve(
         start, target, clock, heuristic=heuristic, algorithm=algorithm, weight=weight,
         optimal=None if optimal is None else bool(optimal), build_tables=build_tables,
         max_memory=max_memory, parallel=executor is not None or (workers or 1) > 1, generic=watched,
-        workers=count or os.cpu_count() or 1, max_nodes=max_nodes,
+        workers=count or os.cpu_count() or 1, max_nodes=max_nodes, settings=settings,
     )  # fmt: skip
     call = _Call(
         start, target, clock, max_nodes, max_memory, progress, workers, executor, kept, on_event,
@@ -333,9 +333,11 @@ def _engine(chosen: Plan, call: _Call) -> Solution:
             executor=call.executor, max_nodes=call.max_nodes, progress=call.progress,
         )  # fmt: skip
     else:
+        expected = None if chosen.estimate is None else chosen.estimate.nodes
         moves, stats = call.clock.run(  # the search gets what the table build left
             dispatch.engine_solve, call.start, call.goal, chosen.heuristic.name,
             db=chosen.tables, max_nodes=call.max_nodes, progress=call.progress,
+            expected_nodes=expected,
         )  # fmt: skip
     return Solution(
         start=call.start, goal=call.goal, moves=Moves(moves), optimal=True,

@@ -88,11 +88,10 @@ def ida_pdb(
         return "", guard.snapshot(0, 0)
     layout = plan(db, _DigitsPlan, order)
     board = np.array(tiles, dtype=np.int64)
-    cur = layout.groups_at(tiles)
-    h0 = int(cur[_VAL::4].sum())
-    rh0 = int(cur[_RVAL::4].sum())
+    cur, h0, rh0 = layout.groups_at(tiles)
     frames = Frames(128)
-    frames.row(0)[[BLANK, PREV, SEQ, H, RH]] = tiles.index(0), -1, 0, h0, rh0
+    root = frames.array  # depth 0's row: plain stores (a fancy index costs more than a search)
+    root[BLANK], root[PREV], root[SEQ], root[H], root[RH] = tiles.index(0), -1, 0, h0, rh0
     st = new_state(max(h0, rh0), guard)
     prune = pruning_array()
 
@@ -122,6 +121,7 @@ class _DigitsPlan:
         cells = db.cells
         self.goal = np.array(db.goal, dtype=np.int64)
         self.flat, offset = flat_tables(db)
+        self.entries = memoryview(self.flat.data)  # one entry read from Python without numpy
         self.offset = offset.tolist()
         spare = len(db.groups)  # the group of tiles outside every group: one zero entry
         self.group_of = [spare] * cells
@@ -146,19 +146,22 @@ class _DigitsPlan:
                 steps[j, :, 1] = (rdelta * rweight << self.group_bits) | rgroup_of
         self.steps = narrow(steps.ravel())
 
-    def groups_at(self, tiles: list[int]) -> Array:
-        """The per-group state (`_AT` .. `_RVAL` columns) of a board, flattened."""
-        cur = np.zeros((len(self.offset), 4), dtype=np.int64)
+    def groups_at(self, tiles: list[int]) -> tuple[Array, int, int]:
+        """The per-group state (`_AT` .. `_RVAL` columns) of a board, flattened, and its h and
+        reflected h (in Python: numpy's per-call cost is more than the 16 cells')."""
         at = list(self.offset)
         rat = list(self.offset)
+        group_of, weight, transpose = self.group_of, self.weight, self.transpose
+        rgroup_of, rweight = self.rgroup_of, self.rweight
         for cell, t in enumerate(tiles):
-            at[self.group_of[t]] += cell * self.weight[t]
-            rat[self.rgroup_of[t]] += self.transpose[cell] * self.rweight[t]
-        cur[:, _AT] = at
-        cur[:, _RAT] = rat
-        cur[:, _VAL] = self.flat[cur[:, _AT]]
-        cur[:, _RVAL] = self.flat[cur[:, _RAT]] if self.reflect else 0
-        return cur.ravel()
+            at[group_of[t]] += cell * weight[t]
+            rat[rgroup_of[t]] += transpose[cell] * rweight[t]
+        flat = self.entries
+        values = [flat[i] for i in at]
+        rvalues = [flat[i] for i in rat] if self.reflect else [0] * len(rat)
+        columns = zip(at, values, rat, rvalues)  # the `_AT`, `_VAL`, `_RAT`, `_RVAL` columns
+        cur = np.array([x for row in columns for x in row], dtype=np.int64)
+        return cur, sum(values), sum(rvalues)
 
 
 @compiled

@@ -25,7 +25,9 @@ import numpy.
 from __future__ import annotations
 
 import sys
+import weakref
 from collections.abc import Callable
+from typing import Any
 
 from slidingtiles._board.geometry import LETTERS, blank_moves
 from slidingtiles._engine.pruning import pruning_table
@@ -90,34 +92,8 @@ def ida_pdb(
     batched numpy kernel), which continues with the same bound and counts and
     returns the same moves and statistics this kernel would.
     """
-    cells, cols = db.cells, db.cols
-    goal = list(db.goal)
-    tables = [*db.tables, b"\x00"]  # the last "group" holds tiles outside every group
-    spare = len(db.groups)
-    group_of = [spare] * cells
-    weight = [0] * cells
-    for g, group in enumerate(db.groups):
-        for slot, t in enumerate(group):
-            group_of[t], weight[t] = g, cells**slot
-    reflect = db.reflect
-    mirror = db.mirror
-    transpose = db.transpose or tuple(range(cells))
-    rgroup_of = [group_of[mirror[t]] for t in range(cells)]
-    rweight = [weight[mirror[t]] for t in range(cells)]
-    # Per direction, per tile: the change of the tile's group index when the blank moves that way
-    # (the tile moves the other way), on the board and on its reflection.
-    step: dict[int, tuple[list[int], list[int]]] = {}
-    for delta in (-cols, cols, -1, 1):
-        rdelta = cols * delta if abs(delta) == 1 else delta // cols  # transposition swaps axes
-        step[delta] = (
-            [-delta * weight[t] for t in range(cells)],
-            [-rdelta * rweight[t] for t in range(cells)],
-        )
-    # moves[b]: (n, letter, index steps, reflected index steps, move code) per move b -> n.
-    moves = [
-        tuple((n, LETTERS[code], *step[n - b], code) for n, code in options)
-        for b, options in enumerate(blank_moves(db.rows, cols, order))
-    ]
+    layout = _layout(db, order)  # what depends only on the tables and the order: made once
+    goal, tables, spare, group_of, weight, reflect, transpose, rgroup_of, rweight, moves = layout
     index = [0] * (spare + 1)
     rindex = [0] * (spare + 1)
     for cell, t in enumerate(tiles):
@@ -221,3 +197,52 @@ def ida_pdb(
     guard.depth = len(path)
     path.reverse()
     return "".join(path), guard.snapshot(expanded, generated)
+
+
+# Per database, per move order: `_layout`'s answer (the tables die with the database).
+_LAYOUTS: weakref.WeakKeyDictionary[PatternTables, dict[Order, _Layout]]
+_LAYOUTS = weakref.WeakKeyDictionary()
+_Layout = tuple[Any, ...]
+
+
+def _layout(db: PatternTables, order: Order) -> _Layout:
+    """What `ida_pdb` needs of the tables whatever the board, made once per tables and order."""
+    kept = _LAYOUTS.get(db)
+    if kept is None:
+        kept = _LAYOUTS.setdefault(db, {})
+    found = kept.get(order)
+    if found is None:
+        found = kept[order] = _make_layout(db, order)
+    return found
+
+
+def _make_layout(db: PatternTables, order: Order) -> _Layout:
+    cells, cols = db.cells, db.cols
+    goal = list(db.goal)
+    tables = [*db.tables, b"\x00"]  # the last "group" holds tiles outside every group
+    spare = len(db.groups)
+    group_of = [spare] * cells
+    weight = [0] * cells
+    for g, group in enumerate(db.groups):
+        for slot, t in enumerate(group):
+            group_of[t], weight[t] = g, cells**slot
+    reflect = db.reflect
+    mirror = db.mirror
+    transpose = db.transpose or tuple(range(cells))
+    rgroup_of = [group_of[mirror[t]] for t in range(cells)]
+    rweight = [weight[mirror[t]] for t in range(cells)]
+    # Per direction, per tile: the change of the tile's group index when the blank moves that way
+    # (the tile moves the other way), on the board and on its reflection.
+    step: dict[int, tuple[list[int], list[int]]] = {}
+    for delta in (-cols, cols, -1, 1):
+        rdelta = cols * delta if abs(delta) == 1 else delta // cols  # transposition swaps axes
+        step[delta] = (
+            [-delta * weight[t] for t in range(cells)],
+            [-rdelta * rweight[t] for t in range(cells)],
+        )
+    # moves[b]: (n, letter, index steps, reflected index steps, move code) per move b -> n.
+    moves = [
+        tuple((n, LETTERS[code], *step[n - b], code) for n, code in options)
+        for b, options in enumerate(blank_moves(db.rows, cols, order))
+    ]
+    return goal, tables, spare, group_of, weight, reflect, transpose, rgroup_of, rweight, moves

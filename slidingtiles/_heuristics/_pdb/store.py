@@ -73,6 +73,7 @@ __all__ = [
     "build",
     "cache_dir",
     "clear",
+    "generation",
     "is_cached",
     "list_tables",
     "load",
@@ -176,6 +177,26 @@ _LOADED: dict[Path, PatternDatabase] = {}
 _LOCK = threading.Lock()
 _LOG = logging.getLogger("slidingtiles")
 _LEGACY_REPORTED: set[Path] = set()
+# Bumped whenever the tables in memory change (`generation`).
+_GENERATION = 0
+
+
+def _changed() -> None:
+    """Count one change of the tables in memory (under `_LOCK`)."""
+    global _GENERATION
+    _GENERATION += 1
+
+
+def generation() -> int:
+    """A number that changes whenever a table is kept in memory or the cache is cleared.
+
+    >>> generation() >= 0
+    True
+
+    Callers that remember what they found about the tables (`solve`'s
+    resolved heuristics) forget it when this changes.
+    """
+    return _GENERATION
 _DAMAGED_REPORTED: set[Path] = set()
 
 
@@ -254,6 +275,7 @@ def build(
     db = PatternDatabase.build(rows, cols, canonical, name, groups=custom, progress=progress)
     with _LOCK:  # kept before it is written: a write that fails (a full disk) loses nothing
         _LOADED[path] = db
+        _changed()
     if save:
         write_table(db, path)
         db.path = path
@@ -318,6 +340,7 @@ def load(
         return build(rows, cols, goal, name, groups=groups, cache_dir=cache_dir, progress=progress)
     with _LOCK:
         _LOADED[path] = db
+        _changed()
     return _serving(db, frame)
 
 
@@ -330,6 +353,7 @@ def _keep_shipped(db: PatternDatabase, path: Path) -> PatternDatabase:
     """
     with _LOCK:
         _LOADED[path] = db
+        _changed()
     try:
         write_table(db, path)
     except OSError as error:  # CacheDirectoryError, or the directory cannot even be made
@@ -529,4 +553,5 @@ def clear(
     with _LOCK:
         for p in removed:
             _LOADED.pop(p, None)
+        _changed()
     return removed

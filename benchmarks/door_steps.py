@@ -1,0 +1,159 @@
+"""Benchmark: the cost of each step of `solve`'s door, on a 4x4 board one move from its goal.
+
+Run from the project root (writes docs/measurements/solve-door.md):
+
+    PYTHONPATH=. python benchmarks/door_steps.py
+    PYTHONPATH=. python benchmarks/door_steps.py --baseline /path/to/older/checkout
+
+Each step is timed alone, as `solve` calls it (CPU time, ``time.process_time``;
+the best of ``--repeat`` rounds of ``--calls`` calls: the machine may be
+shared, and other jobs only ever add time), in both implementations (each in
+its own process: ``SLIDINGTILES_IMPLEMENTATION``). ``--baseline`` also times
+the whole `solve` call of another checkout, alternating with this one's
+(``benchmarks/solve_overhead.py`` in each), so that both are measured in the
+same sitting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "measurements" / "solve-door.md"
+
+
+def steps() -> dict[str, float]:
+    """Microseconds of CPU per call of each step, in this process's implementation."""
+    import timeit
+
+    from slidingtiles import Board, solve
+    from slidingtiles._board.coerce import board_and_goal
+    from slidingtiles._board.solvability import parity_solvable
+    from slidingtiles._engine import dispatch
+    from slidingtiles._solve import solve as door
+    from slidingtiles._solve.choose import already_solved, check_options, plan
+    from slidingtiles._solve.parallel import check_parallel
+    from slidingtiles.search._limits import Deadline
+    from slidingtiles.search._trace import check_trace
+
+    goal = Board.goal(4, 4)
+    near = goal.move("U")
+    solve(near)  # tables loaded, kernels compiled or loaded
+    clock = Deadline(None)
+    settings = check_options(door.ALGORITHMS)
+    chosen = plan(near, goal, clock, workers=os.cpu_count() or 1, settings=settings)
+    call = door._Call(near, goal, clock, None, None, None, None, None, None, None)
+    expected = None if chosen.estimate is None else chosen.estimate.nodes
+    timed: dict[str, Callable[[], object]] = {
+        "check_options (and the environment, read once)": lambda: check_options(door.ALGORITHMS),
+        "check_parallel, check_trace, the clock": lambda: (
+            check_parallel(None, None),
+            check_trace("solve", None, None, documented=True),
+            Deadline(None),
+        ),
+        "board_and_goal": lambda: board_and_goal(near, None),
+        "already_solved": lambda: already_solved(near, goal, "auto", "auto", clock),
+        "parity (parity_solvable)": lambda: parity_solvable(near, goal),
+        "plan (heuristic resolved or recalled, reach estimate)": lambda: plan(
+            near, goal, clock, workers=os.cpu_count() or 1, settings=settings
+        ),
+        "the engine route (engine_solve and the Solution)": lambda: door._engine(chosen, call),
+        "  of which engine_solve": lambda: dispatch.engine_solve(
+            near, goal, "pdb", db=chosen.tables, expected_nodes=expected
+        ),
+        "solve(), the whole call": lambda: solve(near),
+    }
+    calls, repeat = ARGS.calls, ARGS.repeat
+    return {
+        name: min(timeit.repeat(f, number=calls, repeat=repeat, timer=time.process_time))
+        / calls
+        * 1e6
+        for name, f in timed.items()
+    }
+
+
+def _child(implementation: str) -> dict[str, float]:
+    env = {**os.environ, "SLIDINGTILES_IMPLEMENTATION": implementation, "PYTHONPATH": str(ROOT)}
+    argv = [sys.executable, __file__, "--child", "--calls", str(ARGS.calls)]
+    argv += ["--repeat", str(ARGS.repeat)]
+    out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True).stdout
+    return dict(json.loads(out.splitlines()[-1]))
+
+
+def _whole(tree: Path, implementation: str) -> float:
+    """µs of CPU per `solve` call on the 1-move 4x4 board, by ``tree``'s solve_overhead.py."""
+    env = {**os.environ, "SLIDINGTILES_IMPLEMENTATION": implementation, "PYTHONPATH": str(tree)}
+    argv = [sys.executable, str(tree / "benchmarks" / "solve_overhead.py"), "--batch", "0"]
+    argv += ["--calls", str(ARGS.calls), "--repeat", str(ARGS.repeat)]
+    out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True, cwd=tree)
+    line = next(x for x in out.stdout.splitlines() if x.startswith("4x4 one move away"))
+    return float(line.split()[4])
+
+
+def main() -> int:
+    if ARGS.child:
+        print(json.dumps(steps()))
+        return 0
+    implementations = ("numba", "python")
+    table = {kind: _child(kind) for kind in implementations}
+    lines = [
+        "# The cost of solve's door",
+        "",
+        "Written by `benchmarks/door_steps.py` (do not edit by hand): what each step of one",
+        "`solve` call costs on a 4x4 board one move from its goal, the 6-6-3 or 7-8 tables in",
+        "memory, in microseconds of CPU per call (the best of "
+        f"{ARGS.repeat} rounds of {ARGS.calls:,} calls;",
+        "the machine was shared, so single numbers can be high by tens of percent).",
+        "",
+        "| step | numba | pure Python |",
+        "| --- | ---: | ---: |",
+    ]
+    for name in table["numba"]:
+        lines.append(f"| {name} | {table['numba'][name]:.1f} | {table['python'][name]:.1f} |")
+    if ARGS.baseline:
+        base = Path(ARGS.baseline).resolve()
+        before: dict[str, list[float]] = {kind: [] for kind in implementations}
+        after: dict[str, list[float]] = {kind: [] for kind in implementations}
+        for _ in range(ARGS.rounds):  # alternate: the machine's load falls on both alike
+            for kind in implementations:
+                before[kind].append(_whole(base, kind))
+                after[kind].append(_whole(ROOT, kind))
+        lines += [
+            "",
+            "## Before and after, in one sitting",
+            "",
+            "The whole `solve` call (`benchmarks/solve_overhead.py`, the median of its rounds),",
+            f"the baseline checkout and this one alternating, {ARGS.rounds} times each; the",
+            "best of those is shown, with the range.",
+            "",
+            "| implementation | before (µs) | after (µs) |",
+            "| --- | ---: | ---: |",
+        ]
+        for kind in implementations:
+            b, a = before[kind], after[kind]
+            lines.append(
+                f"| {kind} | {min(b):.0f} ({min(b):.0f}-{max(b):.0f}) "
+                f"| {min(a):.0f} ({min(a):.0f}-{max(a):.0f}) |"
+            )
+    PAGE.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(PAGE.read_text(encoding="utf-8"))
+    return 0
+
+
+_parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+_parser.add_argument("--calls", type=int, default=2000, help="calls per round")
+_parser.add_argument("--repeat", type=int, default=5, help="rounds (the best is kept)")
+_parser.add_argument("--baseline", metavar="DIR", help="another checkout to compare with")
+_parser.add_argument("--rounds", type=int, default=2, help="alternations with --baseline")
+_parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
+ARGS = _parser.parse_args()
+
+if __name__ == "__main__":
+    sys.exit(main())
