@@ -24,8 +24,9 @@ from slidingtiles._heuristics.check import _claim_error, resolve
 from slidingtiles._render.markup import markup_text, safe_text, unsafe
 from slidingtiles._solve import cos226
 from slidingtiles.heuristics import check, compare, manhattan
-from slidingtiles.play import ApiError, PlayLimits
+from slidingtiles.play import PlayLimits
 from slidingtiles.play._api import prepare_solve
+from slidingtiles.play._request import ApiError
 from slidingtiles.play._watching import prepare_watch
 from slidingtiles.search import astar
 
