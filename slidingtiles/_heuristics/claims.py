@@ -46,8 +46,8 @@ BALL_BOARDS = 3000
 #: Seconds of sampled walks after the ball (at least `_MIN_WALKS` walks are made).
 BUDGET_SECONDS = 0.15
 # Walks made whatever the clock says, and the node cap of each optimal solve by implementation.
-_MIN_WALKS = 8
-_NODE_CAP = {"numba": 50_000, "python": 4_000}
+_MIN_WALKS = 4
+_NODE_CAP = {"numba": 50_000, "python": 1_500}
 
 
 class _Sample:
