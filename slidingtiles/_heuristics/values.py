@@ -134,7 +134,11 @@ def searching(
     ...
     slidingtiles._errors.HeuristicTypeError: heuristic 'h' returned None on the board 2 1/3 0: a heuristic returns a whole number of moves >= 0
 
-    A plain int >= 0 costs one type test and one comparison beyond the call
+    ``function`` gets the state's own tiles, a tuple: nothing it does can
+    change the search's states (a heuristic over `Board` gets a fresh board
+    on every call, `HeuristicInfo.for_goal`; a compiled one, lists copied
+    afresh, `CompiledHeuristic.for_goal`). A plain int from 0 to
+    `MAX_HEURISTIC` costs one type test and two comparisons beyond the call
     (measured in docs/custom-heuristic.md); any other value goes through
     `evaluate`'s checks.
     """  # noqa: E501
