@@ -13,7 +13,7 @@ import attrs
 from slidingtiles._board.board import Board, trusted_board
 from slidingtiles._board.geometry import move_steps
 from slidingtiles._board.moves import Moves
-from slidingtiles._render import solution_player_html, solution_svg
+from slidingtiles._render import safe_text, solution_player_html, solution_svg
 from slidingtiles.search import SearchStats, SearchTrace
 
 __all__ = ["JSON_SCHEMA", "Solution", "SolutionBoards", "stats_to_dict"]
@@ -372,5 +372,6 @@ class Solution:
     def __str__(self) -> str:
         kind = "optimal" if self.optimal else "not proven optimal"
         return (
-            f"{len(self)} moves ({kind}, {self.algorithm} + {self.heuristic}): {self.moves or '-'}"
+            f"{len(self)} moves ({kind}, {self.algorithm} + {safe_text(self.heuristic)}): "
+            f"{self.moves or '-'}"
         )
