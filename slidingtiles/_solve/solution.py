@@ -373,7 +373,10 @@ class Solution:
         return data
 
     def __str__(self) -> str:
+        from slidingtiles._render.markup import safe_text  # the pictures load when first used
+
         kind = "optimal" if self.optimal else "not proven optimal"
         return (
-            f"{len(self)} moves ({kind}, {self.algorithm} + {self.heuristic}): {self.moves or '-'}"
+            f"{len(self)} moves ({kind}, {self.algorithm} + {safe_text(self.heuristic)}): "
+            f"{self.moves or '-'}"
         )
