@@ -129,7 +129,7 @@ def add_solve_command(subparsers: Subparsers) -> None:
     add_optimality(
         parser,
         "any size: a short solution, not proven shortest (with --time-limit, the shortest "
-        "found in that time); prints the Manhattan lower bound and the ratio (with --weight: "
+        "found in that time); prints a lower bound and the ratio (with --weight: "
         "weighted A*, at most W times the shortest)",
     )
     parser.add_argument(

@@ -225,8 +225,9 @@ class Solution:
     heuristic: str
     algorithm: str
     stats: SearchStats
-    #: A proven lower bound on the optimal length: the length itself when optimal, the
-    #: Manhattan distance for ``optimal=False`` and "reduce", None when nothing is known.
+    #: A proven lower bound on the optimal length: the length itself when optimal, Manhattan
+    #: distance plus linear conflicts (or a cached table's value) for ``optimal=False``, the
+    #: Manhattan distance for "reduce", None when nothing is known.
     lower_bound: int | None = None
     engine: str = "none"
     trace: SearchTrace[Any, str] | None = attrs.field(default=None, eq=False)
