@@ -40,6 +40,7 @@ from slidingtiles._board.board import Board
 from slidingtiles._board.moves import Moves
 from slidingtiles._cache import cache_dir_problem
 from slidingtiles._engine import dispatch
+from slidingtiles._engine.indexing import DIGITS, PERM
 from slidingtiles._engine.lookups import maxed_searches
 from slidingtiles._engine.tables import canonical_tables
 from slidingtiles._errors import (
@@ -50,7 +51,7 @@ from slidingtiles._errors import (
 )
 from slidingtiles._heuristics import registry as heuristics
 from slidingtiles._heuristics._pdb import cost, first_use, store
-from slidingtiles._heuristics._pdb.choice import table_choice
+from slidingtiles._heuristics._pdb.choice import choices, table_choice
 from slidingtiles._heuristics._pdb.database import PatternDatabase
 from slidingtiles._heuristics._pdb.partition import default_partition_name
 from slidingtiles._heuristics._pdb.tablefile import MAX_TABLE_CELLS
@@ -633,8 +634,28 @@ def _bwas_plan(
     """Batch-weighted A*'s plan: the heuristic checked as the generic search's, its tables."""
     check_setup(info, start, clock, max_memory)
     db = _table_for(goal, build_tables, clock) if _is_table_heuristic(info) else None
+    if db is not None and any(e not in (DIGITS, PERM) for e in db.encodings):
+        db = _batchable_tables(goal) or db  # zero-aware tables are looked up board by board
     evaluate = _checked(info, start, goal, build_tables=build_tables, clock=clock)
     return Plan("bwas", "bwas", info, db, 1.0 if weight is None else float(weight), evaluate)
+
+
+def _batchable_tables(goal: Board) -> PatternDatabase | None:
+    """A cached (or shipped) table of the goal's shape whose groups batch: digits or perm.
+
+    The zero-aware tables (4x4's 7-8 under numba) have no batched lookup, so
+    batch-weighted A* takes the next declared partition when it is at hand
+    (4x4's 6-6-3 ships with the package), else the zero-aware one, board by board.
+    """
+    for name, _ in choices(goal.rows, goal.cols):
+        try:
+            if store.is_cached(goal.rows, goal.cols, goal, name):
+                db = store.load(goal.rows, goal.cols, goal, name, build_missing=False)
+                if all(e in (DIGITS, PERM) for e in db.encodings):
+                    return db
+        except (PatternDatabaseError, ValueError, OSError):
+            continue
+    return None
 
 
 def _checked(

@@ -293,11 +293,14 @@ def run(
             key = keys[node]
             blank = blanks[node]
             ng = g[node] + 1
+            back = blanks[parent[node]] if node > 0 else -1
             for d in range(4):
                 to = neighbours[blank, d]
                 if to < 0:
                     continue
                 meta[_GENERATED] += 1
+                if to == back:
+                    continue  # the parent, at a smaller g: the loop finds it and moves on
                 tile = (key >> np.uint64(4 * to)) & np.uint64(15)
                 child = (key & ~(np.uint64(15) << np.uint64(4 * to))) | (
                     tile << np.uint64(4 * blank)
