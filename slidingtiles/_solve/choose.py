@@ -60,7 +60,12 @@ from slidingtiles._heuristics.compiled import compiled_of, info_of_callable
 from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles._solve.checks import check_choice, check_max_nodes_bounds
 from slidingtiles._solve.parallel import splits
-from slidingtiles._solve.reach import SERIAL_NODES, Estimate, one_process_suffices, within_reach
+from slidingtiles._solve.reach import (
+    Estimate,
+    one_process_suffices,
+    serial_suffices,
+    within_reach,
+)
 from slidingtiles._solve.resolved import Resolved, Settings, recall, remember
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
@@ -605,7 +610,7 @@ def plan(
         if use_engine:
             assert known is not None
             serial = (
-                found.nodes < SERIAL_NODES
+                serial_suffices(found)
                 if found is not None and found.heuristic == "pdb"
                 else one_process_suffices(start, goal)
             )
