@@ -76,25 +76,16 @@ def widest(cells: int, manhattan: int) -> int:
 
 def next_width(width: int, took: float, left: float, cap: int) -> int | None:
     """The next grown width after a beam of ``width`` that took ``took`` seconds, with ``left``
-    seconds left: `GROWTH` times as wide while a further such step would fit after it, else as
-    wide as `_PRICED` of the time left allows, at most ``cap``; None when that is less than
-    `_LEAST_GROWTH` times ``width``.
+    seconds left: `GROWTH` times as wide, or as wide as `_PRICED` of the time left allows, at
+    most ``cap``; None when that is less than `_LEAST_GROWTH` times ``width``.
 
     >>> next_width(1000, 0.1, 10.0, 10**6), next_width(1000, 1.0, 2.0, 10**6)
     (3000, 1700)
-    >>> next_width(9000, 0.9, 8.7, 10**6)  # 27,000 fits, 81,000 after it would not
-    73950
     >>> next_width(1000, 1.0, 1.0, 10**6) is None
     True
     """
     priced = int(width * _PRICED * left / max(took, 1e-6))
     grown = min(int(width * GROWTH), priced, cap)
-    if grown == int(width * GROWTH):
-        # a full step fits; if the one after it would not, one step as wide as the time allows
-        # now is wider than both (else up to half the time would go unused)
-        step = took * GROWTH
-        if left - step < step * GROWTH:
-            grown = min(priced, cap)
     return grown if grown >= width * _LEAST_GROWTH else None
 
 
