@@ -548,12 +548,14 @@ def limit_advice(
     optimal_search: bool,
     engine: bool,
     algorithm: str,
+    found: Estimate | None = None,
 ) -> list[tuple[str, str]]:
     """What to try after a search ``error``'s limit stopped it (the message's advice).
 
     ``optimal_search``: the search was after a shortest solution (a short
     solution is then the first thing to try); ``heuristic``: the one it used
-    (None: none, or the short-solution methods).
+    (None: none, or the short-solution methods); ``found``: the plan's
+    estimate of the search, when it made one (else it is made here).
     """
     advice = [_SHORT] if optimal_search else []
     if error.limit == "time":
@@ -566,7 +568,8 @@ def limit_advice(
              "--algorithm idastar, whose memory does not grow")
         )  # fmt: skip
     if optimal_search and heuristic is not None:
-        found = estimate(start, goal, heuristic, engine=engine)
+        if found is None or found.heuristic != heuristic:
+            found = estimate(start, goal, heuristic, engine=engine)
         tables = _tables_advice(start, goal, found, None)
         if tables is not None:
             advice.append(tables)

@@ -215,7 +215,8 @@ def solve(
 
 
 def _advice(error: SearchLimitExceeded, chosen: Plan, call: _Call) -> list[tuple[str, str]]:
-    """What to try after a limit stopped the route (`reach.limit_advice`)."""
+    """What to try after a limit stopped the route (`reach.limit_advice`), from the plan's
+    resolved heuristic and estimate."""
     searched = searched_heuristic(
         chosen.heuristic, chosen.algorithm, generic=chosen.route == "search"
     )
@@ -224,6 +225,7 @@ def _advice(error: SearchLimitExceeded, chosen: Plan, call: _Call) -> list[tuple
     return limit_advice(
         error, call.start, call.goal, heuristic=name if name != "none" else None,
         optimal_search=optimal_search, engine=engine, algorithm=chosen.algorithm,
+        found=chosen.estimate,
     )  # fmt: skip
 
 

@@ -187,16 +187,17 @@ def _changed() -> None:
     _GENERATION += 1
 
 
-def generation() -> int:
-    """A number that changes whenever a table is kept in memory or the cache is cleared.
+def generation() -> tuple[int, int]:
+    """A value that changes whenever a table is kept in memory or dropped, or the cache cleared.
 
-    >>> generation() >= 0
+    >>> generation() >= (0, 0)
     True
 
     Callers that remember what they found about the tables (`solve`'s
-    resolved heuristics) forget it when this changes.
+    resolved heuristics) forget it when this changes. The count of tables in
+    memory is part of it: emptying them (as tests do) counts as a change.
     """
-    return _GENERATION
+    return _GENERATION, len(_LOADED)
 _DAMAGED_REPORTED: set[Path] = set()
 
 
