@@ -58,6 +58,7 @@ from slidingtiles._engine.numba.drive import (
 )
 from slidingtiles._engine.numba.jit import compiled, pointer
 from slidingtiles._engine.numba.placement import ida_pdb_placements, kinds
+from slidingtiles._engine.pruning import start_state
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search._limits import Guard
 
@@ -92,9 +93,10 @@ def ida_pdb(
     h0 = int(cur[_VAL::4].sum())
     rh0 = int(cur[_RVAL::4].sum())
     frames = Frames(128)
-    frames.row(0)[[BLANK, PREV, SEQ, H, RH]] = tiles.index(0), -1, 0, h0, rh0
+    blank = tiles.index(0)
+    frames.row(0)[[BLANK, PREV, SEQ, H, RH]] = blank, -1, start_state(blank), h0, rh0
     st = new_state(max(h0, rh0), guard)
-    prune = pruning_array()
+    prune = pruning_array(db.rows, db.cols)
 
     def run() -> int:
         return int(_pdb_run(
