@@ -11,9 +11,11 @@ every board), sampled on 4x4 (three start cells, the boards within a depth).
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 
+from slidingtiles import Board, pdb, solve
 from slidingtiles._board.geometry import blank_moves
 from slidingtiles._engine import pruning
 from slidingtiles._engine.pruning import (
@@ -142,3 +144,47 @@ def test_learned_strings_are_minimal_and_legal() -> None:
             assert (letter, col) != ("R", 3)
             cell += step[letter]
             assert (cell, moved[i + 1 :]) not in listed or i + 1 == len(moved)
+
+
+def _instances(name: str) -> list[tuple[int, tuple[int, ...]]]:
+    data = Path(__file__).resolve().parent.parent / "benchmarks" / "data" / name
+    rows = []
+    for line in data.read_text().splitlines():
+        if line.strip() and not line.startswith("#"):
+            values = [int(x) for x in line.split()]
+            rows.append((values[0], tuple(values[1:])))
+    return rows
+
+
+@pytest.mark.slow
+def test_korf_100_optimal_lengths_are_unchanged() -> None:
+    """Korf's 100 15-puzzles: every optimal length, through the 4x4 automaton (any engine)."""
+    goal = Board.goal(4, 4, blank="first")
+    for length, tiles in _instances("korf100.txt"):
+        board = Board(list(tiles), shape=(4, 4))
+        solution = solve(board, goal, heuristic="pdb", algorithm="idastar")
+        assert len(solution.moves) == length
+        assert board.apply(solution.moves) == goal
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("number", [38, 40, 25, 32, 44])
+def test_five_easiest_24_puzzles_keep_their_optimal_lengths(number: int) -> None:
+    """Korf & Felner's five easiest, numba, the cached 5x5 tables (read only; else skipped)."""
+    import platformdirs
+
+    from slidingtiles._engine import dispatch
+
+    if dispatch.IMPLEMENTATION != "numba":
+        pytest.skip("numba is not in use: hours in pure Python")
+    goal = Board.goal(5, 5, blank="first")
+    try:
+        db = pdb.load(5, 5, goal, "6-6-6-6", build_missing=False,
+                      cache_dir=platformdirs.user_cache_dir("slidingtiles"))  # fmt: skip
+    except pdb.PatternDatabaseError:
+        pytest.skip("the 5x5 tables are not cached (slidingtiles pdb build 5)")
+    length, tiles = _instances("korf50_24.txt")[number - 1]
+    board = Board(list(tiles), shape=(5, 5))
+    moves, _ = dispatch.engine_solve(board, goal, "pdb", db=db)
+    assert len(moves) == length
+    assert board.apply(moves) == goal
