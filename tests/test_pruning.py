@@ -87,7 +87,7 @@ def test_3x3_corner_reaches_every_board_at_its_distance() -> None:
 
 @pytest.mark.parametrize("depth", [12, pytest.param(15, marks=pytest.mark.slow)])
 def test_4x4_sampled_start_cells_reach_every_board_within_the_depth(depth: int) -> None:
-    assert shipped_depth(4, 4) >= 14
+    assert shipped_depth(4, 4) >= 12
     _check_every_board(4, 4, [0, 1, 5], depth)
 
 

@@ -56,7 +56,7 @@ from slidingtiles._engine.numba.drive import (
     pruning_array,
     slot_moves,
 )
-from slidingtiles._engine.numba.jit import compiled, pointer
+from slidingtiles._engine.numba.jit import compiled, pointer, prefetch
 from slidingtiles._engine.numba.placement import ida_pdb_placements, kinds
 from slidingtiles._engine.pruning import start_state
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
@@ -234,6 +234,7 @@ def _pdb_run(
             nseq = prune[seq + (move & 3)]
             if nseq < 0:  # a duplicate move sequence (the engine's automaton)
                 continue
+            prefetch(prune, nseq)  # the child's row, fetched while its table entries are read
             if d + 1 >= cap:
                 j = slot
                 code = GROW
