@@ -40,7 +40,7 @@ def install(size: int, table: list[int]) -> None:
     """Make ``table`` the automaton of both engines and of every plan made so far."""
     array = np.array(table, dtype=np.int32)
     pruning._PRUNING[size, size] = table
-    drive._PRUNE[size, size] = array
+    drive._PRUNE[size, size, 0, 1, 2, 3] = array
     for plans in drive._PLANS.values():
         for made in plans.values():
             if hasattr(made, "prune"):

@@ -48,7 +48,7 @@ def depth_first(db: pdb.PatternDatabase, tiles: tuple[int, ...]) -> Counts:
 
 def in_batches(db: pdb.PatternDatabase, tiles: tuple[int, ...]) -> Counts:
     base, board, order = canonical(db, tiles)
-    prune = pruning_table(base.rows, base.cols)
+    prune = pruning_table(base.rows, base.cols, order)
     return counts(batched.ida_pdb_batched(base, board, engine_guard(), prune, order=order))
 
 

@@ -188,3 +188,21 @@ def test_five_easiest_24_puzzles_keep_their_optimal_lengths(number: int) -> None
     moves, _ = dispatch.engine_solve(board, goal, "pdb", db=db)
     assert len(moves) == length
     assert board.apply(moves) == goal
+
+
+@pytest.mark.parametrize("order", [(1, 0, 3, 2), (2, 3, 0, 1), (0, 1, 3, 2)])
+def test_a_move_order_reads_the_automaton_by_the_real_direction(order: tuple[int, ...]) -> None:
+    """A kernel's code k moves the blank in direction order[k]: the states follow the real cell."""
+    base, ordered = pruning_table(4, 4), pruning_table(4, 4, order)
+    rng = random.Random(3)
+    for _ in range(200):
+        blank = rng.randrange(16)
+        state = ordered_state = start_state(blank)
+        for _ in range(20):
+            options = blank_moves(4, 4, order)[blank]
+            n, code = rng.choice(options)
+            state, ordered_state = base[state + order[code]], ordered[ordered_state + code]
+            assert state == ordered_state
+            if state < 0:
+                break
+            blank = n

@@ -320,10 +320,13 @@ def encode_table(table: list[int]) -> bytes:
 
 
 _PRUNING: dict[tuple[int, int], list[int]] = {}
+_ORDERED: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
 _LOCK = threading.Lock()
 
 
-def pruning_table(rows: int, cols: int) -> list[int]:
+def pruning_table(
+    rows: int, cols: int, order: tuple[int, ...] | list[int] = (0, 1, 2, 3)
+) -> list[int]:
     """The duplicate-sequence automaton the IDA* kernels use on a ``rows`` x ``cols`` board.
 
     >>> len(pruning_table(3, 3)) > len(pruning_table(9, 9))  # 9x9: the generic strings
@@ -331,7 +334,10 @@ def pruning_table(rows: int, cols: int) -> list[int]:
 
     The shipped board-aware automaton where there is one (`shipped_depth`),
     else the board-independent strings of `_DUPLICATES_10` with a root per
-    cell. Made once per shape per process (the 5x5 one: about 0.1 s).
+    cell. ``order`` (`geometry.blank_moves`'): a kernel's code k moves the
+    blank in direction ``order[k]`` of this board, so its column k is the
+    automaton's column ``order[k]`` (the states track the blank's real cell).
+    Made once per shape and order per process (the 5x5 one: about 0.1 s).
     """
     table = _PRUNING.get((rows, cols))
     if table is None:
@@ -339,7 +345,14 @@ def pruning_table(rows: int, cols: int) -> list[int]:
             table = _PRUNING.get((rows, cols))
             if table is None:
                 table = _PRUNING[rows, cols] = _load(rows, cols)
-    return table
+    order = tuple(order)
+    if order == (0, 1, 2, 3):
+        return table
+    ordered = _ORDERED.get((rows, cols, order))
+    if ordered is None or ordered[:4] != [table[k] for k in order]:
+        ordered = [table[s + k] for s in range(0, len(table), 4) for k in order]
+        _ORDERED[rows, cols, order] = ordered
+    return ordered
 
 
 def _load(rows: int, cols: int) -> list[int]:

@@ -147,19 +147,20 @@ def narrow(array: Array) -> Array:
     return array
 
 
-_PRUNE: dict[tuple[int, int], Array] = {}
+_PRUNE: dict[tuple[int, ...], Array] = {}
 
 
-def pruning_array(rows: int, cols: int) -> Array:
+def pruning_array(rows: int, cols: int, order: Order = IDENTITY_ORDER) -> Array:
     """Return `pruning.pruning_table` of a board shape as an int32 array, made once per shape.
 
     ``next = table[state + move code]``, states times 4, -1 = prune: the
     pure-Python kernels skip those moves, so these kernels must too. Always
     int32, so that a kernel compiled for one shape's table takes every other.
     """
-    array = _PRUNE.get((rows, cols))
+    key = (rows, cols, *order)
+    array = _PRUNE.get(key)
     if array is None:
-        array = _PRUNE[rows, cols] = np.array(pruning_table(rows, cols), dtype=np.int32)
+        array = _PRUNE[key] = np.array(pruning_table(rows, cols, order), dtype=np.int32)
     return array
 
 

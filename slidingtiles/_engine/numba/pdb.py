@@ -96,7 +96,7 @@ def ida_pdb(
     blank = tiles.index(0)
     frames.row(0)[[BLANK, PREV, SEQ, H, RH]] = blank, -1, start_state(blank), h0, rh0
     st = new_state(max(h0, rh0), guard)
-    prune = pruning_array(db.rows, db.cols)
+    prune = pruning_array(db.rows, db.cols, order)
 
     def run() -> int:
         return int(_pdb_run(

@@ -67,7 +67,7 @@ class _Plan:
             [(slot, n, code) for slot, (n, code) in enumerate(options)]
             for options in blank_moves(plan.rows, plan.cols, order)
         ]
-        self.prune = pruning_table(plan.rows, plan.cols)
+        self.prune = pruning_table(plan.rows, plan.cols, order)
 
 
 _PLANS: weakref.WeakKeyDictionary[PatternTables, dict[tuple[object, ...], _Plan]]

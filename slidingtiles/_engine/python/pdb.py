@@ -134,7 +134,7 @@ def ida_pdb(
     bound = max(h0, rh0)
     inf = sys.maxsize
 
-    prune = pruning_table(db.rows, db.cols)
+    prune = pruning_table(db.rows, db.cols, order)
 
     # The same depth-first loop as `manhattan.ida_manhattan`'s, with the table update inline: a
     # shared loop would call a function per node for it, which costs CPython more than the loop.
