@@ -48,8 +48,8 @@ def depth_first(db: pdb.PatternDatabase, tiles: tuple[int, ...]) -> Counts:
 
 def in_batches(db: pdb.PatternDatabase, tiles: tuple[int, ...]) -> Counts:
     base, board, order = canonical(db, tiles)
-    return counts(batched.ida_pdb_batched(base, board, engine_guard(), pruning_table(),
-                                          order=order))  # fmt: skip
+    prune = pruning_table(base.rows, base.cols, order)
+    return counts(batched.ida_pdb_batched(base, board, engine_guard(), prune, order=order))
 
 
 @pytest.fixture(params=[2, 64, 1 << 13])
@@ -138,14 +138,14 @@ def test_limits_and_progress_are_checked_per_batch() -> None:
     seen: list[st.SearchStats] = []
     guard = engine_guard(max_nodes=40_000, progress=seen.append)
     with pytest.raises(st.SearchLimitExceeded) as info:
-        batched.ida_pdb_batched(db, list(board.tiles), guard, pruning_table())
+        batched.ida_pdb_batched(db, list(board.tiles), guard, pruning_table(db.rows, db.cols))
     assert info.value.limit == "nodes"
     assert 40_000 < info.value.stats.expanded <= 40_000 + batched.CHUNK
     assert seen
     assert all(s.expanded <= 40_000 for s in seen)
     guard = engine_guard(time_limit=0.01)
     with pytest.raises(st.SearchLimitExceeded, match="time_limit"):
-        batched.ida_pdb_batched(db, list(board.tiles), guard, pruning_table())
+        batched.ida_pdb_batched(db, list(board.tiles), guard, pruning_table(db.rows, db.cols))
 
 
 def test_ctrl_c_from_progress_propagates() -> None:
@@ -157,4 +157,4 @@ def test_ctrl_c_from_progress_propagates() -> None:
 
     with pytest.raises(KeyboardInterrupt):
         batched.ida_pdb_batched(db, list(st.random_board(4, 4, seed=2).tiles),
-                                engine_guard(progress=interrupt), pruning_table())  # fmt: skip
+                                engine_guard(progress=interrupt), pruning_table(4, 4))  # fmt: skip

@@ -1,26 +1,56 @@
-"""Duplicate move sequences: the strings IDA* may skip, and the automaton that spots them.
+"""Duplicate move sequences: the strings IDA* may skip, and the automata that spot them.
 
->>> table = pruning_table()
->>> table[0 + 0] >= 0  # "U" from the start state: never a duplicate
+>>> table = pruning_table(5, 5)
+>>> start = start_state(12)  # the blank in the centre
+>>> table[start + LETTER_CODE["U"]] >= 0  # one move: never a duplicate
 True
 
 Many move strings reach the same board as a shorter or a lexicographically
-smaller string over the same cells (the blank circling a 2x2 block half a turn
-one way or the other, ...). A path containing such a string can be replaced
-by one without it, of no greater length and still on the board, so the
-lexicographically least optimal path never contains one and IDA* may skip
-them all (Taylor & Korf's finite-state-machine pruning). The strings were
-learned by `learn_duplicate_sequences(10)` on an unbounded board (a test
-re-derives them); an Aho-Corasick automaton over them tells, one move at a
-time, when to prune. Both engine implementations read the same table.
+smaller string from the same blank cell (the blank circling a 2x2 block half
+a turn one way or the other, ...). A path containing such a string can be
+replaced by one without it, of no greater length and still on the board, so
+the lexicographically least optimal path never contains one and IDA* may
+skip them all (Taylor & Korf's finite-state-machine pruning). Near an edge or
+a corner more strings are duplicates than in the open, since the blank has
+fewer ways round; so the strings are learned per board shape and per blank
+cell (`learn_board_sequences`, Clausecker's per-board automata in spirit),
+and an Aho-Corasick automaton over them, whose state includes the blank's
+cell, tells one move at a time when to prune. The automata of the common
+shapes are shipped as data (``_engine/data``, written by
+``benchmarks/pruning_automata.py``); other shapes get the board-independent
+strings of `learn_duplicate_sequences(10)` (valid on every board). Both
+engine implementations read the same table, so they expand the same nodes.
+
+Layout: ``next = table[state + move code]``, states times 4, -1 = prune; the
+search from a board with the blank on cell ``b`` starts in `start_state(b)`.
 """
 
 from __future__ import annotations
 
+import io
+import lzma
 import random
+import threading
 from collections import deque
+from pathlib import Path
 
-__all__ = ["LETTER_CODE", "learn_duplicate_sequences", "pruning_table"]
+import numpy as np
+
+from slidingtiles._board.geometry import LETTERS, blank_moves
+
+__all__ = [
+    "DATA_DIR",
+    "LETTER_CODE",
+    "board_automaton",
+    "data_name",
+    "encode_table",
+    "generic_table",
+    "learn_board_sequences",
+    "learn_duplicate_sequences",
+    "pruning_table",
+    "shipped_depth",
+    "start_state",
+]
 
 #: The direction codes of the automaton: the blank's move, in `geometry.LETTERS` order.
 LETTER_CODE = {"U": 0, "D": 1, "L": 2, "R": 3}
@@ -121,14 +151,229 @@ def _automaton(patterns: list[str]) -> list[int]:
     return [-1 if dead[nxt] else 4 * nxt for node in range(len(children)) for nxt in goto[node]]
 
 
-_PRUNING: list[list[int]] = []
+def start_state(blank: int) -> int:
+    """The automaton state of a search's root with the blank on cell ``blank`` (any table).
+
+    >>> start_state(3)
+    12
+    """
+    return 4 * blank
 
 
-def pruning_table() -> list[int]:
-    """The automaton over the shipped duplicate strings, built once (about 10 ms)."""
-    if not _PRUNING:
-        _PRUNING[:] = [_automaton(_DUPLICATES_10.split())]  # one atomic store: thread-safe
-    return _PRUNING[0]
+def learn_board_sequences(rows: int, cols: int, max_length: int) -> list[tuple[int, str]]:
+    """Return the minimal duplicate strings (up to ``max_length``) of a board, per blank cell.
+
+    >>> learn_board_sequences(2, 2, 4)  # the blank cannot circle twice round a 2x2 board
+    []
+    >>> learn_board_sequences(2, 3, 6)[:2]
+    [(0, 'RDLURD'), (1, 'LDRULD')]
+
+    ``(b, s)``: the blank moves ``s`` from cell ``b`` reach a board that a
+    string from ``b`` earlier in (length, lexicographic) order reaches too,
+    and no proper prefix or suffix of ``s`` is such a string itself (a
+    suffix from the cell where it starts). Strings are enumerated breadth
+    first from each cell in that order, so the first string to reach a
+    board is its least one; a string that undoes the previous move is never
+    enumerated nor listed (every kernel prunes those already). Boards are
+    compared exactly (the cell each tile came from). Time and memory grow
+    with the boards within ``max_length`` moves of a cell (5x5, 14 moves:
+    8.3 million boards over the 25 cells, about 25 s).
+    """
+    cells = rows * cols
+    moves = [sorted(options, key=lambda m: m[1]) for options in blank_moves(rows, cols)]
+    found: list[tuple[int, str]] = []
+    for start in range(cells):
+        origin = bytes(range(cells))
+        seen = {origin}
+        frontier: list[tuple[bytes, int, int, str]] = [(origin, start, -1, "")]
+        for _ in range(max_length):
+            later: list[tuple[bytes, int, int, str]] = []
+            for board, blank, prev, moved in frontier:
+                for n, code in moves[blank]:
+                    if n == prev:
+                        continue
+                    swapped = bytearray(board)
+                    swapped[blank], swapped[n] = board[n], board[blank]
+                    key = bytes(swapped)
+                    if key in seen:
+                        found.append((start, moved + LETTERS[code]))
+                        continue
+                    seen.add(key)
+                    later.append((key, n, blank, moved + LETTERS[code]))
+            frontier = later
+    # A listed string whose suffix (from its own cell) is listed too is implied by that one.
+    step = {"U": -cols, "D": cols, "L": -1, "R": 1}
+    listed = set(found)
+    minimal = []
+    for start, moved in found:
+        cell = start
+        for i in range(1, len(moved)):
+            cell += step[moved[i - 1]]
+            if (cell, moved[i:]) in listed:
+                break
+        else:
+            minimal.append((start, moved))
+    return sorted(minimal)
+
+
+def board_automaton(rows: int, cols: int, strings: list[tuple[int, str]]) -> list[int]:
+    """Return the flat automaton over a board's duplicate strings (layout: the module's).
+
+    >>> table = board_automaton(2, 3, [(0, "DRRULL")])
+    >>> state = start_state(0)
+    >>> for letter in "DRRUL":
+    ...     state = table[state + LETTER_CODE[letter]]
+    >>> state >= 0, table[state + LETTER_CODE["L"]]
+    (True, -1)
+
+    Aho-Corasick over (cell, letter) symbols: states ``0 .. cells - 1`` are
+    the roots, one per blank cell, and every other state is a trie node,
+    whose blank cell is the end of its string; so the next state depends on
+    the letter alone. A move off the board maps to -1 (no kernel makes one).
+    O(total length of the strings).
+    """
+    cells = rows * cols
+    step = (-cols, cols, -1, 1)
+    target = [[-1] * 4 for _ in range(cells)]
+    for b, options in enumerate(blank_moves(rows, cols)):
+        for n, code in options:
+            target[b][code] = n
+    # Every root has a child per move, so no move leads back to a root: a state other than a
+    # root is entered by one letter only (the batched kernel reads the last move from it).
+    children: list[dict[int, int]] = [{} for _ in range(cells)]
+    cell_of = list(range(cells))
+    for root in range(cells):
+        for code in range(4):
+            if target[root][code] >= 0:
+                children[root][code] = len(cell_of)
+                children.append({})
+                cell_of.append(target[root][code])
+    dead = [False] * len(cell_of)
+    for start, moved in strings:
+        node = start
+        for letter in moved:
+            code = LETTER_CODE[letter]
+            child = children[node].get(code)
+            if child is None:
+                child = children[node][code] = len(children)
+                children.append({})
+                dead.append(False)
+                cell_of.append(cell_of[node] + step[code])
+            node = child
+        dead[node] = True
+    fail = [0] * len(children)
+    goto = [[-1] * 4 for _ in children]
+    queue: deque[int] = deque()
+    for root in range(cells):
+        for code in range(4):
+            n = target[root][code]
+            if n < 0:
+                continue
+            child = children[root].get(code)
+            if child is None:
+                goto[root][code] = n
+            else:
+                goto[root][code] = child
+                fail[child] = n
+                queue.append(child)
+    while queue:
+        node = queue.popleft()
+        dead[node] = dead[node] or dead[fail[node]]
+        for code in range(4):
+            if target[cell_of[node]][code] < 0:
+                continue
+            child = children[node].get(code)
+            if child is None:
+                goto[node][code] = goto[fail[node]][code]
+            else:
+                fail[child] = goto[fail[node]][code]
+                goto[node][code] = child
+                queue.append(child)
+    return [-1 if nxt < 0 or dead[nxt] else 4 * nxt for row in goto for nxt in row]
+
+
+#: Where the shipped automata live: ``prune-<rows>x<cols>-<depth>.npy.xz``, one per shape.
+DATA_DIR = Path(__file__).resolve().parent / "data"
+
+
+def shipped_depth(rows: int, cols: int) -> int:
+    """The length of the longest duplicate strings of the board's shipped automaton (0: none).
+
+    >>> shipped_depth(5, 5) > 10, shipped_depth(7, 9)
+    (True, 0)
+    """
+    for path in DATA_DIR.glob(f"prune-{rows}x{cols}-*.npy.xz"):
+        return int(path.name.split("-")[2].split(".")[0])
+    return 0
+
+
+def data_name(rows: int, cols: int, depth: int) -> str:
+    """The file name of a shape's shipped automaton, in `DATA_DIR`."""
+    return f"prune-{rows}x{cols}-{depth}.npy.xz"
+
+
+def encode_table(table: list[int]) -> bytes:
+    """The bytes of a shipped automaton file: the table as int32 ``.npy``, xz-compressed."""
+    out = io.BytesIO()
+    np.save(out, np.array(table, dtype=np.int32))
+    return lzma.compress(out.getvalue(), preset=9)
+
+
+_PRUNING: dict[tuple[int, int], list[int]] = {}
+_ORDERED: dict[tuple[int, int, tuple[int, ...]], list[int]] = {}
+_LOCK = threading.Lock()
+
+
+def pruning_table(
+    rows: int, cols: int, order: tuple[int, ...] | list[int] = (0, 1, 2, 3)
+) -> list[int]:
+    """The duplicate-sequence automaton the IDA* kernels use on a ``rows`` x ``cols`` board.
+
+    >>> len(pruning_table(3, 3)) > len(pruning_table(9, 9))  # 9x9: the generic strings
+    True
+
+    The shipped board-aware automaton where there is one (`shipped_depth`),
+    else the board-independent strings of `_DUPLICATES_10` with a root per
+    cell. ``order`` (`geometry.blank_moves`'): a kernel's code k moves the
+    blank in direction ``order[k]`` of this board, so its column k is the
+    automaton's column ``order[k]`` (the states track the blank's real cell).
+    Made once per shape and order per process (the 5x5 one: about 0.1 s).
+    """
+    table = _PRUNING.get((rows, cols))
+    if table is None:
+        with _LOCK:
+            table = _PRUNING.get((rows, cols))
+            if table is None:
+                table = _PRUNING[rows, cols] = _load(rows, cols)
+    order = tuple(order)
+    if order == (0, 1, 2, 3):
+        return table
+    ordered = _ORDERED.get((rows, cols, order))
+    if ordered is None or ordered[:4] != [table[k] for k in order]:
+        ordered = [table[s + k] for s in range(0, len(table), 4) for k in order]
+        _ORDERED[rows, cols, order] = ordered
+    return ordered
+
+
+def _load(rows: int, cols: int) -> list[int]:
+    if shipped_depth(rows, cols):
+        packed = (DATA_DIR / data_name(rows, cols, shipped_depth(rows, cols))).read_bytes()
+        array = np.load(io.BytesIO(lzma.decompress(packed)))
+        return [int(x) for x in array.tolist()]
+    return generic_table(rows, cols)
+
+
+def generic_table(rows: int, cols: int) -> list[int]:
+    """The board-independent strings' automaton, with the module's layout (a root per cell).
+
+    >>> table = generic_table(3, 3)
+    >>> table[start_state(0)] == table[start_state(8)]  # the roots do not tell cells apart
+    True
+    """
+    generic = _automaton(_DUPLICATES_10.split())
+    cells = rows * cols
+    shift = [-1 if nxt < 0 else nxt + 4 * cells for nxt in generic]
+    return shift[:4] * cells + shift
 
 
 #: Output of ``learn_duplicate_sequences(10)``: 811 strings.

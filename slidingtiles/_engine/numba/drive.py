@@ -147,21 +147,21 @@ def narrow(array: Array) -> Array:
     return array
 
 
-_PRUNE: list[tuple[object, Array]] = []
+_PRUNE: dict[tuple[int, ...], Array] = {}
 
 
-def pruning_array() -> Array:
-    """Return `pruning.pruning_table` as a narrowed array, made once.
+def pruning_array(rows: int, cols: int, order: Order = IDENTITY_ORDER) -> Array:
+    """Return `pruning.pruning_table` of a board shape as an int32 array, made once per shape.
 
     ``next = table[state + move code]``, states times 4, -1 = prune: the
-    pure-Python kernels skip those moves, so these kernels must too.
+    pure-Python kernels skip those moves, so these kernels must too. Always
+    int32, so that a kernel compiled for one shape's table takes every other.
     """
-    table = pruning_table()
-    cached = _PRUNE[:1]
-    if not cached or cached[0][0] is not table:
-        cached = [(table, narrow(np.array(table, dtype=np.int64)))]
-        _PRUNE[:] = cached  # one atomic store: thread-safe
-    return cached[0][1]
+    key = (rows, cols, *order)
+    array = _PRUNE.get(key)
+    if array is None:
+        array = _PRUNE[key] = np.array(pruning_table(rows, cols, order), dtype=np.int32)
+    return array
 
 
 def new_state(bound: int, guard: Guard) -> Array:

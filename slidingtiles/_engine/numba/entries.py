@@ -276,7 +276,7 @@ class MaxedPlan:
         self.lookup_of = np.zeros(len(lookups.kind), dtype=np.int64)
         for lk, members in enumerate(lookups.lookup_groups):
             self.lookup_of[members] = lk
-        self.prune = pruning_array()
+        self.prune = pruning_array(lookups.rows, lookups.cols, order)
         self.label: Array
         self.binom: Array
         self.label, self.binom = (

@@ -39,6 +39,7 @@ from slidingtiles._engine.numba.drive import (
     pruning_array,
 )
 from slidingtiles._engine.numba.jit import compiled
+from slidingtiles._engine.pruning import start_state
 from slidingtiles._engine.tables import EngineResult
 from slidingtiles.search import Guard
 
@@ -78,8 +79,9 @@ def ida_manhattan(
         return "", guard.snapshot(0, 0)
     stack = Stack(("blank", "prev", "h", "mi", "best", "path", "seq"), 128)
     st = new_state(h0, guard)
-    prune = pruning_array()
+    prune = pruning_array(rows, cols)
     stack["blank"][0] = int(np.argmin(board))
+    stack["seq"][0] = start_state(int(stack["blank"][0]))
     stack["prev"][0] = -1
     stack["h"][0] = h0
 

@@ -93,6 +93,7 @@ from slidingtiles._engine.numba.maxed_loop import (
     frame_width,
     maxed_run,
 )  # fmt: skip
+from slidingtiles._engine.pruning import start_state
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search import Guard, SearchStats
 
@@ -154,7 +155,7 @@ class Search:
     """
 
     def __init__(self, plan: MaxedPlan, tiles: Sequence[int], bound: int | None = None, *,
-                 prev: int = -1, seq: int = 0, single: bool = False,
+                 prev: int = -1, seq: int | None = None, single: bool = False,
                  cutoff: int = 0, num: int = 1, den: int = 1,
                  ceiling: int | None = None) -> None:  # fmt: skip
         self.plan: MaxedPlan | None = plan
@@ -178,7 +179,7 @@ class Search:
         self.frame = np.zeros(64 * fw, dtype=np.int64)
         self.frame[F_BLANK] = list(tiles).index(0)
         self.frame[F_PREV] = prev
-        self.frame[F_SEQ] = seq
+        self.frame[F_SEQ] = start_state(int(self.frame[F_BLANK])) if seq is None else seq
         self.frame[F_ON_PV] = 1
         self.pv = np.zeros(64, dtype=np.int64)
         self.new_pv = np.zeros(64, dtype=np.int64)

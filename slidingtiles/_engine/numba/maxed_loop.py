@@ -22,7 +22,7 @@ from slidingtiles._engine.numba.entries import (
     prefetch_byte,
     region_slot,
 )  # fmt: skip
-from slidingtiles._engine.numba.jit import compiled, inlined, pointer
+from slidingtiles._engine.numba.jit import compiled, inlined, pointer, prefetch
 from slidingtiles._engine.numba.placement import moved_rank
 
 __all__ = [
@@ -222,6 +222,10 @@ def _maxed_loop(
                 if nseq < 0:  # a duplicate move sequence (the engine's automaton)
                     continue
                 generated += 1
+                # The child reads its automaton row when entered: fetch it now. The board-aware
+                # automata span megabytes (5x5: 4.8); unfetched, the row cost as much time as
+                # the pruning saved (docs/measurements/pruning.md).
+                prefetch(prune, nseq)
                 c = row + child0 + count * cw
                 frame[c + C_SLOT] = slot
                 frame[c + C_SEQ] = nseq

@@ -56,8 +56,9 @@ from slidingtiles._engine.numba.drive import (
     pruning_array,
     slot_moves,
 )
-from slidingtiles._engine.numba.jit import compiled, pointer
+from slidingtiles._engine.numba.jit import compiled, pointer, prefetch
 from slidingtiles._engine.numba.placement import ida_pdb_placements, kinds
+from slidingtiles._engine.pruning import start_state
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search import Guard
 
@@ -90,10 +91,11 @@ def ida_pdb(
     board = np.array(tiles, dtype=np.int64)
     cur, h0, rh0 = layout.groups_at(tiles)
     frames = Frames(128)
+    blank = tiles.index(0)
     root = frames.array  # depth 0's row: plain stores (a fancy index costs more than a search)
-    root[BLANK], root[PREV], root[SEQ], root[H], root[RH] = tiles.index(0), -1, 0, h0, rh0
+    root[BLANK], root[PREV], root[SEQ], root[H], root[RH] = blank, -1, start_state(blank), h0, rh0
     st = new_state(max(h0, rh0), guard)
-    prune = pruning_array()
+    prune = pruning_array(db.rows, db.cols, order)
 
     def run() -> int:
         return int(_pdb_run(
@@ -235,6 +237,7 @@ def _pdb_run(
             nseq = prune[seq + (move & 3)]
             if nseq < 0:  # a duplicate move sequence (the engine's automaton)
                 continue
+            prefetch(prune, nseq)  # the child's row, fetched while its table entries are read
             if d + 1 >= cap:
                 j = slot
                 code = GROW

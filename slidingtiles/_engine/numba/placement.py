@@ -66,6 +66,7 @@ from slidingtiles._engine.numba.drive import (
     slot_moves,
 )
 from slidingtiles._engine.numba.jit import compiled, inlined, pointer, prefetch
+from slidingtiles._engine.pruning import start_state
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search import Guard
 
@@ -438,9 +439,10 @@ def ida_pdb_placements(
         groups[:, _PRVAL] = 0
     h0, rh0 = int(groups[:, _PVAL].sum()), int(groups[:, _PRVAL].sum())
     frames = Frames(128)
-    frames.row(0)[[BLANK, PREV, SEQ, H, RH]] = tiles.index(0), -1, 0, h0, rh0
+    blank = tiles.index(0)
+    frames.row(0)[[BLANK, PREV, SEQ, H, RH]] = blank, -1, start_state(blank), h0, rh0
     st = new_state(max(h0, rh0), guard)
-    prune = pruning_array()
+    prune = pruning_array(db.rows, db.cols, order)
 
     def run() -> int:
         return int(_placement_run(

@@ -52,6 +52,7 @@ from slidingtiles._engine.numba.drive import (
     pruning_array,
 )
 from slidingtiles._engine.numba.jit import NUMBA
+from slidingtiles._engine.pruning import start_state
 from slidingtiles._engine.tables import EngineResult
 from slidingtiles._engine.user import (
     AT_GOAL,
@@ -261,8 +262,9 @@ def ida_user(
     st = new_state(h0, guard)
     aux = np.zeros(4, dtype=np.int64)
     aux[_VERIFY] = VERIFY_NODES if user.delta is not None else 0
-    prune = pruning_array()
+    prune = pruning_array(rows, cols)
     stack["blank"][0] = int(np.argmin(board))
+    stack["seq"][0] = start_state(int(stack["blank"][0]))
     stack["prev"][0] = -1
     stack["h"][0] = h0
     stack["wrong"][0] = wrong0
@@ -435,7 +437,7 @@ def _compile_kernels() -> None:
     numba, types = _numba(), _types()
     i, b = types.int64, types.boolean
     a1, a2 = types.Array(types.int64, 1, "C"), types.Array(types.int64, 2, "C")
-    prune = numba.typeof(pruning_array())
+    prune = types.Array(types.int32, 1, "C")  # `pruning_array`'s type, every shape
     loop = i(
         a1, a1, a1, a1, a1, a1, a1, FULL_TYPE, DELTA_TYPE, b, a1, a2, a2, prune, i, i,
         a1, a1, a1, a1, a1, a1, a1, a1,

@@ -31,6 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from slidingtiles._board.geometry import neighbour_table
+from slidingtiles._engine.pruning import start_state
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search import Guard
 
@@ -51,7 +52,7 @@ def fits(db: PatternTables, prune: list[int]) -> bool:
 
     >>> from slidingtiles._engine.pruning import pruning_table
     >>> from slidingtiles.pdb import PatternDatabase
-    >>> fits(PatternDatabase.build(2, 3, groups=[(1, 2), (3, 4, 5)]), pruning_table())
+    >>> fits(PatternDatabase.build(2, 3, groups=[(1, 2), (3, 4, 5)]), pruning_table(2, 3))
     True
 
     True up to boards of a few hundred cells; the depth-first kernel searches
@@ -151,7 +152,7 @@ class _Layout:
         back = np.full(len(nxt), -1, dtype=np.int64)  # the move undoing the one into each state
         entered, code_in = np.nonzero(nxt >= 0)
         back[nxt[entered, code_in] // 4] = code_in ^ 1
-        back[0] = -1  # the start state: no move yet
+        back[:cells] = -1  # the start states (one per blank cell): no move yet
         # to[b, code]: next cell or -1
         to = np.array(neighbour_table(rows, cols), dtype=np.int64)[:, list(self.order)]
         self.shift = _cell_bits(cells)
@@ -178,7 +179,7 @@ class _Layout:
         rvalues = self.table[rindex] if self.reflect else np.zeros_like(values)
         row = np.zeros(self.width, dtype=np.int32)
         blank = tiles.index(0)
-        row[self.KEY] = blank
+        row[self.KEY] = start_state(blank) // 4 * self.cells + blank
         row[self.BLANK] = blank
         row[self.H], row[self.RH] = values.sum(), rvalues.sum()
         groups = len(index)
@@ -351,7 +352,7 @@ def continue_in_batches(
     >>> guard = Guard("idastar", max_nodes=None, time_limit=None, max_memory=None,
     ...               progress=None, progress_every=1, state_bytes=0)
     >>> db = PatternDatabase.build(2, 3, (0, 1, 2, 3, 4, 5), groups=[(1, 2), (3, 4, 5)])
-    >>> continue_in_batches(db, [1, 0, 2, 3, 4, 5], guard, pruning_table(), 1, 0, 0)[0]
+    >>> continue_in_batches(db, [1, 0, 2, 3, 4, 5], guard, pruning_table(2, 3), 1, 0, 0)[0]
     'L'
 
     None when a node's row of int32s cannot hold this board (`fits`).

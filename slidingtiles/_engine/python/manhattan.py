@@ -24,7 +24,7 @@ from slidingtiles._board.geometry import (
     home_cells,
     line_conflicts,
 )
-from slidingtiles._engine.pruning import pruning_table
+from slidingtiles._engine.pruning import pruning_table, start_state
 from slidingtiles._engine.tables import EngineResult
 from slidingtiles.search import Guard
 
@@ -86,7 +86,7 @@ def ida_manhattan(
     bound = h0
     inf = sys.maxsize
 
-    prune = pruning_table()
+    prune = pruning_table(rows, cols)
 
     # The same depth-first loop as `pdb.ida_pdb`'s, with this heuristic's update inline: a
     # shared loop would call a function per node for it, which costs CPython more than the loop.
@@ -145,7 +145,7 @@ def ida_manhattan(
     if tiles != goal:
         while True:
             guard.iterations += 1
-            found = dfs(blank, 0, -1, h0, 0)
+            found = dfs(blank, 0, -1, h0, start_state(blank))
             if found < 0:
                 break
             bound = found

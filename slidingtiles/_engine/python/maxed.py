@@ -39,7 +39,7 @@ from slidingtiles._engine.lookups import (
     MaxedSearch,
     zero_shift,
 )
-from slidingtiles._engine.pruning import pruning_table
+from slidingtiles._engine.pruning import pruning_table, start_state
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search import Guard, SearchStats
 
@@ -66,7 +66,7 @@ class _Plan:
             [(slot, n, code) for slot, (n, code) in enumerate(options)]
             for options in blank_moves(plan.rows, plan.cols, order)
         ]
-        self.prune = pruning_table()
+        self.prune = pruning_table(plan.rows, plan.cols, order)
 
 
 _PLANS: weakref.WeakKeyDictionary[PatternTables, dict[tuple[object, ...], _Plan]]
@@ -104,7 +104,7 @@ class Search:
     """
 
     def __init__(self, plan: _Plan, tiles: Sequence[int], bound: int | None = None, *,
-                 prev: int = -1, seq: int = 0, single: bool = False,
+                 prev: int = -1, seq: int | None = None, single: bool = False,
                  cutoff: int = 0, num: int = 1, den: int = 1,
                  ceiling: int | None = None) -> None:  # fmt: skip
         self.plan: _Plan | None = plan
@@ -115,9 +115,9 @@ class Search:
         # One list per depth: blank, prev, seq, next, best, path, children kept (in order),
         # h per lookup, (when a child is entered) what the move replaced, and whether the
         # node lies on the principal variation.
-        self.stack: list[list[Any]] = [
-            [self.tiles.index(0), prev, seq, 0, _INF, -1, [], hs, [], True]
-        ]
+        blank = self.tiles.index(0)
+        start = start_state(blank) if seq is None else seq
+        self.stack: list[list[Any]] = [[blank, prev, start, 0, _INF, -1, [], hs, [], True]]
         # The principal variation followed (move slots), the path to this iteration's least h.
         self.pv: list[int] = []
         self.new_pv: list[int] = []

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from typing import Any
 
 from slidingtiles._board.geometry import LETTERS, blank_moves
-from slidingtiles._engine.pruning import pruning_table
+from slidingtiles._engine.pruning import pruning_table, start_state
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search import Guard
 
@@ -110,7 +110,7 @@ def ida_pdb(
     bound = max(h0, rh0)
     inf = sys.maxsize
 
-    prune = pruning_table()
+    prune = pruning_table(db.rows, db.cols, order)
 
     # The same depth-first loop as `manhattan.ida_manhattan`'s, with the table update inline: a
     # shared loop would call a function per node for it, which costs CPython more than the loop.
@@ -185,7 +185,7 @@ def ida_pdb(
         while True:
             guard.iterations += 1
             before = expanded
-            found = dfs(blank, 0, -1, h0, rh0, 0)
+            found = dfs(blank, 0, -1, h0, rh0, start_state(blank))
             if found < 0:
                 break
             bound = found

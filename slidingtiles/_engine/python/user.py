@@ -27,7 +27,7 @@ from collections.abc import Callable
 from numbers import Integral
 
 from slidingtiles._board.geometry import LETTERS, blank_moves, home_cells
-from slidingtiles._engine.pruning import pruning_table
+from slidingtiles._engine.pruning import pruning_table, start_state
 from slidingtiles._engine.tables import EngineResult
 from slidingtiles._engine.user import VERIFY_NODES, UserHeuristic
 from slidingtiles.search import Guard
@@ -79,7 +79,7 @@ def ida_user(
     verify = VERIFY_NODES if delta is not None else 0
     bound = h0
     inf = sys.maxsize
-    prune = pruning_table()
+    prune = pruning_table(rows, cols)
 
     # The depth-first loop of `manhattan.ida_manhattan`, the goal told by the tiles out of place
     # (`wrong`), never by the heuristic's 0; each value checked in `user`'s order.
@@ -141,7 +141,7 @@ def ida_user(
     if wrong0:
         while True:
             guard.iterations += 1
-            found = dfs(blank, 0, -1, h0, 0, wrong0)
+            found = dfs(blank, 0, -1, h0, start_state(blank), wrong0)
             if found < 0:
                 break
             bound = found
