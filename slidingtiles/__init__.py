@@ -21,7 +21,6 @@ from slidingtiles import search
 from slidingtiles._board.board import MAX_CELLS, Board, BoardLike
 from slidingtiles._board.coerce import GoalLike, board_and_goal
 from slidingtiles._board.moves import Moves
-from slidingtiles._board.random import random_board, scramble
 from slidingtiles._board.solvability import Solvability, is_solvable, solvability
 from slidingtiles._errors import (
     BackendError,
@@ -56,6 +55,7 @@ from slidingtiles.search import SearchResult, SearchStats
 if TYPE_CHECKING:  # what the satellites define, for type checkers (loaded lazily below)
     from slidingtiles import heuristics, pdb
     from slidingtiles._batch import BatchResult, solve_many
+    from slidingtiles._board.random import random_board, scramble
     from slidingtiles._environment import check_environment
     from slidingtiles._render import board_svg, solution_html, solution_svg
     from slidingtiles._solve.cos226 import Cos226Result, solve_cos226
@@ -64,6 +64,8 @@ if TYPE_CHECKING:  # what the satellites define, for type checkers (loaded lazil
 
 #: The satellites: each name, and the module that defines it, imported when first used.
 _LAZY = {
+    "random_board": "slidingtiles._board.random",
+    "scramble": "slidingtiles._board.random",
     "BatchResult": "slidingtiles._batch",
     "solve_many": "slidingtiles._batch",
     "check_environment": "slidingtiles._environment",

@@ -32,7 +32,11 @@ def run_example(name: str, *args: str, timeout: float = 60, build_tables: bool =
         check=False,
     )
     assert completed.returncode == 0, completed.stderr
-    assert completed.stderr == ""
+    # numba's first compile of a kernel announces itself (a second or more, on a cold cache or
+    # for a user's compiled heuristic): the only words an example may write on standard error.
+    notices = ("numba is compiling", "numba compiled")
+    said = [line for line in completed.stderr.splitlines() if not line.startswith(notices)]
+    assert said == [], completed.stderr
     return completed.stdout
 
 

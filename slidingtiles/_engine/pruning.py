@@ -27,16 +27,19 @@ search from a board with the blank on cell ``b`` starts in `start_state(b)`.
 
 from __future__ import annotations
 
+import ast
 import io
 import lzma
+import sys
+from array import array
 import random
 import threading
 from collections import deque
 from pathlib import Path
 
-import numpy as np
 
 from slidingtiles._board.geometry import LETTERS, blank_moves
+from slidingtiles._board.symmetry import symmetries
 
 __all__ = [
     "DATA_DIR",
@@ -314,6 +317,8 @@ def data_name(rows: int, cols: int, depth: int) -> str:
 
 def encode_table(table: list[int]) -> bytes:
     """The bytes of a shipped automaton file: the table as int32 ``.npy``, xz-compressed."""
+    import numpy as np  # the generator's need only: reading a file (`_read_npy`) needs no numpy
+
     out = io.BytesIO()
     np.save(out, np.array(table, dtype=np.int32))
     return lzma.compress(out.getvalue(), preset=9)
@@ -334,9 +339,19 @@ def pruning_table(
 
     The shipped board-aware automaton where there is one (`shipped_depth`),
     else the board-independent strings of `_DUPLICATES_10` with a root per
-    cell. ``order`` (`geometry.blank_moves`'): a kernel's code k moves the
-    blank in direction ``order[k]`` of this board, so its column k is the
-    automaton's column ``order[k]`` (the states track the blank's real cell).
+    cell. ``order`` (`geometry.blank_moves`', a `symmetry.Frame.order`):
+    this board is the image of the caller's under the symmetry of that order,
+    and a kernel's code k is the caller's direction k (moving the blank in
+    direction ``order[k]`` here). The table is then the caller's automaton
+    carried over by the symmetry (`_framed`): columns by the caller's
+    directions, the root of each caller cell moved to its image, so that
+    `start_state` of the blank's cell here starts it. It prunes the strings
+    the caller's search prunes, the ones that are not least in the caller's
+    U, D, L, R order (the order the kernel tries them in), so the framed
+    search keeps the caller's first optimal path and visits the caller's tree
+    node for node. (Reading the board's own automaton by the real direction
+    would keep the strings least in *this* board's letter order instead, and
+    could prune the caller's first optimal path in favour of another.)
     Made once per shape and order per process (the 5x5 one: about 0.1 s).
     """
     table = _PRUNING.get((rows, cols))
@@ -349,18 +364,77 @@ def pruning_table(
     if order == (0, 1, 2, 3):
         return table
     ordered = _ORDERED.get((rows, cols, order))
-    if ordered is None or ordered[:4] != [table[k] for k in order]:
-        ordered = [table[s + k] for s in range(0, len(table), 4) for k in order]
-        _ORDERED[rows, cols, order] = ordered
+    if ordered is None:
+        with _LOCK:
+            ordered = _ORDERED.get((rows, cols, order))
+            if ordered is None:
+                ordered = _ORDERED[rows, cols, order] = _framed(table, rows, cols, order)
     return ordered
+
+
+def _framed(table: list[int], rows: int, cols: int, order: tuple[int, ...]) -> list[int]:
+    """The caller's automaton ``table`` carried onto its image under the symmetry of ``order``.
+
+    >>> base = pruning_table(2, 3)
+    >>> framed = _framed(base, 2, 3, (1, 0, 3, 2))  # rot180: caller cell 0 is cell 5 here
+    >>> framed[start_state(5) : start_state(5) + 4] == base[start_state(0) : start_state(0) + 4]
+    True
+
+    Only the roots (one per blank cell, states ``0 .. cells - 1``) name a
+    cell: each caller cell's root moves to the cell's image, and so do the
+    transitions into it. Trie states and the columns (the caller's
+    directions, the kernel's codes) stay as they are.
+    """
+    symmetry = next((s for s in symmetries(rows, cols) if s.order == order), None)
+    if symmetry is None:
+        raise ValueError(f"move order {order} is no symmetry of a {rows}x{cols} board")
+    cells = rows * cols
+    image = symmetry.cells  # caller cell -> its cell here
+    roots = 4 * cells
+
+    def moved(nxt: int) -> int:
+        return 4 * image[nxt // 4] if 0 <= nxt < roots else nxt
+
+    framed = [moved(nxt) for nxt in table]
+    for cell in range(cells):
+        at, to = 4 * cell, 4 * image[cell]
+        framed[to : to + 4] = [moved(nxt) for nxt in table[at : at + 4]]
+    return framed
 
 
 def _load(rows: int, cols: int) -> list[int]:
     if shipped_depth(rows, cols):
         packed = (DATA_DIR / data_name(rows, cols, shipped_depth(rows, cols))).read_bytes()
-        array = np.load(io.BytesIO(lzma.decompress(packed)))
-        return [int(x) for x in array.tolist()]
+        return _read_npy(lzma.decompress(packed))
     return generic_table(rows, cols)
+
+
+def _read_npy(data: bytes) -> list[int]:
+    """The int32 vector of a ``.npy`` file (format 1.0-3.0), read without numpy.
+
+    >>> header = b"{'descr': '<i4', 'fortran_order': False, 'shape': (2,), }"
+    >>> size = len(header).to_bytes(2, "little")
+    >>> _read_npy(b"\\x93NUMPY\\x01\\x00" + size + header + bytes([7, 0, 0, 0, 255, 255, 255, 255]))
+    [7, -1]
+
+    Solving with a cached table never imports numpy (its import costs about
+    0.1 s), so the shipped automata are read here: a header naming a
+    little-endian int32 vector, then its items.
+    """
+    if data[:6] != b"\x93NUMPY":
+        raise ValueError("not a .npy file")
+    width = 2 if data[6] == 1 else 4
+    length = int.from_bytes(data[8 : 8 + width], "little")
+    start = 8 + width + length
+    header = ast.literal_eval(data[8 + width : start].decode("latin1"))
+    if header["descr"] != "<i4" or header["fortran_order"] or len(header["shape"]) != 1:
+        raise ValueError(f"not a little-endian int32 vector: {header}")
+    items = array("i")
+    assert items.itemsize == 4
+    items.frombytes(data[start : start + 4 * header["shape"][0]])
+    if sys.byteorder != "little":
+        items.byteswap()
+    return items.tolist()
 
 
 def generic_table(rows: int, cols: int) -> list[int]:

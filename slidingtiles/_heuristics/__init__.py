@@ -18,6 +18,11 @@ them finds every built-in heuristic registered and sealed. It imports nothing
 above the heuristics layer: `slidingtiles.heuristics` (the public face, which
 also re-exports ``compare`` from the layer above the solver) imports this
 package, never the other way.
+
+Beside the checks: ``claims`` (a claim sampled on boards of more than 9 cells,
+once per process, heuristic, shape and goal), ``batched`` (`batched`, a
+heuristic valuing many boards per call) and ``batch_values`` (numpy, loaded by
+name: a batch's values checked in one place, the built-ins as numpy lookups).
 """
 
 # Importing the modules that define heuristics registers them, in this order (the order

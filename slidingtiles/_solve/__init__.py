@@ -12,5 +12,9 @@ one beyond reach, `OutOfReachError`), ``short`` (the
 room for short solutions, `solve(optimal=False)`, and the constructive
 solver `solve_constructive`: one module per method, one table choosing
 them) and ``cos226`` (`solve_cos226`: the COS 226 assignment's own search
-and report, so that its counts can be compared).
+and report, so that its counts can be compared). ``resolved`` (the
+environment read once per call, and the search heuristic resolved once and
+carried on the plan), ``verify`` (every answer replayed, its claim checked
+along its own path, before it is returned) and ``bwas`` (batch-weighted A* on
+boards: numpy batches over `slidingtiles.search`'s one loop).
 """

@@ -70,8 +70,7 @@ from slidingtiles._solve.resolved import Resolved, Settings, recall, remember
 from slidingtiles._solve.solution import Solution
 from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import Deadline, SearchStats
-from slidingtiles.search._bwas import check_batch_size
-from slidingtiles.search._checks import check_limits
+from slidingtiles.search._checks import check_batch_size, check_limits
 
 __all__ = [
     "ROUTES", "HeuristicLike", "Plan", "already_solved", "cached_tables", "check_bwas_options",

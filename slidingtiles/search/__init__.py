@@ -34,10 +34,11 @@ searches again, sending events), ``_example`` (a tiny weighted digraph of
 states, for the doctests).
 """
 
+from typing import TYPE_CHECKING, Any
+
 from slidingtiles._errors import SearchStopped
 from slidingtiles.search._astar import astar, greedy, weighted_astar
 from slidingtiles.search._bfs import bfs
-from slidingtiles.search._bwas import BatchStats, bwas
 from slidingtiles.search._events import (
     FATES,
     STOP,
@@ -55,6 +56,9 @@ from slidingtiles.search._limits import Deadline, Guard
 from slidingtiles.search._protocol import State
 from slidingtiles.search._result import SearchResult, SearchStats
 from slidingtiles.search._trace import SearchTrace, TraceStep, Waiting
+
+if TYPE_CHECKING:  # loaded on first use (`__getattr__`): ``import slidingtiles`` needs neither
+    from slidingtiles.search._bwas import BatchStats, bwas
 
 __all__ = [
     "FATES",
@@ -84,3 +88,14 @@ __all__ = [
     "idastar",
     "weighted_astar",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """Load batch-weighted A* (`bwas`, `BatchStats`) on its first use."""
+    if name in ("bwas", "BatchStats"):
+        from slidingtiles.search import _bwas
+
+        value = getattr(_bwas, name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'slidingtiles.search' has no attribute {name!r}")

@@ -39,11 +39,10 @@ from typing import Any, Protocol
 import attrs
 
 from slidingtiles.search._checks import (
+    check_batch_size,
     check_heuristic,
     check_start,
     check_weight,
-    describe,
-    problem,
 )
 from slidingtiles.search._common import bad_cost, no_path, state_bytes
 from slidingtiles.search._limits import Guard
@@ -128,31 +127,6 @@ class BwasOutcome:
     cost: float
     lower_bound: float
     stats: BatchStats
-
-
-def check_batch_size(where: str, batch_size: object, *, documented: bool = False) -> int:
-    """``batch_size`` as an int >= 1, or the error naming it.
-
-    Example:
-        >>> check_batch_size("bwas", 0)
-        Traceback (most recent call last):
-        ...
-        ValueError: bwas: batch_size must be an int >= 1, got 0 (int)
-
-    ``documented=True`` (the door of `solve`) raises `InvalidOptionError` and
-    `OptionTypeError` instead of ValueError and TypeError.
-    """
-    if isinstance(batch_size, bool) or not isinstance(batch_size, int):
-        raise problem(
-            TypeError, f"{where}: batch_size must be an int >= 1, got {describe(batch_size)}",
-            "batch_size", batch_size, documented,
-        )  # fmt: skip
-    if batch_size < 1:
-        raise problem(
-            ValueError, f"{where}: batch_size must be an int >= 1, got {describe(batch_size)}",
-            "batch_size", batch_size, documented,
-        )  # fmt: skip
-    return batch_size
 
 
 def bwas_loop(

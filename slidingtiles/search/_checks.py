@@ -30,6 +30,7 @@ _R = TypeVar("_R", bound="SearchResultLike")
 
 __all__ = [
     "MAX_HEURISTIC",
+    "check_batch_size",
     "check_callback",
     "check_heuristic",
     "check_limits",
@@ -403,3 +404,28 @@ def kept_promise(result: _R, heuristic: Callable[[Any], float] | None) -> _R:
     if heuristic is None or not result.optimal or held_on_path(result, heuristic):
         return result
     return attrs.evolve(result, optimal=False)  # type: ignore[misc]
+
+
+def check_batch_size(where: str, batch_size: object, *, documented: bool = False) -> int:
+    """``batch_size`` as an int >= 1, or the error naming it.
+
+    Example:
+        >>> check_batch_size("bwas", 0)
+        Traceback (most recent call last):
+        ...
+        ValueError: bwas: batch_size must be an int >= 1, got 0 (int)
+
+    ``documented=True`` (the door of `solve`) raises `InvalidOptionError` and
+    `OptionTypeError` instead of ValueError and TypeError.
+    """
+    if isinstance(batch_size, bool) or not isinstance(batch_size, int):
+        raise problem(
+            TypeError, f"{where}: batch_size must be an int >= 1, got {describe(batch_size)}",
+            "batch_size", batch_size, documented,
+        )  # fmt: skip
+    if batch_size < 1:
+        raise problem(
+            ValueError, f"{where}: batch_size must be an int >= 1, got {describe(batch_size)}",
+            "batch_size", batch_size, documented,
+        )  # fmt: skip
+    return batch_size

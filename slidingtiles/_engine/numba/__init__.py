@@ -14,5 +14,8 @@ zero-aware slots, label tables, the plan's arrays); ``weighted``:
 `zobrist_keys`, ranking boards as ``beam_rank`` says;
 ``build``: `build_group_table`, `build_perm_table`, `pack_excess`, over the
 parallel breadth-first search in ``frontier``; ``user``: `ida_user` (a user's
-heuristic, compiled for the board's shape, called by a loop compiled once).
+heuristic, compiled for the board's shape, called by a loop compiled once);
+``tables_beam``: `tables_search` (a beam over whole boards ranked by additive
+pattern tables); ``bwas``: `bwas_tables` (the compiled mirror of the one
+batch-weighted A* loop, for Manhattan and digits tables up to 16 cells).
 """

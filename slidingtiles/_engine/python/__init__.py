@@ -9,5 +9,6 @@ so a paused search pickles); ``weighted``: `place_group` (weighted A*
 placing a group of tiles); ``beam``: `subgoal_search` (beams over boards)
 and its `zobrist_keys`; ``build``: `build_group_table`, the breadth-first
 table builder in numpy; ``user``: `ida_user` (IDA* calling a user's
-heuristic, `slidingtiles.heuristics.compiled`).
+heuristic, `slidingtiles.heuristics.compiled`); ``tables_beam``:
+`tables_search` (a beam over whole boards ranked by additive pattern tables).
 """

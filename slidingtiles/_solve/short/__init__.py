@@ -20,5 +20,6 @@ size, time limit, implementation -> steps), and runs it (`solve_short`);
 
 Every method takes a checked board, its goal and the `Budget`, and returns a
 whole solution or None; none imports another's private names. The tile
-engine is reached through `slidingtiles._engine.dispatch` only.
+engine is reached through `slidingtiles._engine.dispatch` only. ``bound``
+gives every short answer its lower bound (one place).
 """
