@@ -17,6 +17,7 @@ import pytest
 
 from slidingtiles import Board, pdb, solve
 from slidingtiles._board.geometry import blank_moves
+from slidingtiles._board.symmetry import symmetries
 from slidingtiles._engine import pruning
 from slidingtiles._engine.pruning import (
     board_automaton,
@@ -191,18 +192,62 @@ def test_five_easiest_24_puzzles_keep_their_optimal_lengths(number: int) -> None
 
 
 @pytest.mark.parametrize("order", [(1, 0, 3, 2), (2, 3, 0, 1), (0, 1, 3, 2)])
-def test_a_move_order_reads_the_automaton_by_the_real_direction(order: tuple[int, ...]) -> None:
-    """A kernel's code k moves the blank in direction order[k]: the states follow the real cell."""
+def test_a_move_order_prunes_what_the_callers_search_prunes(order: tuple[int, ...]) -> None:
+    """Under a frame, code k is the caller's direction k: the caller's automaton, carried over.
+
+    A walk on the caller's board (its own automaton, from its blank) and the same walk on the
+    board's image (the ordered table, from the blank's image) prune the same moves in the same
+    states; so the framed search keeps the caller's first optimal path. Reading the image's
+    own automaton by the real direction would prune the strings that are not least in the
+    image's letter order instead (the framed IDA* then returned other optimal strings).
+    """
+    symmetry = next(s for s in symmetries(4, 4) if s.order == order)
     base, ordered = pruning_table(4, 4), pruning_table(4, 4, order)
+    assert ordered is pruning_table(4, 4, list(order))  # made once per order
     rng = random.Random(3)
     for _ in range(200):
         blank = rng.randrange(16)
-        state = ordered_state = start_state(blank)
+        state, ordered_state = start_state(blank), start_state(symmetry.cells[blank])
         for _ in range(20):
-            options = blank_moves(4, 4, order)[blank]
+            options = blank_moves(4, 4)[blank]
+            assert blank_moves(4, 4, order)[symmetry.cells[blank]] == tuple(
+                (symmetry.cells[m], c) for m, c in options
+            )
             n, code = rng.choice(options)
-            state, ordered_state = base[state + order[code]], ordered[ordered_state + code]
-            assert state == ordered_state
+            state, ordered_state = base[state + code], ordered[ordered_state + code]
+            assert state == ordered_state  # no move leads back to a root: the same states
             if state < 0:
                 break
             blank = n
+    # On 3x3 seen turned (rot180), every walk of 8 moves: the ordered table prunes the caller's
+    # walks, and the image's own automaton read by the real direction would prune others
+    # (from the centre: 'LDRURULD' where the caller prunes 'DLURURDL', and three more).
+    rot180 = (1, 0, 3, 2)
+    image = list(next(s for s in symmetries(3, 3) if s.order == rot180).cells)
+    base, ordered = pruning_table(3, 3), pruning_table(3, 3, rot180)
+    real = [base[s + k] for s in range(0, len(base), 4) for k in rot180]
+    callers = _pruned(base, 3, 3, (0, 1, 2, 3), list(range(9)), 8)
+    assert _pruned(ordered, 3, 3, rot180, image, 8) == callers
+    assert _pruned(real, 3, 3, rot180, image, 8) != callers
+
+
+def _pruned(
+    table: list[int], rows: int, cols: int, order: tuple[int, ...], starts: list[int],
+    depth: int,
+) -> set[tuple[int, str]]:  # fmt: skip
+    """The caller's (start cell, letters) of the walks a table prunes, from ``starts[cell]``."""
+    found: set[tuple[int, str]] = set()
+    layer = [(cell, starts[cell], -1, start_state(starts[cell]), "") for cell in range(len(starts))]
+    for _ in range(depth):
+        later = []
+        for cell, blank, prev, state, letters in layer:
+            for n, code in blank_moves(rows, cols, order)[blank]:
+                if n == prev:
+                    continue
+                nxt = table[state + code]
+                if nxt < 0:
+                    found.add((cell, letters + "UDLR"[code]))
+                else:
+                    later.append((cell, n, blank, nxt, letters + "UDLR"[code]))
+        layer = later
+    return found

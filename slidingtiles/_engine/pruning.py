@@ -30,13 +30,12 @@ from __future__ import annotations
 import ast
 import io
 import lzma
-import sys
-from array import array
 import random
+import sys
 import threading
+from array import array
 from collections import deque
 from pathlib import Path
-
 
 from slidingtiles._board.geometry import LETTERS, blank_moves
 from slidingtiles._board.symmetry import symmetries
