@@ -81,16 +81,19 @@ def speed(python_count: int, md_seeds: list[int]) -> None:
     cases: list[tuple[str, str, tuple[int, ...], Board]] = []
     for seed in md_seeds:
         tiles = random_board(4, 4, seed=seed).tiles
-        cases += [(h, f"random seed {seed}", tiles, goal_last)
-                  for h in ("manhattan", "linear_conflict")]  # fmt: skip
+        cases += [
+            (h, f"random seed {seed}", tiles, goal_last) for h in ("manhattan", "linear_conflict")
+        ]
     for number, (_, tiles) in enumerate(read_korf()[:python_count], start=1):
         cases.append(("pdb", f"Korf #{number}", tiles, goal_first))
     for heuristic in ("manhattan", "linear_conflict"):  # compile (or load) before timing
         kernel_call(nb, heuristic, scramble(goal_last, 20, seed=0).tiles, None, goal_last)()
     kernel_call(nb, "pdb", scramble(goal_first, 20, seed=0).tiles, db, goal_first)()
     print("\n== nodes per second, same instances, same process")
-    print(f"{'heuristic':<16} {'instance':<16} {'length':>6} {'expanded':>12} {'python s':>9} "
-          f"{'numba s':>9} {'py nodes/s':>11} {'nb nodes/s':>11} {'ratio':>6}")  # fmt: skip
+    print(
+        f"{'heuristic':<16} {'instance':<16} {'length':>6} {'expanded':>12} {'python s':>9} "
+        f"{'numba s':>9} {'py nodes/s':>11} {'nb nodes/s':>11} {'ratio':>6}"
+    )
     totals: dict[str, list[float]] = {}
     for heuristic, label, tiles, goal in cases:
         ps, (pm, pst) = timed(kernel_call(py, heuristic, tiles, db, goal))
@@ -100,13 +103,17 @@ def speed(python_count: int, md_seeds: list[int]) -> None:
         t[0] += pst.expanded
         t[1] += ps
         t[2] += ns
-        print(f"{heuristic:<16} {label:<16} {len(pm):>6} {pst.expanded:>12,} {ps:>9.3f} "
-              f"{ns:>9.4f} {pst.expanded / ps:>11,.0f} {nst.expanded / ns:>11,.0f} "
-              f"{ps / ns:>6.1f}")  # fmt: skip
+        print(
+            f"{heuristic:<16} {label:<16} {len(pm):>6} {pst.expanded:>12,} {ps:>9.3f} "
+            f"{ns:>9.4f} {pst.expanded / ps:>11,.0f} {nst.expanded / ns:>11,.0f} "
+            f"{ps / ns:>6.1f}"
+        )
     print("\ntotals (expanded nodes per second of kernel time)")
     for name, (nodes, ps, ns) in totals.items():
-        print(f"{name:<16} {int(nodes):>12,} nodes  python {nodes / ps:>11,.0f}/s  "
-              f"numba {nodes / ns:>12,.0f}/s  x{ps / ns:.1f}")  # fmt: skip
+        print(
+            f"{name:<16} {int(nodes):>12,} nodes  python {nodes / ps:>11,.0f}/s  "
+            f"numba {nodes / ns:>12,.0f}/s  x{ps / ns:.1f}"
+        )
 
 
 _START_CODE = """
@@ -132,22 +139,36 @@ print(engine(), t1 - t0, t3 - t2)
 
 def start(repeat: int) -> None:
     print("\n== start-up: import, then the three IDA* kernels on one 31-move 8-puzzle")
-    print(f"{'mode':<30} {'process s':>10} {'import s':>9} {'kernels s':>10}"
-          f"   (median of {repeat})")  # fmt: skip
+    print(
+        f"{'mode':<30} {'process s':>10} {'import s':>9} {'kernels s':>10}   (median of {repeat})"
+    )
     with tempfile.TemporaryDirectory() as root:
         rows = []
         for mode in ("numba cold (empty cache)", "numba warm (cached)", "python"):
             samples: list[tuple[float, float, float]] = []
             for _ in range(repeat):
                 cache = tempfile.mkdtemp(dir=root) if mode.startswith("numba cold") else root
-                env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": cache,
-                       ENV_IMPLEMENTATION: mode.split()[0]}  # fmt: skip
+                env = {
+                    **os.environ,
+                    "PYTHONPATH": str(ROOT),
+                    "NUMBA_CACHE_DIR": cache,
+                    ENV_IMPLEMENTATION: mode.split()[0],
+                }
                 if mode.startswith("numba warm") and not samples:
-                    subprocess.run([sys.executable, "-c", _START_CODE], env=env, check=True,
-                                   capture_output=True)  # fmt: skip  # fill the cache
+                    subprocess.run(
+                        [sys.executable, "-c", _START_CODE],
+                        env=env,
+                        check=True,
+                        capture_output=True,
+                    )  # fill the cache
                 begin = time.perf_counter()
-                out = subprocess.run([sys.executable, "-c", _START_CODE], env=env, check=True,
-                                     capture_output=True, text=True).stdout.split()  # fmt: skip
+                out = subprocess.run(
+                    [sys.executable, "-c", _START_CODE],
+                    env=env,
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout.split()
                 total = time.perf_counter() - begin
                 assert out[0] == mode.split()[0], out
                 samples.append((total, float(out[1]), float(out[2])))
@@ -161,8 +182,10 @@ def korf(repeat: int, partition: str) -> bool:
     begin = time.perf_counter()
     cached = pdb.is_cached(4, 4, goal, partition)
     db = pdb.load(4, 4, goal, partition)
-    print(f"\n== Korf 100, numba, {db!r} ({'loaded' if cached else 'built'} in "
-          f"{time.perf_counter() - begin:.2f} s), reflection {db.reflect}")  # fmt: skip
+    print(
+        f"\n== Korf 100, numba, {db!r} ({'loaded' if cached else 'built'} in "
+        f"{time.perf_counter() - begin:.2f} s), reflection {db.reflect}"
+    )
     return korf_runs(db, goal, repeat)
 
 
@@ -184,9 +207,11 @@ def korf_runs(db: pdb.PatternDatabase, goal: Board, repeat: int) -> bool:
             nodes += stats.expanded
             worst = max(worst, (s, number))
         totals.append(seconds)
-        print(f"  run {run + 1}: 100 instances, {'all optimal' if ok else 'ERRORS'}, "
-              f"{int(nodes):,} expanded, {seconds:.3f} s, {nodes / seconds:,.0f} nodes/s, "
-              f"slowest #{worst[1]} {worst[0]:.3f} s")  # fmt: skip
+        print(
+            f"  run {run + 1}: 100 instances, {'all optimal' if ok else 'ERRORS'}, "
+            f"{int(nodes):,} expanded, {seconds:.3f} s, {nodes / seconds:,.0f} nodes/s, "
+            f"slowest #{worst[1]} {worst[0]:.3f} s"
+        )
     print(f"  median total search time: {statistics.median(totals):.3f} s")
     return ok
 
@@ -204,8 +229,11 @@ def load_or_build_78(goal: Board) -> pdb.PatternDatabase:
     def show(p: pdb.BuildProgress) -> None:
         if p.group != last[0] or p.seconds - last[1] >= 15:
             last[:] = [p.group, p.seconds]
-            print(f"  group {p.group + 1}/{p.groups}: depth {p.depth}, {p.states:,} states, "
-                  f"{p.seconds:.0f} s", flush=True)  # fmt: skip
+            print(
+                f"  group {p.group + 1}/{p.groups}: depth {p.depth}, {p.states:,} states, "
+                f"{p.seconds:.0f} s",
+                flush=True,
+            )
 
     db = pdb.build(4, 4, goal, "7-8", progress=show)
     print(f"built and saved in {time.perf_counter() - begin:.0f} s", flush=True)
@@ -221,10 +249,15 @@ def korf78(repeat: int) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--part", default="all",
-                        choices=["all", "speed", "start", "korf", "korf78", "build78"])  # fmt: skip
-    parser.add_argument("--python-count", type=int, default=10,
-                        help="Korf instances for the python/numba comparison")  # fmt: skip
+    parser.add_argument(
+        "--part", default="all", choices=["all", "speed", "start", "korf", "korf78", "build78"]
+    )
+    parser.add_argument(
+        "--python-count",
+        type=int,
+        default=10,
+        help="Korf instances for the python/numba comparison",
+    )
     parser.add_argument("--md-seeds", type=int, nargs="*", default=[1, 2, 3])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--partition", default="6-6-3")
@@ -232,8 +265,10 @@ def main(argv: list[str] | None = None) -> int:
     if engine() != "numba":
         print("numba is not available: pip install 'slidingtiles[fast]'", file=sys.stderr)
         return 2
-    print(f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
-          f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.2f}")  # fmt: skip
+    print(
+        f"machine: {platform.processor() or platform.machine()}, {os.cpu_count()} cores, "
+        f"Python {platform.python_version()}, load average {os.getloadavg()[0]:.2f}"
+    )
     ok = True
     if args.part in ("all", "speed"):
         speed(args.python_count, args.md_seeds)

@@ -141,16 +141,20 @@ def speed(count: int, repeat: int) -> dict[str, float]:
             nodes[name] = expanded[name]
     numbers = ", ".join(f"#{n}" for n, _, _ in instances)
     print(f"\n== nodes per second in the engine: Korf {numbers}")
-    print(f"   {nodes['built-in manhattan']:,} nodes expanded per run by each method "
-          f"(the same nodes), median of {repeat} interleaved runs")  # fmt: skip
+    print(
+        f"   {nodes['built-in manhattan']:,} nodes expanded per run by each method "
+        f"(the same nodes), median of {repeat} interleaved runs"
+    )
     builtin = nodes["built-in manhattan"] / statistics.median(totals["built-in manhattan"])
     rates = {}
     print(f"{'method':<26} {'median s':>9} {'min s':>8} {'nodes/s':>12} {'of built-in':>12}")
     for name in METHODS:
         rate = nodes[name] / statistics.median(totals[name])
         rates[name] = rate
-        print(f"{name:<26} {statistics.median(totals[name]):>9.3f} {min(totals[name]):>8.3f} "
-              f"{rate:>12,.0f} {rate / builtin:>11.0%}")  # fmt: skip
+        print(
+            f"{name:<26} {statistics.median(totals[name]):>9.3f} {min(totals[name]):>8.3f} "
+            f"{rate:>12,.0f} {rate / builtin:>11.0%}"
+        )
     return rates
 
 
@@ -188,8 +192,10 @@ def generic(count: int, repeat: int) -> None:
     rates = {name: nodes[name] / statistics.median(seconds[name]) for name in names}
     for name in names:
         ratio = "" if name == GENERIC else f"  x{rates[name] / rates[GENERIC]:,.0f}"
-        print(f"{name:<38} {nodes[name]:>11,} {statistics.median(seconds[name]):>9.3f} "
-              f"{rates[name]:>12,.0f}{ratio}")  # fmt: skip
+        print(
+            f"{name:<38} {nodes[name]:>11,} {statistics.median(seconds[name]):>9.3f} "
+            f"{rates[name]:>12,.0f}{ratio}"
+        )
 
 
 _START = """
@@ -212,39 +218,56 @@ def start(repeat: int, implementation: str = "auto") -> None:
     """The first call's compile cost in new processes, cold and warm numba cache."""
     code = _START.format(bench=str(Path(__file__).resolve().parent))
     modes = ["cold", "warm"] if implementation == "auto" else ["warm"]
-    print(f"\n== the first solve with a compiled heuristic in a new process (Korf #94), "
-          f"median of {repeat}")  # fmt: skip
+    print(
+        f"\n== the first solve with a compiled heuristic in a new process (Korf #94), "
+        f"median of {repeat}"
+    )
     print(f"{'cache':<8} {'engine':>7} {'first s':>8} {'second s':>9} {'difference':>12}")
     with tempfile.TemporaryDirectory() as root:
         for mode in modes:
             samples = []
             for index in range(repeat):
                 cache = tempfile.mkdtemp(dir=root) if mode == "cold" else root
-                env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": cache,
-                       "SLIDINGTILES_IMPLEMENTATION": implementation}  # fmt: skip
+                env = {
+                    **os.environ,
+                    "PYTHONPATH": str(ROOT),
+                    "NUMBA_CACHE_DIR": cache,
+                    "SLIDINGTILES_IMPLEMENTATION": implementation,
+                }
                 if mode == "warm" and index == 0:  # fill the cache first
-                    subprocess.run([sys.executable, "-c", code], env=env, check=True,
-                                   capture_output=True)  # fmt: skip
-                out = subprocess.run([sys.executable, "-c", code], env=env, check=True,
-                                     capture_output=True, text=True).stdout.split()  # fmt: skip
+                    subprocess.run(
+                        [sys.executable, "-c", code], env=env, check=True, capture_output=True
+                    )
+                out = subprocess.run(
+                    [sys.executable, "-c", code],
+                    env=env,
+                    check=True,
+                    capture_output=True,
+                    text=True,
+                ).stdout.split()
                 samples.append((out[0], float(out[1]), float(out[2]), int(out[3])))
             first = statistics.median(s[1] for s in samples)
             second = statistics.median(s[2] for s in samples)
-            print(f"{mode:<8} {samples[0][0]:>7} {first:>8.3f} {second:>9.3f} "
-                  f"{first - second:>12.3f}   second call: {samples[0][3] / second:,.0f} "
-                  "nodes/s")  # fmt: skip
+            print(
+                f"{mode:<8} {samples[0][0]:>7} {first:>8.3f} {second:>9.3f} "
+                f"{first - second:>12.3f}   second call: {samples[0][3] / second:,.0f} "
+                "nodes/s"
+            )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--part", choices=["all", "speed", "generic", "start", "python"],
-                        default="all")  # fmt: skip
+    parser.add_argument(
+        "--part", choices=["all", "speed", "generic", "start", "python"], default="all"
+    )
     parser.add_argument("--count", type=int, default=15, help="easiest instances for speed")
     parser.add_argument("--generic-count", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    print(f"python {sys.version.split()[0]}, {os.cpu_count()} cores (shared), "
-          f"load average {os.getloadavg()[0]:.1f}")  # fmt: skip
+    print(
+        f"python {sys.version.split()[0]}, {os.cpu_count()} cores (shared), "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
     if args.part in ("all", "speed"):
         speed(args.count, args.repeat)
     if args.part in ("all", "generic"):

@@ -102,8 +102,16 @@ def build_tables(
         dispatch.build_group_table(rows, cols, goal.tiles, g, encoding=encoding, entry=entry)
         for g in groups
     ]
-    return pdb.PatternDatabase(rows, cols, goal.tiles, "custom", tuple(map(tuple, groups)),
-                               (encoding,) * len(groups), tuple(built), entry=entry)  # fmt: skip
+    return pdb.PatternDatabase(
+        rows,
+        cols,
+        goal.tiles,
+        "custom",
+        tuple(map(tuple, groups)),
+        (encoding,) * len(groups),
+        tuple(built),
+        entry=entry,
+    )
 
 
 def maxed_search(

@@ -45,8 +45,18 @@ EIGHTY = (
     "0 12 9 13 15 11 14 10 3 8 6 2 4 7 5 1",
 )
 #: Diameters (largest optimal distance from a corner-blank goal), OEIS A151944 / Korf 2008.
-DIAMETER = {(3, 5): 84, (5, 3): 84, (2, 7): 108, (7, 2): 108, (2, 8): 140, (8, 2): 140,
-            (4, 4): 80, (3, 4): 53, (4, 3): 53, (3, 3): 31}  # fmt: skip
+DIAMETER = {
+    (3, 5): 84,
+    (5, 3): 84,
+    (2, 7): 108,
+    (7, 2): 108,
+    (2, 8): 140,
+    (8, 2): 140,
+    (4, 4): 80,
+    (3, 4): 53,
+    (4, 3): 53,
+    (3, 3): 31,
+}
 
 
 def turned_goal(rows: int, cols: int) -> Board:
@@ -58,8 +68,9 @@ def mirrored_goal(rows: int, cols: int) -> Board:
     """The standard goal mirrored left to right, each row reversed (solvable: two tiles swapped
     when that is the wrong parity). On 3x5 this is 84 moves from the goal, the diameter."""
     goal = Board.goal(rows, cols).tiles
-    return _solvable([goal[r * cols + cols - 1 - c] for r in range(rows) for c in range(cols)],
-                     rows, cols)  # fmt: skip
+    return _solvable(
+        [goal[r * cols + cols - 1 - c] for r in range(rows) for c in range(cols)], rows, cols
+    )
 
 
 def _solvable(tiles: list[int], rows: int, cols: int) -> Board:
@@ -83,21 +94,27 @@ def timed(
     seconds = time.perf_counter() - began
     assert board.apply(sol.moves) == goal, "the moves do not reach the goal"
     assert length is None or len(sol.moves) == length, f"{len(sol.moves)} moves, not {length}"
-    return (f"{len(sol.moves)} moves in {seconds:.2f} s, {sol.stats.expanded:,} nodes "
-            f"({sol.heuristic})")  # fmt: skip
+    return (
+        f"{len(sol.moves)} moves in {seconds:.2f} s, {sol.stats.expanded:,} nodes ({sol.heuristic})"
+    )
 
 
 def run_eighty(heuristic: str, time_limit: float | None) -> None:
     goal = Board.goal(4, 4)
-    print("tables for the standard goal:", pdb.table_path(4, 4, goal, "7-8").name
-          if pdb.is_cached(4, 4, goal, "7-8") else "(7-8 not cached: the default)")  # fmt: skip
+    print(
+        "tables for the standard goal:",
+        pdb.table_path(4, 4, goal, "7-8").name
+        if pdb.is_cached(4, 4, goal, "7-8")
+        else "(7-8 not cached: the default)",
+    )
     began = time.perf_counter()
     solve(Board.goal(4, 4).move("U"), heuristic=heuristic)  # load the tables once
     print(f"tables loaded in {time.perf_counter() - began:.1f} s")
     for text in EIGHTY:
         board = Board([int(t) for t in text.split()], (4, 4))
-        print(f"  {board.to_text():<42} {timed(board, goal, heuristic, time_limit, 80)}",
-              flush=True)  # fmt: skip
+        print(
+            f"  {board.to_text():<42} {timed(board, goal, heuristic, time_limit, 80)}", flush=True
+        )
 
 
 def run_shapes(
@@ -107,12 +124,16 @@ def run_shapes(
         goal = Board.goal(rows, cols)
         began = time.perf_counter()
         solve(goal.move("U"), goal=goal, heuristic=heuristic)  # load or build the tables
-        print(f"{rows}x{cols}: tables ready in {time.perf_counter() - began:.1f} s "
-              f"(diameter {DIAMETER.get((rows, cols), '?')})", flush=True)  # fmt: skip
+        print(
+            f"{rows}x{cols}: tables ready in {time.perf_counter() - began:.1f} s "
+            f"(diameter {DIAMETER.get((rows, cols), '?')})",
+            flush=True,
+        )
         boards = [turned_goal(rows, cols)] + ([mirrored_goal(rows, cols)] if mirrored else [])
         for board in boards:
-            print(f"  {board.to_text():<42} {timed(board, goal, heuristic, time_limit)}",
-                  flush=True)  # fmt: skip
+            print(
+                f"  {board.to_text():<42} {timed(board, goal, heuristic, time_limit)}", flush=True
+            )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -121,8 +142,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--shapes", nargs="*", default=[], metavar="RxC")
     parser.add_argument("--heuristic", default="pdb")
     parser.add_argument("--time-limit", type=float, default=300.0)
-    parser.add_argument("--mirrored", action="store_true",
-                        help="also the goal mirrored left to right (3x5: 84 moves, the diameter)")
+    parser.add_argument(
+        "--mirrored",
+        action="store_true",
+        help="also the goal mirrored left to right (3x5: 84 moves, the diameter)",
+    )
     args = parser.parse_args(argv)
     if args.eighty:
         run_eighty(args.heuristic, args.time_limit)

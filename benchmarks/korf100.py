@@ -77,8 +77,11 @@ def run_korf(
 
         def show(p: pdb.BuildProgress) -> None:
             if p.done:
-                print(f"  built group {p.group + 1}/{p.groups} ({p.group_size} tiles) "
-                      f"in {p.seconds:.1f} s", flush=True)  # fmt: skip
+                print(
+                    f"  built group {p.group + 1}/{p.groups} ({p.group_size} tiles) "
+                    f"in {p.seconds:.1f} s",
+                    flush=True,
+                )
 
         db = pdb.load(4, 4, goal, partition, progress=show)
         db.contiguous()  # the one buffer the kernels index: made on first use, not timed
@@ -89,8 +92,10 @@ def run_korf(
         print(f"table {db!r}: {what} in {time.perf_counter() - start:.2f} s")
     instances = read_korf()[first - 1 : first - 1 + count]
     print(f"\n== Korf 100, heuristic {heuristic}, instances {first}..{first + len(instances) - 1}")
-    print(f"{'#':>4} {'opt':>4} {'found':>5} {'generated':>12} {'expanded':>12} "
-          f"{'seconds':>9} {'nodes/s':>10}")  # fmt: skip
+    print(
+        f"{'#':>4} {'opt':>4} {'found':>5} {'generated':>12} {'expanded':>12} "
+        f"{'seconds':>9} {'nodes/s':>10}"
+    )
     ok = True
     total_s = total_cpu = 0.0
     total_gen = total_exp = solved = 0
@@ -101,8 +106,10 @@ def run_korf(
             moves, stats = _search(board, goal, name, db, time_limit)
         except SearchLimitExceeded as exc:
             seconds = time.perf_counter() - begin
-            print(f"{number:>4} {length:>4} {'-':>5} {exc.stats.generated:>12,} "
-                  f"{exc.stats.expanded:>12,} {seconds:>9.3f}  time limit")  # fmt: skip
+            print(
+                f"{number:>4} {length:>4} {'-':>5} {exc.stats.generated:>12,} "
+                f"{exc.stats.expanded:>12,} {seconds:>9.3f}  time limit"
+            )
             total_s += seconds
             ok = False
             continue
@@ -117,23 +124,37 @@ def run_korf(
         rate = stats.generated / seconds if seconds else 0.0
         if csv_path:
             with open(csv_path, "a", encoding="utf-8") as out:
-                out.write(f"{engine()},{heuristic},{number},{length},"
-                          f"{stats.generated},{stats.expanded},{seconds:.6f}\n")  # fmt: skip
-        print(f"{number:>4} {length:>4} {len(moves):>5} {stats.generated:>12,} "
-              f"{stats.expanded:>12,} {seconds:>9.3f} {rate:>10,.0f}"
-              f"{'' if good else '  WRONG LENGTH'}", flush=True)  # fmt: skip
+                out.write(
+                    f"{engine()},{heuristic},{number},{length},"
+                    f"{stats.generated},{stats.expanded},{seconds:.6f}\n"
+                )
+        print(
+            f"{number:>4} {length:>4} {len(moves):>5} {stats.generated:>12,} "
+            f"{stats.expanded:>12,} {seconds:>9.3f} {rate:>10,.0f}"
+            f"{'' if good else '  WRONG LENGTH'}",
+            flush=True,
+        )
     rate = total_gen / total_s if total_s else 0.0
-    print(f"total: {solved}/{len(instances)} solved optimally{' (all verified)' if ok else ''}, "
-          f"{total_s:.3f} s ({total_cpu:.3f} s of CPU), {total_gen:,} generated, "
-          f"{total_exp:,} expanded, "
-          f"{rate:,.0f} generated nodes/s")  # fmt: skip
+    print(
+        f"total: {solved}/{len(instances)} solved optimally{' (all verified)' if ok else ''}, "
+        f"{total_s:.3f} s ({total_cpu:.3f} s of CPU), {total_gen:,} generated, "
+        f"{total_exp:,} expanded, "
+        f"{rate:,.0f} generated nodes/s"
+    )
     TOTALS.append(
         {
-            "implementation": engine(), "heuristic": heuristic, "table": repr(db) if db else "",
-            "solved": solved, "count": len(instances), "verified": ok,
-            "generated": total_gen, "expanded": total_exp, "cpu": total_cpu, "wall": total_s,
+            "implementation": engine(),
+            "heuristic": heuristic,
+            "table": repr(db) if db else "",
+            "solved": solved,
+            "count": len(instances),
+            "verified": ok,
+            "generated": total_gen,
+            "expanded": total_exp,
+            "cpu": total_cpu,
+            "wall": total_s,
         }
-    )  # fmt: skip
+    )
     return ok
 
 
@@ -206,8 +227,12 @@ def run_eight(repeat: int) -> bool:
     pdb.load(3, 3)  # the table exists before timing, as the target says
     ok = True
     for text in HARDEST_8:
-        runs = [("pdb", "auto"), ("linear_conflict", "auto"), ("manhattan", "auto"),
-                ("linear_conflict", "astar")]  # fmt: skip
+        runs = [
+            ("pdb", "auto"),
+            ("linear_conflict", "auto"),
+            ("manhattan", "auto"),
+            ("linear_conflict", "astar"),
+        ]
         for heuristic, algorithm in runs:
             n = repeat if heuristic == "pdb" else max(1, repeat // 20)
             times = []
@@ -217,9 +242,11 @@ def run_eight(repeat: int) -> bool:
                 times.append(time.perf_counter() - begin)
             good = len(sol) == 31 and sol.boards[-1] == goal
             ok &= good
-            print(f"{text:>20}  {heuristic:>16} {sol.algorithm:>8}: {len(sol)} moves, "
-                  f"{statistics.mean(times) * 1e3:8.3f} ms (min {min(times) * 1e3:.3f} ms), "
-                  f"{sol.stats.generated:,} generated{'' if good else '  WRONG'}")  # fmt: skip
+            print(
+                f"{text:>20}  {heuristic:>16} {sol.algorithm:>8}: {len(sol)} moves, "
+                f"{statistics.mean(times) * 1e3:8.3f} ms (min {min(times) * 1e3:.3f} ms), "
+                f"{sol.stats.generated:,} generated{'' if good else '  WRONG'}"
+            )
     return ok
 
 
@@ -229,8 +256,10 @@ def run_random(count: int, seed: int, time_limit: float | None) -> bool:
     start = time.perf_counter()
     cached = pdb.is_cached(4, 4, goal)
     pdb.load(4, 4, goal)
-    print(f"\ntable for the blank-last goal {'loaded' if cached else 'built'} "
-          f"in {time.perf_counter() - start:.2f} s")  # fmt: skip
+    print(
+        f"\ntable for the blank-last goal {'loaded' if cached else 'built'} "
+        f"in {time.perf_counter() - start:.2f} s"
+    )
     print(
         f"== {count} random 15-puzzles (random_board(4, 4, seed={seed}+i)), solve(heuristic='pdb')"
     )
@@ -250,8 +279,11 @@ def run_random(count: int, seed: int, time_limit: float | None) -> bool:
         ok &= good
         total_s += seconds
         total_gen += sol.stats.generated
-        print(f"{i:>4} {len(sol):>5} {sol.stats.generated:>12,} {seconds:>9.3f}"
-              f"{'' if good else '  BAD'}", flush=True)  # fmt: skip
+        print(
+            f"{i:>4} {len(sol):>5} {sol.stats.generated:>12,} {seconds:>9.3f}"
+            f"{'' if good else '  BAD'}",
+            flush=True,
+        )
     rate = total_gen / total_s if total_s else 0.0
     print(f"total: {total_s:.2f} s, {total_gen:,} generated, {rate:,.0f} generated nodes/s")
     return ok
@@ -259,19 +291,28 @@ def run_random(count: int, seed: int, time_limit: float | None) -> bool:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--heuristic", nargs="+", default=["pdb"],
-                        help="pdb, pdb:6-6-3, pdb:5-5-5, linear_conflict, manhattan")  # fmt: skip
+    parser.add_argument(
+        "--heuristic",
+        nargs="+",
+        default=["pdb"],
+        help="pdb, pdb:6-6-3, pdb:5-5-5, linear_conflict, manhattan",
+    )
     parser.add_argument("--count", type=int, default=100, help="number of instances")
     parser.add_argument("--first", type=int, default=1, help="first instance (1-based)")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per instance")
     parser.add_argument("--eight", action="store_true", help="only the hardest 8-puzzles")
     parser.add_argument("--repeat", type=int, default=200, help="8-puzzle repetitions")
-    parser.add_argument("--random", type=int, default=0, metavar="N",
-                        help="also N random blank-last 15-puzzles")  # fmt: skip
+    parser.add_argument(
+        "--random", type=int, default=0, metavar="N", help="also N random blank-last 15-puzzles"
+    )
     parser.add_argument("--seed", type=int, default=0, help="first seed for --random")
-    parser.add_argument("--csv", metavar="FILE", default=None,
-                        help="append one line per solved Korf instance: implementation, "
-                        "heuristic, instance, length, generated, expanded, seconds")  # fmt: skip
+    parser.add_argument(
+        "--csv",
+        metavar="FILE",
+        default=None,
+        help="append one line per solved Korf instance: implementation, "
+        "heuristic, instance, length, generated, expanded, seconds",
+    )
     parser.add_argument("--runs", type=int, default=1, help="runs of each heuristic's 100")
     parser.add_argument(
         "--page", metavar="FILE", default=None, help="write the page docs/measurements/korf100.md"

@@ -72,15 +72,25 @@ def _cpu() -> float:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("instances", nargs="*", type=int, help="instance numbers (1-50)")
-    parser.add_argument("--easiest", type=int, default=0, metavar="N",
-                        help="the N easiest instances by Korf & Felner's node counts")  # fmt: skip
+    parser.add_argument(
+        "--easiest",
+        type=int,
+        default=0,
+        metavar="N",
+        help="the N easiest instances by Korf & Felner's node counts",
+    )
     parser.add_argument("--partition", default="6-6-6-6", help="5x5 partition (default 6-6-6-6)")
-    parser.add_argument("--workers", type=int, default=1,
-                        help="processes for one board (solve(workers=N))")  # fmt: skip
+    parser.add_argument(
+        "--workers", type=int, default=1, help="processes for one board (solve(workers=N))"
+    )
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per instance")
-    parser.add_argument("--csv", metavar="FILE", default=None,
-                        help="append one line per instance: number, length, generated, "
-                        "expanded, cpu s, wall s, workers, Korf & Felner's generated")  # fmt: skip
+    parser.add_argument(
+        "--csv",
+        metavar="FILE",
+        default=None,
+        help="append one line per instance: number, length, generated, "
+        "expanded, cpu s, wall s, workers, Korf & Felner's generated",
+    )
     args = parser.parse_args(argv)
     instances = read_instances()
     published = read_published()
@@ -90,23 +100,28 @@ def main(argv: list[str] | None = None) -> int:
     bad = [n for n in chosen if not 1 <= n <= len(instances)]
     if not chosen or bad:
         parser.error(f"choose instances 1-{len(instances)} (or --easiest N), not {bad or 'none'}")
-    print(f"Python {sys.version.split()[0]}, implementation {engine()}, "
-          f"table cache {pdb.cache_dir()}")  # fmt: skip
+    print(
+        f"Python {sys.version.split()[0]}, implementation {engine()}, table cache {pdb.cache_dir()}"
+    )
     began = time.perf_counter()
     try:
         db = pdb.load(5, 5, GOAL, args.partition, build_missing=False)
     except pdb.PatternDatabaseError as error:
-        print(f"no 5x5 {args.partition} tables ({error}); build them once with: "
-              f"slidingtiles pdb build 5 --partition {args.partition}")  # fmt: skip
+        print(
+            f"no 5x5 {args.partition} tables ({error}); build them once with: "
+            f"slidingtiles pdb build 5 --partition {args.partition}"
+        )
         return 2
     db.contiguous()  # the buffer the kernels index, on huge pages: made once, not timed
     # One search near the goal, not timed either: the kernel's plan and its region label table
     # are made once per process (the parallel search's workers make theirs in their own time).
     engine_solve(GOAL.apply("RD"), GOAL, "pdb", db)
     print(f"table {db!r}: loaded in {time.perf_counter() - began:.2f} s")
-    print(f"{'#':>3} {'opt':>4} {'found':>5} {'generated':>15} {'expanded':>15} {'cpu s':>8} "
-          f"{'wall s':>8} {'M gen/s':>9} {'K&F 2002 gen':>16} {'ours/K&F':>8} "
-          f"{'zpdb19 exp':>13} {'Doebbelin13 exp':>15}")  # fmt: skip
+    print(
+        f"{'#':>3} {'opt':>4} {'found':>5} {'generated':>15} {'expanded':>15} {'cpu s':>8} "
+        f"{'wall s':>8} {'M gen/s':>9} {'K&F 2002 gen':>16} {'ours/K&F':>8} "
+        f"{'zpdb19 exp':>13} {'Doebbelin13 exp':>15}"
+    )
     ok = True
     total_cpu = total_wall = 0.0
     total_generated = total_korf = 0
@@ -116,15 +131,23 @@ def main(argv: list[str] | None = None) -> int:
         cpu, wall = _cpu(), time.perf_counter()
         try:
             if args.workers > 1:
-                solution = solve(board, GOAL, heuristic="pdb", workers=args.workers,
-                                 time_limit=args.time_limit, build_tables=False)  # fmt: skip
+                solution = solve(
+                    board,
+                    GOAL,
+                    heuristic="pdb",
+                    workers=args.workers,
+                    time_limit=args.time_limit,
+                    build_tables=False,
+                )
                 moves, stats = str(solution.moves), solution.stats
             else:
                 moves, stats = engine_solve(board, GOAL, "pdb", db, time_limit=args.time_limit)
         except SearchLimitExceeded as exc:
-            print(f"{number:>3} {length:>4} {'-':>5} {exc.stats.generated:>15,} "
-                  f"{exc.stats.expanded:>15,}  time limit after "
-                  f"{time.perf_counter() - wall:.1f} s")  # fmt: skip
+            print(
+                f"{number:>3} {length:>4} {'-':>5} {exc.stats.generated:>15,} "
+                f"{exc.stats.expanded:>15,}  time limit after "
+                f"{time.perf_counter() - wall:.1f} s"
+            )
             ok = False
             continue
         cpu, wall = _cpu() - cpu, time.perf_counter() - wall
@@ -136,18 +159,25 @@ def main(argv: list[str] | None = None) -> int:
         total_generated += stats.generated
         total_korf += korf
         rate = stats.generated / wall / 1e6 if wall else 0.0
-        print(f"{number:>3} {length:>4} {len(moves):>5} {stats.generated:>15,} "
-              f"{stats.expanded:>15,} {cpu:>8.2f} {wall:>8.2f} {rate:>9.1f} {korf:>16,} "
-              f"{stats.generated / korf:>8.3f} {zpdb:>13,} {doebbelin:>15,}"
-              f"{'' if good else '  WRONG'}", flush=True)  # fmt: skip
+        print(
+            f"{number:>3} {length:>4} {len(moves):>5} {stats.generated:>15,} "
+            f"{stats.expanded:>15,} {cpu:>8.2f} {wall:>8.2f} {rate:>9.1f} {korf:>16,} "
+            f"{stats.generated / korf:>8.3f} {zpdb:>13,} {doebbelin:>15,}"
+            f"{'' if good else '  WRONG'}",
+            flush=True,
+        )
         if args.csv:
             with open(args.csv, "a", encoding="utf-8") as out:
-                out.write(f"{number},{length},{stats.generated},{stats.expanded},{cpu:.3f},"
-                          f"{wall:.3f},{args.workers},{korf}\n")  # fmt: skip
-    print(f"total: {len(chosen)} instances{' all optimal (replayed)' if ok else ''}, "
-          f"{total_cpu:.1f} s of CPU here, {total_wall:.1f} s of wall clock, "
-          f"{total_generated:,} generated ({total_generated / max(total_korf, 1):.3f} of "
-          f"Korf & Felner's {total_korf:,})")  # fmt: skip
+                out.write(
+                    f"{number},{length},{stats.generated},{stats.expanded},{cpu:.3f},"
+                    f"{wall:.3f},{args.workers},{korf}\n"
+                )
+    print(
+        f"total: {len(chosen)} instances{' all optimal (replayed)' if ok else ''}, "
+        f"{total_cpu:.1f} s of CPU here, {total_wall:.1f} s of wall clock, "
+        f"{total_generated:,} generated ({total_generated / max(total_korf, 1):.3f} of "
+        f"Korf & Felner's {total_korf:,})"
+    )
     return 0 if ok else 1
 
 

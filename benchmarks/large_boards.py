@@ -72,17 +72,23 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--seeds", type=int, default=3, help="boards per size (seeds 0..N-1)")
     parser.add_argument(
-        "--goal", choices=["standard", "random"], default="standard",
+        "--goal",
+        choices=["standard", "random"],
+        default="standard",
         help="blank-last goal, or a random goal (blank anywhere)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--method", choices=["auto", "reduce"], default="auto",
+        "--method",
+        choices=["auto", "reduce"],
+        default="auto",
         help="solve(optimal=False) (auto), or the constructive solver alone (reduce)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--time-limit", type=float, default=None,
+        "--time-limit",
+        type=float,
+        default=None,
         help="seconds per board for solve(optimal=False, time_limit=...)",
-    )  # fmt: skip
+    )
     parser.add_argument("--json", default=None, help="also write the rows to this file")
     args = parser.parse_args(argv)
     print(
@@ -126,11 +132,19 @@ def main(argv: list[str] | None = None) -> int:
             ratios.append(ratio)
             seconds.append(elapsed)
             bounds.append(bound)
-            rows_out.append({
-                "rows": rows, "cols": cols, "seed": seed, "method": method,
-                "time_limit": args.time_limit, "seconds": elapsed, "length": len(moves),
-                "lower_bound": bound, "ratio": ratio,
-            })  # fmt: skip
+            rows_out.append(
+                {
+                    "rows": rows,
+                    "cols": cols,
+                    "seed": seed,
+                    "method": method,
+                    "time_limit": args.time_limit,
+                    "seconds": elapsed,
+                    "length": len(moves),
+                    "lower_bound": bound,
+                    "ratio": ratio,
+                }
+            )
             print(
                 f"| {rows}x{cols} | {seed} | {method} | {elapsed:.2f} | {len(moves):,} | "
                 f"{bound:,} | {ratio:.3f} | yes |",

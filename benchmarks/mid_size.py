@@ -58,8 +58,11 @@ def walk(n: int, moves: int, seed: int) -> st.Board:
     p = cells - 1
     for _ in range(moves):
         r, c = divmod(p, n)
-        options = [q for q, ok in ((p - n, r > 0), (p + n, r < n - 1), (p - 1, c > 0),
-                                   (p + 1, c < n - 1)) if ok]  # fmt: skip
+        options = [
+            q
+            for q, ok in ((p - n, r > 0), (p + n, r < n - 1), (p - 1, c > 0), (p + 1, c < n - 1))
+            if ok
+        ]
         q = rng.choice(options)
         tiles[p], tiles[q] = tiles[q], 0
         p = q
@@ -96,37 +99,52 @@ def svg(curves: dict[int, list[tuple[float, float]]]) -> str:
         f'<rect width="{width}" height="{height}" fill="white"/>',
     ]
     for v in (0.9, 1.0, 1.1, 1.2, 1.3, 1.4, 1.5):
-        out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
-                   f'stroke="#ddd"/><text x="{left - 8}" y="{y(v) + 4:.1f}" '
-                   f'text-anchor="end">{v:.1f}</text>')  # fmt: skip
+        out.append(
+            f'<line x1="{left}" x2="{width - right}" y1="{y(v):.1f}" y2="{y(v):.1f}" '
+            f'stroke="#ddd"/><text x="{left - 8}" y="{y(v) + 4:.1f}" '
+            f'text-anchor="end">{v:.1f}</text>'
+        )
     for t in TIMES:
-        out.append(f'<text x="{x(t):.1f}" y="{height - bottom + 18}" text-anchor="middle">'
-                   f"{t:g}</text>")  # fmt: skip
-    out.append(f'<text x="{(left + width - right) / 2}" y="{height - 15}" text-anchor="middle">'
-               "time limit (s, log scale)</text>")  # fmt: skip
-    out.append(f'<text x="15" y="{(top + height - bottom) / 2}" text-anchor="middle" '
-               f'transform="rotate(-90 15 {(top + height - bottom) / 2})">'
-               "mean length / DeepCubeA's mean</text>")  # fmt: skip
+        out.append(
+            f'<text x="{x(t):.1f}" y="{height - bottom + 18}" text-anchor="middle">{t:g}</text>'
+        )
+    out.append(
+        f'<text x="{(left + width - right) / 2}" y="{height - 15}" text-anchor="middle">'
+        "time limit (s, log scale)</text>"
+    )
+    out.append(
+        f'<text x="15" y="{(top + height - bottom) / 2}" text-anchor="middle" '
+        f'transform="rotate(-90 15 {(top + height - bottom) / 2})">'
+        "mean length / DeepCubeA's mean</text>"
+    )
     yd = y(1.0)
-    out.append(f'<line x1="{left}" x2="{width - right}" y1="{yd:.1f}" y2="{yd:.1f}" '
-               'stroke="black" stroke-dasharray="6 4"/>')  # fmt: skip
-    out.append(f'<text x="{width - right + 6}" y="{yd + 4:.1f}">DeepCubeA (6x6 124.65,</text>'
-               f'<text x="{width - right + 6}" y="{yd + 18:.1f}">7x7 255.67)</text>')  # fmt: skip
+    out.append(
+        f'<line x1="{left}" x2="{width - right}" y1="{yd:.1f}" y2="{yd:.1f}" '
+        'stroke="black" stroke-dasharray="6 4"/>'
+    )
+    out.append(
+        f'<text x="{width - right + 6}" y="{yd + 4:.1f}">DeepCubeA (6x6 124.65,</text>'
+        f'<text x="{width - right + 6}" y="{yd + 18:.1f}">7x7 255.67)</text>'
+    )
     for target, label in ((1.05, "target 6x6"), (1.10, "target 7x7")):
-        out.append(f'<line x1="{left}" x2="{width - right}" y1="{y(target):.1f}" '
-                   f'y2="{y(target):.1f}" stroke="#999" stroke-dasharray="2 3"/>'
-                   f'<text x="{width - right + 6}" y="{y(target) + 4:.1f}" fill="#666">'
-                   f"{label}</text>")  # fmt: skip
+        out.append(
+            f'<line x1="{left}" x2="{width - right}" y1="{y(target):.1f}" '
+            f'y2="{y(target):.1f}" stroke="#999" stroke-dasharray="2 3"/>'
+            f'<text x="{width - right + 6}" y="{y(target) + 4:.1f}" fill="#666">'
+            f"{label}</text>"
+        )
     for n, points in curves.items():
         ratio = [(t, v / DEEPCUBEA[n]) for t, v in points]
         path = " ".join(f"{x(t):.1f},{y(v):.1f}" for t, v in ratio)
-        out.append(f'<polyline points="{path}" fill="none" stroke="{COLOURS[n]}" '
-                   'stroke-width="2"/>')  # fmt: skip
+        out.append(
+            f'<polyline points="{path}" fill="none" stroke="{COLOURS[n]}" stroke-width="2"/>'
+        )
         for t, v in ratio:
             out.append(f'<circle cx="{x(t):.1f}" cy="{y(v):.1f}" r="3" fill="{COLOURS[n]}"/>')
         t, v = ratio[0]
-        out.append(f'<text x="{x(t) + 6:.1f}" y="{y(v) - 6:.1f}" fill="{COLOURS[n]}">'
-                   f"{n}x{n}</text>")  # fmt: skip
+        out.append(
+            f'<text x="{x(t) + 6:.1f}" y="{y(v) - 6:.1f}" fill="{COLOURS[n]}">{n}x{n}</text>'
+        )
     out.append("</svg>")
     return "\n".join(out) + "\n"
 
@@ -142,13 +160,16 @@ def measure(n: int, boards: int, long_boards: int, times: list[float]) -> list[d
         sample = sample_all if limit != times[-1] else sample_all[:long_boards]
         done = [run(b, limit) for b in sample]
         row = {
-            "n": n, "limit": limit, "boards": len(sample), "manhattan": mean_md,
+            "n": n,
+            "limit": limit,
+            "boards": len(sample),
+            "manhattan": mean_md,
             "length": statistics.mean(d[0] for d in done),
             "first": statistics.mean(d[0] for d in done[:long_boards]),
             "bound": statistics.mean(d[1] for d in done),
             "cpu": statistics.mean(d[2] for d in done),
             "lengths": [d[0] for d in done],
-        }  # fmt: skip
+        }
         print(row, flush=True)
         rows.append(row)
     return rows

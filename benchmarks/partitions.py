@@ -57,13 +57,16 @@ def main(argv: list[str] | None = None) -> int:
         boards = [(text, Board(text), Board.goal(rows, cols)) for text in args.board]
     else:
         boards = [("turned", turned_goal(rows, cols), Board.goal(rows, cols))]
-        boards += [(f"random{s}", random_board(rows, cols, seed=s, goal=goal), goal)
-                   for s in range(3)]  # fmt: skip
+        boards += [
+            (f"random{s}", random_board(rows, cols, seed=s, goal=goal), goal) for s in range(3)
+        ]
     for name, groups in candidates.items():
         began = time.process_time()
         partitions = groups["max"] if isinstance(groups, dict) else [groups]
-        dbs = [build_tables(rows, cols, p, encoding=args.encoding, entry=args.entry)
-               for p in partitions]  # fmt: skip
+        dbs = [
+            build_tables(rows, cols, p, encoding=args.encoding, entry=args.entry)
+            for p in partitions
+        ]
         print(f"{name}: built in {time.process_time() - began:.0f} s of CPU", flush=True)
         for label, board, target in boards:
             began = time.process_time()
@@ -73,8 +76,11 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"  {label}: not solved ({exc.stats.expanded:,} nodes)", flush=True)
                 continue
             assert board.apply(moves) == target
-            print(f"  {label}: {len(moves)} moves, {stats.expanded:,} expanded, "
-                  f"{time.process_time() - began:.1f} s of CPU", flush=True)  # fmt: skip
+            print(
+                f"  {label}: {len(moves)} moves, {stats.expanded:,} expanded, "
+                f"{time.process_time() - began:.1f} s of CPU",
+                flush=True,
+            )
     return 0
 
 

@@ -60,18 +60,22 @@ def svg(series: dict[str, dict[int, tuple[int, float]]]) -> str:
     decade = low
     while decade <= high * 1.0001:
         y = py(decade)
-        parts.append(f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" '
-                     'stroke="#ddd"/>')  # fmt: skip
+        parts.append(
+            f'<line x1="{LEFT}" y1="{y:.1f}" x2="{LEFT + plot_w}" y2="{y:.1f}" stroke="#ddd"/>'
+        )
         parts.append(f'<text x="{LEFT - 6}" y="{y + 4:.1f}" text-anchor="end">{decade:g} s</text>')
         decade *= 10
-    parts.append(f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 12}" text-anchor="middle">'
-                 "instances, sorted by optimal length "
-                 f"({lengths[order[0]]} to {lengths[order[-1]]} moves)</text>")  # fmt: skip
+    parts.append(
+        f'<text x="{LEFT + plot_w / 2}" y="{HEIGHT - 12}" text-anchor="middle">'
+        "instances, sorted by optimal length "
+        f"({lengths[order[0]]} to {lengths[order[-1]]} moves)</text>"
+    )
     for index, (label, points) in enumerate(sorted(series.items())):
         colour = COLOURS[index % len(COLOURS)]
         for n, (_, seconds) in points.items():
-            parts.append(f'<circle cx="{px(n):.1f}" cy="{py(seconds):.1f}" r="2.6" '
-                         f'fill="{colour}"/>')  # fmt: skip
+            parts.append(
+                f'<circle cx="{px(n):.1f}" cy="{py(seconds):.1f}" r="2.6" fill="{colour}"/>'
+            )
         total = sum(s for _, s in points.values())
         y = TOP + 20 + 22 * index
         parts.append(f'<circle cx="{WIDTH - RIGHT + 16}" cy="{y - 4}" r="4" fill="{colour}"/>')

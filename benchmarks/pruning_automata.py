@@ -39,9 +39,11 @@ def main(argv: list[str] | None = None) -> int:
         table = pruning.board_automaton(rows, cols, strings)
         packed = pruning.encode_table(table)
         seconds = time.process_time() - began
-        print(f"{rows}x{cols} up to {depth} moves: {len(strings):,} strings, "
-              f"{len(table) // 4:,} states, {len(packed):,} bytes packed, "
-              f"{seconds:.1f} s CPU")  # fmt: skip
+        print(
+            f"{rows}x{cols} up to {depth} moves: {len(strings):,} strings, "
+            f"{len(table) // 4:,} states, {len(packed):,} bytes packed, "
+            f"{seconds:.1f} s CPU"
+        )
         if args.dry_run:
             continue
         for old in pruning.DATA_DIR.glob(f"prune-{rows}x{cols}-*.npy.xz"):

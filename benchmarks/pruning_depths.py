@@ -86,10 +86,16 @@ def main(argv: list[str] | None = None) -> int:
                     return 1
                 expanded += stats.expanded
                 if size == 5:
-                    print(f"round {round_} depth {depth:>2} #{number}: {stats.expanded:>12,} "
-                          f"expanded {cpu:7.2f} s CPU", flush=True)  # fmt: skip
-            print(f"round {round_} depth {depth:>2} all: {expanded:>12,} expanded "
-                  f"{time.process_time() - began:7.2f} s CPU", flush=True)  # fmt: skip
+                    print(
+                        f"round {round_} depth {depth:>2} #{number}: {stats.expanded:>12,} "
+                        f"expanded {cpu:7.2f} s CPU",
+                        flush=True,
+                    )
+            print(
+                f"round {round_} depth {depth:>2} all: {expanded:>12,} expanded "
+                f"{time.process_time() - began:7.2f} s CPU",
+                flush=True,
+            )
     return 0
 
 

@@ -151,9 +151,10 @@ def korf50_points() -> list[tuple[int, int, float]]:
     lines = (DATA / "korf50_24.txt").read_text().splitlines()
     boards = [line.split() for line in lines if line and not line.startswith("#")]
     counts = [
-        line.split() for line in (DATA / "korf50_nodes.txt").read_text().splitlines()
+        line.split()
+        for line in (DATA / "korf50_nodes.txt").read_text().splitlines()
         if line and not line.startswith("#")
-    ]  # fmt: skip
+    ]
     points = []
     for fields, published in zip(boards, counts):
         board = Board([int(t) for t in fields[1:]], shape=(5, 5))
@@ -172,10 +173,15 @@ def korf50_command(args: argparse.Namespace) -> None:
 
 # The boards of `rates`: a scramble long enough for a search of a few seconds.
 _RATE_CASES = (
-    ("manhattan", 4, 4, 200), ("linear_conflict", 4, 4, 200), ("linear_conflict", 8, 8, 90),
-    ("linear_conflict", 20, 20, 100), ("pdb", 4, 4, 300), ("pdb", 5, 5, 300),
-    ("walking_distance", 4, 4, 40), ("misplaced", 4, 4, 30),
-)  # fmt: skip
+    ("manhattan", 4, 4, 200),
+    ("linear_conflict", 4, 4, 200),
+    ("linear_conflict", 8, 8, 90),
+    ("linear_conflict", 20, 20, 100),
+    ("pdb", 4, 4, 300),
+    ("pdb", 5, 5, 300),
+    ("walking_distance", 4, 4, 40),
+    ("misplaced", 4, 4, 30),
+)
 
 
 def rates_command(args: argparse.Namespace) -> None:

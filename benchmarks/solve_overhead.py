@@ -60,8 +60,10 @@ def main(argv: list[str] | None = None) -> int:
         began, cpu = time.perf_counter(), time.process_time()
         nodes = sum(solve(board).stats.expanded for board in boards)
         wall, cpu = time.perf_counter() - began, time.process_time() - cpu
-        print(f"{args.batch} boards scrambled by 30 moves: {cpu:.3f} s of CPU ({wall:.3f} s wall), "
-              f"{cpu / args.batch * 1e3:.2f} ms per board, {nodes:,} nodes expanded")  # fmt: skip
+        print(
+            f"{args.batch} boards scrambled by 30 moves: {cpu:.3f} s of CPU ({wall:.3f} s wall), "
+            f"{cpu / args.batch * 1e3:.2f} ms per board, {nodes:,} nodes expanded"
+        )
     return 0
 
 

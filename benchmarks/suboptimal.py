@@ -177,9 +177,12 @@ def weighted(args: argparse.Namespace) -> None:
                 began = time.perf_counter()
                 try:
                     sol = solve(
-                        board, algorithm="weighted", weight=weight,
-                        heuristic="linear_conflict", time_limit=args.time_limit or 10,
-                    )  # fmt: skip
+                        board,
+                        algorithm="weighted",
+                        weight=weight,
+                        heuristic="linear_conflict",
+                        time_limit=args.time_limit or 10,
+                    )
                 except SearchLimitExceeded:
                     continue
                 seconds.append(time.perf_counter() - began)

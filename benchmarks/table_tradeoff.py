@@ -45,10 +45,16 @@ CANDIDATES: dict[tuple[int, int], dict[str, object]] = {
         "6-6-3": None,
         "7-8": None,
     },
-    (3, 4): {"linear_conflict": "linear_conflict", "4-4-3": [(1, 2, 3, 4), (5, 6, 7, 8),
-                                                            (9, 10, 11)], "default": None},
-    (4, 3): {"linear_conflict": "linear_conflict", "4-4-3": [(1, 2, 3, 4), (5, 6, 7, 8),
-                                                            (9, 10, 11)], "default": None},
+    (3, 4): {
+        "linear_conflict": "linear_conflict",
+        "4-4-3": [(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11)],
+        "default": None,
+    },
+    (4, 3): {
+        "linear_conflict": "linear_conflict",
+        "4-4-3": [(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11)],
+        "default": None,
+    },
 }
 
 
@@ -87,8 +93,10 @@ def run(rows: int, cols: int, only: list[str], count: int) -> None:
         instances = [(None, random_board(rows, cols, seed=i, goal=goal)) for i in range(count)]
         what = f"{count} random boards"
     print(f"== {rows}x{cols}, {what}, {engine()}")
-    print("| partition | build (CPU) | memory | packed | mean nodes | median nodes | "
-          "search CPU, total | median |")  # fmt: skip
+    print(
+        "| partition | build (CPU) | memory | packed | mean nodes | median nodes | "
+        "search CPU, total | median |"
+    )
     print("|---|---|---|---|---:|---:|---:|---:|")
     for name, groups in CANDIDATES[rows, cols].items():
         if only and name not in only:
@@ -108,9 +116,12 @@ def run(rows: int, cols: int, only: list[str], count: int) -> None:
             nodes.append(stats.expanded)
             assert board.apply(moves) == goal, (name, board)
             assert length in (None, len(moves)), (name, board, length, len(moves))
-        print(f"| {name} | {built} | {memory} | {packed} | {statistics.mean(nodes):,.0f} | "
-              f"{statistics.median(nodes):,.0f} | {sum(seconds):.2f} s | "
-              f"{statistics.median(seconds) * 1e3:.1f} ms |", flush=True)  # fmt: skip
+        print(
+            f"| {name} | {built} | {memory} | {packed} | {statistics.mean(nodes):,.0f} | "
+            f"{statistics.median(nodes):,.0f} | {sum(seconds):.2f} s | "
+            f"{statistics.median(seconds) * 1e3:.1f} ms |",
+            flush=True,
+        )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -88,8 +88,12 @@ def run_tree(tree: Path, inner: int) -> dict[str, Any]:
     env = dict(os.environ, PYTHONPATH=str(tree), SLIDINGTILES_IMPLEMENTATION="python")
     completed = subprocess.run(
         [sys.executable, str(HERE), "--once", "--inner", str(inner)],
-        capture_output=True, text=True, env=env, cwd=tree, check=True,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tree,
+        check=True,
+    )
     result: dict[str, Any] = json.loads(completed.stdout)
     expected = (tree / "slidingtiles").resolve()
     if Path(result.pop("package")).resolve() != expected:

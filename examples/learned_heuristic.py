@@ -128,8 +128,10 @@ def korf(count: int) -> list[tuple[int, Board]]:
 def compare(
     runs: list[tuple[str, object, float]], boards: list[tuple[int, Board]], max_nodes: int
 ) -> None:
-    print(f"{'heuristic':<10} {'weight':>6} {'solved':>7} {'length/opt':>10} "
-          f"{'expanded':>11} {'CPU s':>8}")  # fmt: skip
+    print(
+        f"{'heuristic':<10} {'weight':>6} {'solved':>7} {'length/opt':>10} "
+        f"{'expanded':>11} {'CPU s':>8}"
+    )
     for name, heuristic, weight in runs:
         solved = expanded = 0
         ratio = seconds = 0.0
@@ -137,9 +139,14 @@ def compare(
             t0 = time.process_time()
             try:
                 sol = st.solve(
-                    board, GOAL, heuristic=heuristic, algorithm="bwas", weight=weight,
-                    batch_size=1000, max_nodes=max_nodes,
-                )  # fmt: skip
+                    board,
+                    GOAL,
+                    heuristic=heuristic,
+                    algorithm="bwas",
+                    weight=weight,
+                    batch_size=1000,
+                    max_nodes=max_nodes,
+                )
             except st.SearchLimitExceeded as stop:
                 seconds += time.process_time() - t0
                 expanded += stop.stats.expanded
@@ -150,8 +157,10 @@ def compare(
             expanded += sol.stats.expanded
             ratio += len(sol.moves) / length
         mean = f"{ratio / solved:.3f}" if solved else "-"
-        print(f"{name:<10} {weight:>6} {solved:>4}/{len(boards):<2} {mean:>10} "
-              f"{expanded / len(boards):>11,.0f} {seconds / len(boards):>8.3f}")  # fmt: skip
+        print(
+            f"{name:<10} {weight:>6} {solved:>4}/{len(boards):<2} {mean:>10} "
+            f"{expanded / len(boards):>11,.0f} {seconds / len(boards):>8.3f}"
+        )
 
 
 def main() -> None:
@@ -163,8 +172,10 @@ def main() -> None:
     )
     t0 = time.process_time()
     boards, distances = label(scrambles, longest, seed=1)
-    print(f"labelled {len(boards):,} boards in {time.process_time() - t0:.1f} s CPU "
-          f"(distances {distances.min()}..{distances.max()})")  # fmt: skip
+    print(
+        f"labelled {len(boards):,} boards in {time.process_time() - t0:.1f} s CPU "
+        f"(distances {distances.min()}..{distances.max()})"
+    )
     t0 = time.process_time()
     net = Network(hidden, seed=2)
     rmse = net.fit(one_hot(boards), distances.astype(np.float32), epochs)
@@ -172,10 +183,16 @@ def main() -> None:
     learned = as_heuristic(net)
     instances = korf(count)
     compare(
-        [("pdb", "pdb", 1.0), ("learned", learned, 1.0), ("manhattan", "manhattan", 1.0),
-         ("learned", learned, 2.0), ("manhattan", "manhattan", 2.0)],
-        instances, cap,
-    )  # fmt: skip
+        [
+            ("pdb", "pdb", 1.0),
+            ("learned", learned, 1.0),
+            ("manhattan", "manhattan", 1.0),
+            ("learned", learned, 2.0),
+            ("manhattan", "manhattan", 2.0),
+        ],
+        instances,
+        cap,
+    )
 
 
 if __name__ == "__main__":

@@ -54,12 +54,20 @@ def screenshot(page: Path, png: Path, window: tuple[int, int] = WINDOW) -> bool:
     with tempfile.TemporaryDirectory(prefix="slidingtiles-chromium-") as profile:
         subprocess.run(
             [
-                browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
-                f"--user-data-dir={profile}", f"--window-size={width},{height}",
-                f"--screenshot={png.resolve()}", page.resolve().as_uri(),
+                browser,
+                "--headless",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--hide-scrollbars",
+                f"--user-data-dir={profile}",
+                f"--window-size={width},{height}",
+                f"--screenshot={png.resolve()}",
+                page.resolve().as_uri(),
             ],
-            check=True, capture_output=True, timeout=120,
-        )  # fmt: skip
+            check=True,
+            capture_output=True,
+            timeout=120,
+        )
     return png.exists()
 
 

@@ -9,11 +9,24 @@ from collections.abc import Iterator
 from slidingtiles.search import astar
 
 # Town coordinates (km) and roads (km along the road, never shorter than the straight line).
-TOWNS = {"Ash": (0, 0), "Birch": (4, 3), "Cedar": (9, 2), "Dale": (3, 8), "Elm": (8, 7),
-         "Fir": (13, 5)}  # fmt: skip
-ROADS = {("Ash", "Birch"): 5.5, ("Ash", "Dale"): 9.0, ("Birch", "Cedar"): 6.0,
-         ("Birch", "Elm"): 6.5, ("Dale", "Elm"): 5.5, ("Cedar", "Fir"): 5.0,
-         ("Elm", "Fir"): 5.5, ("Cedar", "Elm"): 7.0}  # fmt: skip
+TOWNS = {
+    "Ash": (0, 0),
+    "Birch": (4, 3),
+    "Cedar": (9, 2),
+    "Dale": (3, 8),
+    "Elm": (8, 7),
+    "Fir": (13, 5),
+}
+ROADS = {
+    ("Ash", "Birch"): 5.5,
+    ("Ash", "Dale"): 9.0,
+    ("Birch", "Cedar"): 6.0,
+    ("Birch", "Elm"): 6.5,
+    ("Dale", "Elm"): 5.5,
+    ("Cedar", "Fir"): 5.0,
+    ("Elm", "Fir"): 5.5,
+    ("Cedar", "Elm"): 7.0,
+}
 
 
 class Town:

@@ -149,8 +149,9 @@ def _portable_kwargs(kwargs: dict[str, Any], remote: bool) -> dict[str, Any]:
     if unknown:
         raise OptionTypeError(
             f"solve_many got option(s) solve() does not take: {', '.join(map(repr, unknown))}",
-            unknown[0], option=unknown[0],
-        )  # fmt: skip
+            unknown[0],
+            option=unknown[0],
+        )
     checked = inspect.signature(check_options).parameters
     options = {name: value for name, value in kwargs.items() if name in checked}
     check_options(ALGORITHMS, **options, where="solve_many")
@@ -168,8 +169,9 @@ def _portable_kwargs(kwargs: dict[str, Any], remote: bool) -> dict[str, Any]:
                 raise OptionTypeError(
                     "per-board progress callbacks cannot run in executor workers; "
                     "use solve_many(progress=...) for the batch instead",
-                    value, option=name,
-                )  # fmt: skip
+                    value,
+                    option=name,
+                )
             try:
                 pickle.dumps(value)
             except Exception as error:
@@ -177,7 +179,8 @@ def _portable_kwargs(kwargs: dict[str, Any], remote: bool) -> dict[str, Any]:
                     f"option {name}={value!r} cannot be sent to executor workers ({error}); "
                     "register a custom heuristic with slidingtiles.heuristics.register and "
                     "pass its name, defined at module level so workers can import it",
-                    value, option=name,
+                    value,
+                    option=name,
                 ) from None
     return out
 
@@ -192,8 +195,9 @@ class _Reporter:
         if not (progress is None or isinstance(progress, bool) or callable(progress)):
             raise OptionTypeError(
                 f"progress must be a callable, True, False or None, not {progress!r}",
-                progress, option="progress",
-            )  # fmt: skip
+                progress,
+                option="progress",
+            )
         self.done = 0
         self.failed = 0
         self.total = total
@@ -324,8 +328,9 @@ def _check_batch(boards: object, executor: object, workers: object, ordered: obj
         raise OptionTypeError(
             f"solve_many takes an iterable of boards, not one board (a {type(boards).__name__}); "
             "use solve() for one board, or solve_many([board])",
-            boards, option="boards",
-        )  # fmt: skip
+            boards,
+            option="boards",
+        )
     if workers is not None:
         if isinstance(workers, bool) or not isinstance(workers, int):
             raise OptionTypeError(
@@ -338,11 +343,13 @@ def _check_batch(boards: object, executor: object, workers: object, ordered: obj
         if executor is not None:
             raise InvalidOptionError(
                 "give either workers= (a pool of our own) or executor= (yours), not both",
-                workers, option="workers",
-            )  # fmt: skip
+                workers,
+                option="workers",
+            )
     if not is_flag(ordered):
-        raise OptionTypeError(f"ordered must be True or False, not {ordered!r}", ordered,
-                              option="ordered")  # fmt: skip
+        raise OptionTypeError(
+            f"ordered must be True or False, not {ordered!r}", ordered, option="ordered"
+        )
     return isinstance(workers, int) and workers > 1
 
 
@@ -354,8 +361,9 @@ def _check_executor(executor: object) -> None:
         raise OptionTypeError(
             f"executor must have submit(), imap() or map() (concurrent.futures or "
             f"multiprocessing style), not {type(executor).__name__}",
-            executor, option="executor",
-        )  # fmt: skip
+            executor,
+            option="executor",
+        )
 
 
 #: Boards in flight per worker of a pool of our own: two keep each worker busy while results
@@ -429,9 +437,10 @@ class _Flow:
             return None
         except Exception as error:  # the executor failed, not the board (its errors are results)
             return _failed(
-                task, f"the worker running this board failed: {error or type(error).__name__}",
+                task,
+                f"the worker running this board failed: {error or type(error).__name__}",
                 type(error).__name__,
-            )  # fmt: skip
+            )
         if not isinstance(result, BatchResult):  # pragma: no cover - a foreign executor's doing
             return _failed(task, f"the executor returned {type(result).__name__}", "TypeError")
         return result
@@ -542,9 +551,11 @@ def _run(
     report: _Reporter,
 ) -> Generator[BatchResult, None, None]:
     report.start()
-    flow = _Flow(tasks, executor, workers, ordered) if workers is not None or (
-        executor is not None and hasattr(executor, "submit")
-    ) else None  # fmt: skip
+    flow = (
+        _Flow(tasks, executor, workers, ordered)
+        if workers is not None or (executor is not None and hasattr(executor, "submit"))
+        else None
+    )
     handing: list[BatchResult] = []  # a result on its way out (its progress report may raise)
     finished = False
     try:

@@ -125,10 +125,13 @@ class Comparison:
     def to_dict(self) -> dict[str, Any]:
         """Everything as JSON-ready values (the command line's ``--format json``)."""
         return {
-            "shape": list(self.shape), "goal": self.goal, "algorithm": self.algorithm,
-            "seed": self.seed, "records": [dict(r) for r in self.records],
+            "shape": list(self.shape),
+            "goal": self.goal,
+            "algorithm": self.algorithm,
+            "seed": self.seed,
+            "records": [dict(r) for r in self.records],
             "boards": {str(d): list(texts) for d, texts in self.boards.items()},
-        }  # fmt: skip
+        }
 
     def to_markdown(self, nodes: str = "generated") -> str:
         """A Markdown table in Russell & Norvig's shape: mean nodes, then b*, per heuristic.
@@ -153,21 +156,29 @@ class Comparison:
         """An aligned text table: per depth and heuristic, generated, expanded, b* and seconds."""
         rows = [("heuristic", "d", "boards", "generated", "expanded", "b*", "seconds")]
         for r in self.records:
+
             def show(value: Any, form: str) -> str:
                 return "-" if value is None else format(value, form)
 
-            rows.append((
-                safe_text(r["heuristic"]), str(r["depth"]), str(r["boards"]),
-                show(r["generated"], ",.1f"), show(r["expanded"], ",.1f"),
-                show(r["branching"], ".2f"),
-                show(r["seconds"], ".4f"),
-            ))  # fmt: skip
+            rows.append(
+                (
+                    safe_text(r["heuristic"]),
+                    str(r["depth"]),
+                    str(r["boards"]),
+                    show(r["generated"], ",.1f"),
+                    show(r["expanded"], ",.1f"),
+                    show(r["branching"], ".2f"),
+                    show(r["seconds"], ".4f"),
+                )
+            )
         widths = [max(len(row[i]) for row in rows) for i in range(len(rows[0]))]
         return "\n".join(
-            "  ".join(cell.ljust(w) if i == 0 else cell.rjust(w) for i, (cell, w) in
-                      enumerate(zip(row, widths)))
+            "  ".join(
+                cell.ljust(w) if i == 0 else cell.rjust(w)
+                for i, (cell, w) in enumerate(zip(row, widths))
+            )
             for row in rows
-        )  # fmt: skip
+        )
 
     def __str__(self) -> str:
         return self.to_text()
@@ -203,32 +214,45 @@ class Comparison:
         ]
         for power in range(low_log, top_log + 1):
             ty = y(10.0**power)
-            out.append(f'<line x1="{left - 4}" y1="{ty:.1f}" x2="{left + plot_w}" y2="{ty:.1f}" '
-                       'stroke="#ddd"/>')  # fmt: skip
-            out.append(f'<text x="{left - 8}" y="{ty + 4:.1f}" text-anchor="end">'
-                       f"{10**power:,}</text>")  # fmt: skip
+            out.append(
+                f'<line x1="{left - 4}" y1="{ty:.1f}" x2="{left + plot_w}" y2="{ty:.1f}" '
+                'stroke="#ddd"/>'
+            )
+            out.append(
+                f'<text x="{left - 8}" y="{ty + 4:.1f}" text-anchor="end">{10**power:,}</text>'
+            )
         for depth in depths:
-            out.append(f'<text x="{x(depth):.1f}" y="{top + plot_h + 16}" text-anchor="middle">'
-                       f"{depth}</text>")  # fmt: skip
-        out.append(f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle">'
-                   "solution depth d</text>")  # fmt: skip
-        out.append(f'<text x="14" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
-                   f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">mean nodes {nodes} '
-                   f"({markup_text(self.algorithm)})</text>")  # fmt: skip
+            out.append(
+                f'<text x="{x(depth):.1f}" y="{top + plot_h + 16}" text-anchor="middle">'
+                f"{depth}</text>"
+            )
+        out.append(
+            f'<text x="{left + plot_w / 2:.1f}" y="{height - 8}" text-anchor="middle">'
+            "solution depth d</text>"
+        )
+        out.append(
+            f'<text x="14" y="{top + plot_h / 2:.1f}" text-anchor="middle" '
+            f'transform="rotate(-90 14 {top + plot_h / 2:.1f})">mean nodes {nodes} '
+            f"({markup_text(self.algorithm)})</text>"
+        )
         for index, name in enumerate(self.heuristics):
             colour = colours[index % len(colours)]
             points = [(x(d), y(v)) for d in depths if (v := self._cell(name, d, nodes))]
             if points:
                 path = " ".join(f"{px:.1f},{py:.1f}" for px, py in points)
-                out.append(f'<polyline points="{path}" fill="none" stroke="{colour}" '
-                           'stroke-width="2"/>')  # fmt: skip
-                out.extend(f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{colour}"/>'
-                           for px, py in points)  # fmt: skip
+                out.append(
+                    f'<polyline points="{path}" fill="none" stroke="{colour}" stroke-width="2"/>'
+                )
+                out.extend(
+                    f'<circle cx="{px:.1f}" cy="{py:.1f}" r="3" fill="{colour}"/>'
+                    for px, py in points
+                )
             ly = top + 10 + 18 * index
-            out.append(f'<line x1="{left + plot_w + 12}" y1="{ly}" x2="{left + plot_w + 32}" '
-                       f'y2="{ly}" stroke="{colour}" stroke-width="2"/>')  # fmt: skip
-            out.append(f'<text x="{left + plot_w + 38}" y="{ly + 4}">'
-                       f"{markup_text(name)}</text>")  # fmt: skip
+            out.append(
+                f'<line x1="{left + plot_w + 12}" y1="{ly}" x2="{left + plot_w + 32}" '
+                f'y2="{ly}" stroke="{colour}" stroke-width="2"/>'
+            )
+            out.append(f'<text x="{left + plot_w + 38}" y="{ly + 4}">{markup_text(name)}</text>')
         out.append("</svg>")
         return "\n".join(out)
 
@@ -254,8 +278,9 @@ def _depth_boards(
             raise InvalidOptionError(
                 f"found only {len(found)} of {count} {rows}x{cols} boards at depth {depth} "
                 f"after {tries - 1} random walks; ask for fewer or shallower boards",
-                depth, option="depths",
-            )  # fmt: skip
+                depth,
+                option="depths",
+            )
         board = scramble(goal, depth, seed=rng)  # never undoes its last move
         if len(clock.run(solve, board, goal).moves) == depth:
             found[board] = None
@@ -264,13 +289,15 @@ def _depth_boards(
 
 def _check_depths(depths: object) -> list[int]:
     if isinstance(depths, (str, bytes)) or not isinstance(depths, Iterable):
-        raise OptionTypeError(f"depths must be whole numbers, not {depths!r}", depths,
-                              option="depths")  # fmt: skip
+        raise OptionTypeError(
+            f"depths must be whole numbers, not {depths!r}", depths, option="depths"
+        )
     chosen = list(depths)
     for depth in chosen:
         if isinstance(depth, bool) or not isinstance(depth, int) or depth < 1:
-            raise InvalidOptionError(f"each depth must be a whole number >= 1, not {depth!r}",
-                                     depth, option="depths")  # fmt: skip
+            raise InvalidOptionError(
+                f"each depth must be a whole number >= 1, not {depth!r}", depth, option="depths"
+            )
     if not chosen:
         raise InvalidOptionError("depths is empty", depths, option="depths")
     return chosen
@@ -362,8 +389,7 @@ def compare(
     )
     rng = random.Random(seed)
     boards = {
-        depth: _depth_boards(target, depth, boards_per_depth, rng, clock)
-        for depth in chosen_depths
+        depth: _depth_boards(target, depth, boards_per_depth, rng, clock) for depth in chosen_depths
     }
     total = len(infos) * sum(len(b) for b in boards.values())
     searches = itertools.count()
@@ -393,14 +419,21 @@ def _check_options(algorithm: object, boards_per_depth: object) -> None:
         raise InvalidOptionError(
             f"algorithm must be one of {', '.join(a for a in ALGORITHMS if a != 'reduce')}, "
             f"not {algorithm!r}",
-            algorithm, option="algorithm",
-        )  # fmt: skip
+            algorithm,
+            option="algorithm",
+        )
     if isinstance(boards_per_depth, bool) or not isinstance(boards_per_depth, int):
-        raise OptionTypeError(f"boards_per_depth must be an int, not {boards_per_depth!r}",
-                              boards_per_depth, option="boards_per_depth")  # fmt: skip
+        raise OptionTypeError(
+            f"boards_per_depth must be an int, not {boards_per_depth!r}",
+            boards_per_depth,
+            option="boards_per_depth",
+        )
     if boards_per_depth < 1:
-        raise InvalidOptionError(f"boards_per_depth must be at least 1, not {boards_per_depth}",
-                                 boards_per_depth, option="boards_per_depth")  # fmt: skip
+        raise InvalidOptionError(
+            f"boards_per_depth must be at least 1, not {boards_per_depth}",
+            boards_per_depth,
+            option="boards_per_depth",
+        )
 
 
 def _check_counting(counting: object, algorithm: object) -> None:
@@ -448,12 +481,17 @@ def _record(
     complete = not limited
     mean_generated = statistics.fmean(generated) if complete else None
     return {
-        "heuristic": info.name, "algorithm": algorithm, "counting": counting, "depth": depth,
-        "boards": len(generated), "limited": limited,
+        "heuristic": info.name,
+        "algorithm": algorithm,
+        "counting": counting,
+        "depth": depth,
+        "boards": len(generated),
+        "limited": limited,
         "generated": None if mean_generated is None else round(mean_generated, 2),
         "expanded": round(statistics.fmean(expanded), 2) if complete else None,
-        "branching": None if mean_generated is None
+        "branching": None
+        if mean_generated is None
         else round(branching_factor(mean_generated, depth), 4),
         "seconds": round(statistics.fmean(seconds), 6) if complete else None,
         "optimal": optimal,
-    }  # fmt: skip
+    }

@@ -70,9 +70,14 @@ from types import TracebackType
 from typing import Any
 
 __all__ = [
-    "WATCH_SECONDS", "WorkerPool", "borrow_pool", "death_of", "end_kept_pools", "kept_pool",
+    "WATCH_SECONDS",
+    "WorkerPool",
+    "borrow_pool",
+    "death_of",
+    "end_kept_pools",
+    "kept_pool",
     "return_pool",
-]  # fmt: skip
+]
 
 #: How often a worker's watchdog looks at its parent, in seconds (its longest orphaned life).
 WATCH_SECONDS = 0.25
@@ -211,9 +216,11 @@ def _start_worker(
     if _orphaned(parent_pid, start_method, first_ppid):  # the parent died before we asked
         os._exit(_ORPHANED)
     threading.Thread(
-        target=_watch, args=(parent_pid, start_method, first_ppid), name="slidingtiles-watchdog",
+        target=_watch,
+        args=(parent_pid, start_method, first_ppid),
+        name="slidingtiles-watchdog",
         daemon=True,
-    ).start()  # fmt: skip
+    ).start()
     if initializer is not None:
         initializer(*initargs)
 
@@ -257,10 +264,14 @@ class WorkerPool(ProcessPoolExecutor):
             mp_context=context,
             initializer=_start_worker,
             initargs=(
-                os.getpid(), context.get_start_method(), initializer, initargs, self._slots,
+                os.getpid(),
+                context.get_start_method(),
+                initializer,
+                initargs,
+                self._slots,
                 context.Lock(),
             ),
-        )  # fmt: skip
+        )
         self.workers = workers
         self._numbers = itertools.count(1)
         self._task: weakref.WeakKeyDictionary[Future[Any], int] = weakref.WeakKeyDictionary()

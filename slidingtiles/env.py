@@ -155,8 +155,9 @@ class SlidingTilesEnv(_Env):  # type: ignore[misc]
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise InvalidOptionError(
                 f"render_mode must be None, 'ansi' or 'rgb_array', not {render_mode!r}",
-                render_mode, option="render_mode",
-            )  # fmt: skip
+                render_mode,
+                option="render_mode",
+            )
         self.render_mode = render_mode
         self.tile_pixels = _whole(tile_pixels, "tile_pixels", 8)
         self._dtype = np.uint8 if cells <= 256 else np.uint16
@@ -209,8 +210,9 @@ class SlidingTilesEnv(_Env):  # type: ignore[misc]
         if unknown:
             raise InvalidOptionError(
                 f"reset options are 'distance' and 'board', not {sorted(unknown)}",
-                sorted(unknown), option="options",
-            )  # fmt: skip
+                sorted(unknown),
+                option="options",
+            )
         if "board" in options:
             start = board_and_goal(options["board"], self.goal)[0]
             verdict = solvability(start, self.goal)
@@ -218,17 +220,21 @@ class SlidingTilesEnv(_Env):  # type: ignore[misc]
                 raise UnsolvableError(
                     f"{start.to_text()} cannot reach the goal {self.goal.to_text()}: "
                     f"{verdict.reason}",
-                    start, verdict,
-                )  # fmt: skip
+                    start,
+                    verdict,
+                )
         else:
             distance = options.get("distance", self.start_distance)
             if distance is None:
                 start = random_board(*self.shape, goal=self.goal, seed=self.np_random)
             else:
                 found = at_distance(
-                    1, self.shape, _whole(distance, "distance", 0), goal=self.goal,
+                    1,
+                    self.shape,
+                    _whole(distance, "distance", 0),
+                    goal=self.goal,
                     seed=self.np_random,
-                )  # fmt: skip
+                )
                 start = Board(tuple(found[0].tolist()), shape=self.shape)
         self._start(start)
         return self._obs.copy(), {"action_mask": self._masks[self._blank].copy()}

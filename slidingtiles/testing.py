@@ -98,19 +98,23 @@ def shapes(
     >>> find(shapes(max_cells=6), lambda shape: True)  # the simplest: the fewest cells
     (2, 2)
     """
-    for name, value in (("min_cells", min_cells), ("max_cells", max_cells),
-                        ("max_side", max_side)):  # fmt: skip
+    for name, value in (("min_cells", min_cells), ("max_cells", max_cells), ("max_side", max_side)):
         whole_number("shapes", name, value)
     options = sorted(
-        ((r, c) for r in range(2, max_side + 1) for c in range(2, max_side + 1)
-         if min_cells <= r * c <= max_cells),
+        (
+            (r, c)
+            for r in range(2, max_side + 1)
+            for c in range(2, max_side + 1)
+            if min_cells <= r * c <= max_cells
+        ),
         key=lambda shape: (shape[0] * shape[1], shape),
-    )  # fmt: skip
+    )
     if not options:
         raise InvalidOptionError(
             f"no shape has between {min_cells} and {max_cells} cells with sides up to {max_side}",
-            (min_cells, max_cells, max_side), option="max_cells",
-        )  # fmt: skip
+            (min_cells, max_cells, max_side),
+            option="max_cells",
+        )
     return st.sampled_from(options)
 
 
@@ -121,8 +125,9 @@ def _shape_strategy(shape: _ShapeLike) -> st.SearchStrategy[_Shape]:
     if not isinstance(shape, (tuple, list)) or len(shape) != 2:
         raise OptionTypeError(
             f"shape must be (rows, cols) or a strategy of them, got {describe(shape)}",
-            shape, option="shape",
-        )  # fmt: skip
+            shape,
+            option="shape",
+        )
     rows, cols = (whole_number("shape", "shape", side, 1) for side in shape)
     Board.goal(rows, cols)  # InvalidBoardError for a shape with too few or too many cells
     return st.just((rows, cols))
@@ -137,12 +142,14 @@ def _check_goal(goal: object) -> None:
             return
         raise InvalidOptionError(
             f"goal must be a Board, 'last', 'first', None or a strategy, got {goal!r}",
-            goal, option="goal",
-        )  # fmt: skip
+            goal,
+            option="goal",
+        )
     raise OptionTypeError(
         f"goal must be a Board, 'last', 'first', None or a strategy, got {describe(goal)}",
-        goal, option="goal",
-    )  # fmt: skip
+        goal,
+        option="goal",
+    )
 
 
 def goals(shape: _ShapeLike = (3, 3)) -> st.SearchStrategy[Board]:
@@ -207,8 +214,9 @@ def boards(
     if solvable not in (True, False, None):
         raise OptionTypeError(
             f"solvable must be True, False or None, got {describe(solvable)}",
-            solvable, option="solvable",
-        )  # fmt: skip
+            solvable,
+            option="solvable",
+        )
 
     @st.composite
     def draw_board(draw: st.DrawFn) -> Board:
@@ -315,8 +323,9 @@ def boards_at_distance(
         raise InvalidOptionError(
             f"boards_at_distance: none of {WALKS} random walks of {distance} moves on "
             f"{rows}x{cols} ends {distance} moves from the goal; ask for a shorter distance",
-            distance, option="distance",
-        )  # fmt: skip
+            distance,
+            option="distance",
+        )
 
     return draw_board()
 
@@ -343,8 +352,9 @@ def _reachable(goal: Board, distance: int) -> None:
         raise InvalidOptionError(
             f"no {rows}x{cols} board is {distance} moves from its goal (the farthest are "
             f"{_DIAMETERS[(rows, cols)]})",
-            distance, option="distance",
-        )  # fmt: skip
+            distance,
+            option="distance",
+        )
 
 
 def _oracle_distance(board: Board, goal: Board) -> int:
@@ -368,19 +378,21 @@ def _defaults(shape: _ShapeLike | None, goal: _GoalLike) -> st.SearchStrategy[Bo
     return chosen.map(lambda s: Board.goal(s[0], s[1], blank="first" if first else "last"))
 
 
-def _run(
-    test: Callable[..., None], max_examples: int, strategy: st.SearchStrategy[Any]
-) -> None:
+def _run(test: Callable[..., None], max_examples: int, strategy: st.SearchStrategy[Any]) -> None:
     """Run ``test`` over ``strategy`` as a Hypothesis test with these settings.
 
     The failure is the helper's own message, the same under every profile (no reproduction
     blob: CI=true profiles print one, which names no test of the user's).
     """
     chosen = settings(
-        max_examples=max_examples, deadline=None, database=None, print_blob=False,
-        suppress_health_check=[HealthCheck.too_slow], verbosity=Verbosity.quiet,
+        max_examples=max_examples,
+        deadline=None,
+        database=None,
+        print_blob=False,
+        suppress_health_check=[HealthCheck.too_slow],
+        verbosity=Verbosity.quiet,
         phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.shrink],
-    )  # fmt: skip
+    )
     given(strategy)(chosen(test))()
 
 
@@ -482,4 +494,3 @@ def assert_consistent(
 
 def _moves(count: int) -> str:
     return f"{count} move" if count == 1 else f"{count} moves"
-

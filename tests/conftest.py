@@ -42,9 +42,12 @@ first_use.AUTO_BUILD_SECONDS = 5.0
 HYPOTHESIS_PROFILES = {"fast": ("default", 10), "dev": ("default", 60), "ci": ("ci", 100)}
 for _name, (_parent, _examples) in HYPOTHESIS_PROFILES.items():
     settings.register_profile(
-        _name, parent=settings.get_profile(_parent), max_examples=_examples, deadline=None,
+        _name,
+        parent=settings.get_profile(_parent),
+        max_examples=_examples,
+        deadline=None,
         suppress_health_check=[HealthCheck.too_slow],
-    )  # fmt: skip
+    )
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -190,9 +193,10 @@ def goals(rows: int, cols: int) -> list[Board]:
     middle = list(range(1, rows * cols))
     middle.insert((rows // 2) * cols + cols // 2, 0)
     return [
-        Board.goal(rows, cols), Board.goal(rows, cols, blank="first"),
+        Board.goal(rows, cols),
+        Board.goal(rows, cols, blank="first"),
         Board(middle, shape=(rows, cols)),
-    ]  # fmt: skip
+    ]
 
 
 #: The implementations every kernel test runs through (numba skipped where it is not installed).
@@ -224,8 +228,16 @@ def both() -> tuple[Kernels, Kernels]:
 
 def kernel_guard() -> Guard:
     """A search guard with no limits, for calling the engine's kernels directly."""
-    return Guard("idastar", max_nodes=None, time_limit=None, max_memory=None, progress=None,
-                 progress_every=1 << 14, state_bytes=0, time_stride=1 << 14)  # fmt: skip
+    return Guard(
+        "idastar",
+        max_nodes=None,
+        time_limit=None,
+        max_memory=None,
+        progress=None,
+        progress_every=1 << 14,
+        state_bytes=0,
+        time_stride=1 << 14,
+    )
 
 
 def resumed_in_slices(kernels: Any, dbs: Sequence[Any], tiles: list[int]) -> str:
@@ -294,4 +306,3 @@ def _no_kept_pool_outlives_its_test() -> Any:
     (its processes, by their pool), so no test sees another's workers."""
     yield
     end_kept_pools()
-

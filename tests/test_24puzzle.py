@@ -33,13 +33,15 @@ from tests.conftest import (
     near_goal,
     oracle_for,
     resumed_in_slices,
-)  # fmt: skip
+)
 
 GOAL5 = Board.goal(5, 5, blank="first")
 KORF_FELNER = (
-    (1, 2, 5, 6, 7, 12), (3, 4, 8, 9, 13, 14), (10, 11, 15, 16, 20, 21),
+    (1, 2, 5, 6, 7, 12),
+    (3, 4, 8, 9, 13, 14),
+    (10, 11, 15, 16, 20, 21),
     (17, 18, 19, 22, 23, 24),
-)  # fmt: skip
+)
 
 pytestmark = pytest.mark.usefixtures("table_cache")
 
@@ -115,24 +117,50 @@ def small_tables(
         tables = []
         for group in groups:
             if entry == U4_EXCESS:  # 4-bit tables come from the numba builder only
-                tables.append(kernels_of("numba").build_group_table(
-                    rows, cols, goal, group, encoding=PERM, entry=U4_EXCESS, progress=None
-                ))  # fmt: skip
+                tables.append(
+                    kernels_of("numba").build_group_table(
+                        rows, cols, goal, group, encoding=PERM, entry=U4_EXCESS, progress=None
+                    )
+                )
             else:
                 tables.append(numpy_build(rows, cols, goal, group, encoding=PERM))
-        out.append(pdb.PatternDatabase(
-            rows, cols, goal, "custom", tuple(groups), (PERM,) * len(groups), tuple(tables),
-            entry=entry,
-        ))  # fmt: skip
+        out.append(
+            pdb.PatternDatabase(
+                rows,
+                cols,
+                goal,
+                "custom",
+                tuple(groups),
+                (PERM,) * len(groups),
+                tuple(tables),
+                entry=entry,
+            )
+        )
     return out
 
 
 def test_pure_python_and_numba_maxed_kernels_agree_node_for_node(both: Pair) -> None:
     python, numba = both
-    thirds = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15), (16, 17, 18),
-              (19, 20, 21), (22, 23, 24)]  # fmt: skip
-    columns = [(5, 10, 15), (20, 21, 22), (1, 6, 11), (16, 2, 7), (12, 17, 3), (8, 13, 18),
-               (4, 9, 14), (19, 23, 24)]  # fmt: skip
+    thirds = [
+        (1, 2, 3),
+        (4, 5, 6),
+        (7, 8, 9),
+        (10, 11, 12),
+        (13, 14, 15),
+        (16, 17, 18),
+        (19, 20, 21),
+        (22, 23, 24),
+    ]
+    columns = [
+        (5, 10, 15),
+        (20, 21, 22),
+        (1, 6, 11),
+        (16, 2, 7),
+        (12, 17, 3),
+        (8, 13, 18),
+        (4, 9, 14),
+        (19, 23, 24),
+    ]
     cases = [(5, 5, [thirds, columns], near_goal(5, 5, 30, seed)) for seed in range(1)]
     rows3 = [(1, 2, 3, 4), (5, 6, 7, 8), (9, 10, 11)]
     cols3 = [(1, 4, 7, 10), (2, 5, 8, 11), (3, 6, 9)]
@@ -159,8 +187,7 @@ def test_maxed_kernels_are_optimal_against_the_oracle(name: str) -> None:
     kernels = kernels_of(name)
     goal = Board.goal(3, 3, blank="first")
     oracle = oracle_for(goal)
-    dbs = small_tables(3, 3, [[(1, 2, 3, 4), (5, 6, 7, 8)], [(1, 3, 5, 7), (2, 4, 6, 8)]],
-                       U8_MOVES)  # fmt: skip
+    dbs = small_tables(3, 3, [[(1, 2, 3, 4), (5, 6, 7, 8)], [(1, 3, 5, 7), (2, 4, 6, 8)]], U8_MOVES)
     states = sorted(oracle.distance.items(), key=lambda item: item[1])
     for tiles, distance in [*states[-3:], *random.Random(1).sample(states, 40)]:
         moves, _ = kernels.ida_maxed(dbs, list(tiles), kernel_guard(), (0, 1, 2, 3))

@@ -40,13 +40,21 @@ def samples(oracle: Oracle, count: int, seed: int) -> list[tuple[tuple[int, ...]
 
 
 def guard(
-    max_nodes: int | None, time_limit: float | None,
+    max_nodes: int | None,
+    time_limit: float | None,
     progress: Callable[[st.SearchStats], object] | None,
-) -> Guard:  # fmt: skip
+) -> Guard:
     """The guard the engine gives a kernel: IDA*, a pause at least every 16384 nodes."""
-    return Guard("idastar", max_nodes=max_nodes, time_limit=time_limit, max_memory=None,
-                 progress=progress, progress_every=1 << 14, state_bytes=0,
-                 time_stride=1 << 14)  # fmt: skip
+    return Guard(
+        "idastar",
+        max_nodes=max_nodes,
+        time_limit=time_limit,
+        max_memory=None,
+        progress=progress,
+        progress_every=1 << 14,
+        state_bytes=0,
+        time_stride=1 << 14,
+    )
 
 
 Run = Callable[[_backend.Kernels, list[int], Guard], _backend.EngineResult]
@@ -88,9 +96,11 @@ def solved(board: Board, goal: Board, moves: str, length: int) -> None:
 @pytest.mark.parametrize("shape", [(3, 3), (2, 4)])
 @pytest.mark.parametrize("heuristic", ["manhattan", "linear_conflict"])
 def test_manhattan_kernels_match_the_oracle(
-    kernels: _backend.Kernels, oracle: Callable[[Board], Oracle], shape: tuple[int, int],
+    kernels: _backend.Kernels,
+    oracle: Callable[[Board], Oracle],
+    shape: tuple[int, int],
     heuristic: str,
-) -> None:  # fmt: skip
+) -> None:
     for index, goal in enumerate(goals(*shape)):
         table = oracle(goal)
         run = runner(heuristic, goal)
@@ -102,13 +112,18 @@ def test_manhattan_kernels_match_the_oracle(
 
 @pytest.mark.parametrize(
     ("shape", "groups"),
-    [((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]), ((3, 3), [(2, 5), (1, 3, 4, 6)]),
-     ((2, 4), [(1, 2, 3), (4, 5, 6, 7)])],
-)  # fmt: skip
+    [
+        ((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]),
+        ((3, 3), [(2, 5), (1, 3, 4, 6)]),
+        ((2, 4), [(1, 2, 3), (4, 5, 6, 7)]),
+    ],
+)
 def test_pdb_kernels_match_the_oracle(
-    kernels: _backend.Kernels, oracle: Callable[[Board], Oracle], shape: tuple[int, int],
+    kernels: _backend.Kernels,
+    oracle: Callable[[Board], Oracle],
+    shape: tuple[int, int],
     groups: list[tuple[int, ...]],
-) -> None:  # fmt: skip
+) -> None:
     """Digits tables, with and without the reflection, with tiles outside every group."""
     for index, goal in enumerate(goals(*shape)):
         db = pdb.PatternDatabase.build(*shape, goal, groups=groups)
@@ -145,9 +160,10 @@ def test_goal_needs_no_search(kernels: _backend.Kernels) -> None:
 
 @pytest.mark.parametrize("shape", [(3, 3), (2, 4)])
 def test_identical_node_counts_on_oracle_states(
-    both: tuple[_backend.Kernels, _backend.Kernels], oracle: Callable[[Board], Oracle],
+    both: tuple[_backend.Kernels, _backend.Kernels],
+    oracle: Callable[[Board], Oracle],
     shape: tuple[int, int],
-) -> None:  # fmt: skip
+) -> None:
     python, numba = both
     for index, goal in enumerate(goals(*shape)):
         db = pdb.PatternDatabase.build(*shape, goal, groups=[(1, 2, 3), (4, 5, 6, 7)])
@@ -202,10 +218,14 @@ def test_limits_and_progress_are_identical(
                 run(kernels, list(board.tiles), guard(40_000, None, seen.append))
             stats = info.value.stats
             assert info.value.limit == "nodes"
-            outcomes.append((
-                stats.expanded, stats.generated, stats.iterations,
-                [(s.expanded, s.generated, s.iterations) for s in seen],
-            ))  # fmt: skip
+            outcomes.append(
+                (
+                    stats.expanded,
+                    stats.generated,
+                    stats.iterations,
+                    [(s.expanded, s.generated, s.iterations) for s in seen],
+                )
+            )
         if heuristic == "pdb":
             assert 40_000 <= outcomes[0][0] <= 40_000 + CHUNK
             assert outcomes[1][0] == 40_000  # the guard stops before expanding node 40,001
@@ -223,17 +243,24 @@ def test_ctrl_c_from_progress_propagates(both: tuple[_backend.Kernels, _backend.
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        runner("manhattan", goal)(both[1], list(st.random_board(4, 4, seed=2).tiles),
-                                  guard(None, None, interrupt))  # fmt: skip
+        runner("manhattan", goal)(
+            both[1], list(st.random_board(4, 4, seed=2).tiles), guard(None, None, interrupt)
+        )
 
 
 @pytest.mark.parametrize(
     ("shape", "group"),
-    [((3, 3), (1, 2, 3, 4)), ((2, 4), (5, 6, 7)), ((4, 4), (1, 2, 3)), ((3, 3), tuple(range(1, 9))),
-     slow_case((3, 4), (2, 3, 5, 7, 11))],  # a 5-tile group: the 8-tile 3x3 one is bigger
-)  # fmt: skip
-def test_table_builders_agree(kernels: _backend.Kernels, shape: tuple[int, int],
-                              group: tuple[int, ...]) -> None:  # fmt: skip
+    [
+        ((3, 3), (1, 2, 3, 4)),
+        ((2, 4), (5, 6, 7)),
+        ((4, 4), (1, 2, 3)),
+        ((3, 3), tuple(range(1, 9))),
+        slow_case((3, 4), (2, 3, 5, 7, 11)),
+    ],  # a 5-tile group: the 8-tile 3x3 one is bigger
+)
+def test_table_builders_agree(
+    kernels: _backend.Kernels, shape: tuple[int, int], group: tuple[int, ...]
+) -> None:
     """The numba frontier-only search gives the numpy builder's bytes, both encodings."""
     from slidingtiles._engine.indexing import encoding_for
 
@@ -252,8 +279,9 @@ def test_supports_pdb(kernels: _backend.Kernels) -> None:
     assert _backend.supports("pdb", pdb.PatternDatabase.build(3, 3, goal))  # perfect: walked
     digits = pdb.PatternDatabase.build(3, 3, goal, groups=[(1, 2, 3), (4, 5, 6, 7)])
     assert kernels.supports_pdb(digits)
-    perm = pdb.PatternDatabase(3, 3, goal.tiles, "custom", digits.groups, ("perm", "perm"),
-                               (b"", b""))  # fmt: skip
+    perm = pdb.PatternDatabase(
+        3, 3, goal.tiles, "custom", digits.groups, ("perm", "perm"), (b"", b"")
+    )
     assert kernels.supports_pdb(perm)  # both: perm-ranked tables go to the maxed kernels
 
 
@@ -270,25 +298,41 @@ def encoded_variants(goal: Board, groups: list[tuple[int, ...]]) -> list[pdb.Pat
     digits = built.for_goal(built.goal)  # the tables of the canonical goal, as kernels see them
     canonical, groups = digits.goal, list(digits.groups)
     perm = [nb.build_perm_table(rows, cols, canonical, g) for g in groups]
-    u8 = pdb.PatternDatabase(rows, cols, canonical, "custom", digits.groups,
-                             (PERM,) * len(groups), tuple(t.tobytes() for t in perm))  # fmt: skip
+    u8 = pdb.PatternDatabase(
+        rows,
+        cols,
+        canonical,
+        "custom",
+        digits.groups,
+        (PERM,) * len(groups),
+        tuple(t.tobytes() for t in perm),
+    )
     u4 = pdb.PatternDatabase(
-        rows, cols, canonical, "custom", digits.groups, (PERM,) * len(groups),
+        rows,
+        cols,
+        canonical,
+        "custom",
+        digits.groups,
+        (PERM,) * len(groups),
         tuple(nb.pack_excess(t, rows, cols, canonical, g) for t, g in zip(perm, groups)),
         entry=U4_EXCESS,
-    )  # fmt: skip
+    )
     return [digits, u8, u4]
 
 
 @pytest.mark.parametrize(
     ("shape", "groups"),
-    [((3, 3), [(1, 2, 3), (4, 5, 6, 7)]), ((2, 4), [(1, 2, 3, 4), (5, 6, 7)]),
-     ((4, 4), [(1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15)])],
-)  # fmt: skip
+    [
+        ((3, 3), [(1, 2, 3), (4, 5, 6, 7)]),
+        ((2, 4), [(1, 2, 3, 4), (5, 6, 7)]),
+        ((4, 4), [(1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15)]),
+    ],
+)
 def test_placement_kernel_counts_equal_the_digits_kernel(
-    both: tuple[_backend.Kernels, _backend.Kernels], shape: tuple[int, int],
+    both: tuple[_backend.Kernels, _backend.Kernels],
+    shape: tuple[int, int],
     groups: list[tuple[int, ...]],
-) -> None:  # fmt: skip
+) -> None:
     """Same values in every encoding, so the same nodes as the pure-Python digits kernel."""
     from slidingtiles._engine.numba import pdb as npdb
     from slidingtiles._engine.numba import placement
@@ -303,8 +347,9 @@ def test_placement_kernel_counts_equal_the_digits_kernel(
             tiles = list(frame.board(st.scramble(goal, 40, seed=rng.randrange(10**6)).tiles))
             expected = counts(python.ida_pdb(digits, list(tiles), guard(None, None, None)))
             for db in (digits, u8, u4):
-                found = counts(placement.ida_pdb_placements(db, list(tiles),
-                                                            guard(None, None, None)))  # fmt: skip
+                found = counts(
+                    placement.ida_pdb_placements(db, list(tiles), guard(None, None, None))
+                )
                 assert found == expected
             assert counts(npdb.ida_pdb(u4, list(tiles), guard(None, None, None))) == expected
 
@@ -324,14 +369,18 @@ def test_u4_tables_build_and_round_trip_a_table_file(tmp_path: Path) -> None:
         nb.pack_excess(nb.build_perm_table(3, 3, goal.tiles, g), 3, 3, goal.tiles, g)
         for g in groups
     )
-    db = pdb.PatternDatabase(3, 3, goal.tiles, "4-4", tuple(groups), (PERM, PERM), tables,
-                             entry=U4_EXCESS)  # fmt: skip
+    db = pdb.PatternDatabase(
+        3, 3, goal.tiles, "4-4", tuple(groups), (PERM, PERM), tables, entry=U4_EXCESS
+    )
     path = tmp_path / "u4.stpdb"
     write_table(db, path)
     again = read_table(path)
     assert (again.tables, again.groups, again.goal, again.entry) == (
-        db.tables, db.groups, db.goal, U4_EXCESS
-    )  # fmt: skip
+        db.tables,
+        db.groups,
+        db.goal,
+        U4_EXCESS,
+    )
     assert [len(t) for t in again.tables] == [(9 * 8 * 7 * 6 + 1) // 2] * 2
     data = bytearray(path.read_bytes())
     data[-5] ^= 0x10
@@ -342,8 +391,13 @@ def test_u4_tables_build_and_round_trip_a_table_file(tmp_path: Path) -> None:
     with pytest.raises(PatternDatabaseError, match="truncated"):
         read_table(path)
     with pytest.raises(ValueError, match="4 bits"):  # an unreached entry cannot be packed
-        nb.pack_excess(nb.build_perm_table(3, 3, goal.tiles, tuple(range(1, 9))), 3, 3,
-                       goal.tiles, tuple(range(1, 9)))  # fmt: skip
+        nb.pack_excess(
+            nb.build_perm_table(3, 3, goal.tiles, tuple(range(1, 9))),
+            3,
+            3,
+            goal.tiles,
+            tuple(range(1, 9)),
+        )
     with pytest.raises(ValueError, match="perm-ranked"):
         nb.build_group_table(3, 3, goal.tiles, (1, 2), encoding=DIGITS, entry=U4_EXCESS)
 

@@ -294,8 +294,13 @@ def test_terminate_stops_a_busy_worker_without_waiting_for_it() -> None:
     assert not _running(pid)  # terminate returns once the workers are gone
     # ... and the executor's manager thread too: nothing is left for Python's exit handler to
     # wake through a pipe being closed (a "Bad file descriptor" printed at exit otherwise).
-    assert not [t for t in before if t.is_alive() and t is not threading.current_thread()
-                and "ExecutorManager" in type(t).__name__]  # fmt: skip
+    assert not [
+        t
+        for t in before
+        if t.is_alive()
+        and t is not threading.current_thread()
+        and "ExecutorManager" in type(t).__name__
+    ]
     # Not started: cancelled, or (already handed to the worker's queue) failed with it.
     assert queued.cancelled() or isinstance(queued.exception(timeout=10), BrokenProcessPool)
     with pytest.raises(BrokenProcessPool):

@@ -33,9 +33,9 @@ def counts(result: tuple[str, st.SearchStats]) -> Counts:
     return moves, stats.expanded, stats.generated, stats.iterations, stats.max_frontier
 
 
-def canonical(db: pdb.PatternDatabase, tiles: tuple[int, ...]) -> tuple[
-    pdb.PatternDatabase, list[int], tuple[int, int, int, int]
-]:  # fmt: skip
+def canonical(
+    db: pdb.PatternDatabase, tiles: tuple[int, ...]
+) -> tuple[pdb.PatternDatabase, list[int], tuple[int, int, int, int]]:
     """What the dispatcher hands a kernel: the canonical tables, the board in their frame."""
     frame = frame_for(db.rows, db.cols, db.solves_for)
     return db.for_goal(db.goal), list(frame.board(tiles)), frame.order
@@ -61,13 +61,19 @@ def chunk(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> in
 @pytest.mark.parametrize("chunk", [2, slow_case(64), 1 << 13], indirect=True)  # the extremes
 @pytest.mark.parametrize(
     ("shape", "groups"),
-    [((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]), ((3, 3), [(2, 5), (1, 3, 4, 6)]),
-     ((2, 4), [(1, 2, 3), (4, 5, 6, 7)]), ((2, 4), [(1, 2), (3, 4, 5, 6, 7)])],
-)  # fmt: skip
+    [
+        ((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]),
+        ((3, 3), [(2, 5), (1, 3, 4, 6)]),
+        ((2, 4), [(1, 2, 3), (4, 5, 6, 7)]),
+        ((2, 4), [(1, 2), (3, 4, 5, 6, 7)]),
+    ],
+)
 def test_same_moves_and_counts_as_depth_first_on_oracle_states(
-    chunk: int, oracle: Callable[[Board], Oracle], shape: tuple[int, int],
+    chunk: int,
+    oracle: Callable[[Board], Oracle],
+    shape: tuple[int, int],
     groups: list[tuple[int, ...]],
-) -> None:  # fmt: skip
+) -> None:
     """With and without the reflection, tiles outside every group, every goal corner."""
     for index, goal in enumerate(goals(*shape)):
         db = pdb.PatternDatabase.build(*shape, goal, groups=groups)
@@ -100,8 +106,9 @@ def test_same_moves_and_counts_on_random_4x4(chunk: int) -> None:
 def test_handoff_from_the_depth_first_kernel(monkeypatch: pytest.MonkeyPatch) -> None:
     """Handing over after any iteration keeps the moves and the counts."""
     goal = Board.goal(4, 4)
-    db = pdb.PatternDatabase.build(4, 4, goal, groups=[(1, 2, 5, 6), (3, 4, 7, 8),
-                                                       (9, 10, 13, 14), (11, 12, 15)])  # fmt: skip
+    db = pdb.PatternDatabase.build(
+        4, 4, goal, groups=[(1, 2, 5, 6), (3, 4, 7, 8), (9, 10, 13, 14), (11, 12, 15)]
+    )
     calls: list[int] = []
     real = batched.continue_in_batches
 
@@ -156,5 +163,9 @@ def test_ctrl_c_from_progress_propagates() -> None:
         raise KeyboardInterrupt
 
     with pytest.raises(KeyboardInterrupt):
-        batched.ida_pdb_batched(db, list(st.random_board(4, 4, seed=2).tiles),
-                                engine_guard(progress=interrupt), pruning_table(4, 4))  # fmt: skip
+        batched.ida_pdb_batched(
+            db,
+            list(st.random_board(4, 4, seed=2).tiles),
+            engine_guard(progress=interrupt),
+            pruning_table(4, 4),
+        )

@@ -28,8 +28,22 @@ def arguments(board: Board, goal: Board, width: int, max_nodes: int = 10**7) -> 
     ones = [1] * board.size
     grow, gcol = [cell // cols for cell in home], [cell % cols for cell in home]
     levels = 4 * board.manhattan(goal)
-    return (rows, cols, list(board.tiles), grow, gcol, ones, ones, 1, 0, 0, width, levels,
-            max_nodes, None)  # fmt: skip
+    return (
+        rows,
+        cols,
+        list(board.tiles),
+        grow,
+        gcol,
+        ones,
+        ones,
+        1,
+        0,
+        0,
+        width,
+        levels,
+        max_nodes,
+        None,
+    )
 
 
 def random_goal(rows: int, cols: int, seed: int) -> Board:
@@ -55,7 +69,8 @@ def test_kernels_agree_and_replay(
                 assert replay(board, moves) == goal
                 assert len(moves) >= board.manhattan(goal)
             assert dispatch.beam_solve(board, goal, width, max_nodes=10**7) == (
-                moves if reached else None, expanded
+                moves if reached else None,
+                expanded,
             )
 
 

@@ -223,8 +223,13 @@ def test_bad_options_are_refused(options: dict[str, object], error: type) -> Non
 
 def test_limits_go_through_the_guard() -> None:
     with pytest.raises(st.SearchLimitExceeded) as caught:
-        st.solve("6 4 7/8 5 0/3 2 1", heuristic="misplaced", algorithm="bwas", max_nodes=50,
-                 batch_size=10)  # fmt: skip
+        st.solve(
+            "6 4 7/8 5 0/3 2 1",
+            heuristic="misplaced",
+            algorithm="bwas",
+            max_nodes=50,
+            batch_size=10,
+        )
     assert caught.value.limit == "nodes"
     assert caught.value.stats.expanded < 50 + 10
 
@@ -247,8 +252,11 @@ def test_generic_bwas_on_a_weighted_graph() -> None:
     edges = {"a": {"b": 1, "c": 5}, "b": {"c": 1, "d": 7}, "c": {"d": 1}, "d": {}}
     estimate = {"a": 3, "b": 2, "c": 1, "d": 0}
     for batch in (1, 2, 100):
-        r = bwas(Vertex.of(edges, "a", goal="d"),
-                 lambda states: [estimate[s.name] for s in states], batch_size=batch)  # fmt: skip
+        r = bwas(
+            Vertex.of(edges, "a", goal="d"),
+            lambda states: [estimate[s.name] for s in states],
+            batch_size=batch,
+        )
         assert r.actions == ("b", "c", "d")
         assert r.cost == 3.0
         assert r.optimal
@@ -275,8 +283,12 @@ def test_generic_bwas_on_a_number_line(target: int, batch: int, weight: float) -
         def is_goal(self) -> bool:
             return self.n == target
 
-    r = bwas(Number(0), lambda states: [abs(target - s.n) // 3 for s in states],
-             weight=weight, batch_size=batch)  # fmt: skip
+    r = bwas(
+        Number(0),
+        lambda states: [abs(target - s.n) // 3 for s in states],
+        weight=weight,
+        batch_size=batch,
+    )
     best = target // 3 + target % 3  # +3 as often as fits, then +1 (or +3 -1: as many)
     assert r.cost <= weight * best
     if weight == 1.0:

@@ -80,8 +80,9 @@ def test_solve_moves_format_31(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_solve_board_split_over_arguments(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "solve", "1", "2", "3", "4", "0", "6", "7", "5", "8",
-                       "--format", "moves")  # fmt: skip
+    code, out, _ = run(
+        capsys, "solve", "1", "2", "3", "4", "0", "6", "7", "5", "8", "--format", "moves"
+    )
     assert (code, out.strip()) == (0, "DR")
 
 
@@ -90,9 +91,21 @@ def test_solve_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     data = json.loads(out)
     assert set(data) == {
-        "schema", "status", "board", "goal", "moves", "tiles", "length", "optimal",
-        "lower_bound", "ratio", "heuristic", "algorithm", "engine", "statistics",
-    }  # fmt: skip
+        "schema",
+        "status",
+        "board",
+        "goal",
+        "moves",
+        "tiles",
+        "length",
+        "optimal",
+        "lower_bound",
+        "ratio",
+        "heuristic",
+        "algorithm",
+        "engine",
+        "statistics",
+    }
     assert (data["schema"], data["status"]) == (1, "solved")
     assert data["board"] == [[8, 1, 3], [4, 0, 2], [7, 6, 5]]
     assert data["goal"] == [[0, 1, 2], [3, 4, 5], [6, 7, 8]]
@@ -100,8 +113,13 @@ def test_solve_json_schema(capsys: pytest.CaptureFixture[str]) -> None:
     assert Board(data["board"]).apply(data["moves"]) == Board(data["goal"])
     assert data["optimal"] is True
     assert set(data["statistics"]) == {
-        "expanded", "generated", "max_frontier", "reopened", "iterations", "seconds",
-    }  # fmt: skip
+        "expanded",
+        "generated",
+        "max_frontier",
+        "reopened",
+        "iterations",
+        "seconds",
+    }
     reference = solve("8 1 3/4 0 2/7 6 5", goal="first")
     assert data["length"] == len(reference)
     assert tuple(data["tiles"]) == reference.tiles
@@ -113,8 +131,17 @@ def test_solve_options_give_optimal_lengths(
     capsys: pytest.CaptureFixture[str], oracle, algorithm: str, heuristic: str
 ) -> None:
     board = Board("8 1 3/4 0 2/7 6 5")
-    code, out, _ = run(capsys, "solve", board.to_text(), "--algorithm", algorithm,
-                       "--heuristic", heuristic, "--format", "json")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "solve",
+        board.to_text(),
+        "--algorithm",
+        algorithm,
+        "--heuristic",
+        heuristic,
+        "--format",
+        "json",
+    )
     assert code == 0
     data = json.loads(out)
     assert data["length"] == oracle(Board.goal(3, 3)).distance[board.tiles]
@@ -124,8 +151,9 @@ def test_solve_options_give_optimal_lengths(
 def test_solve_inadmissible_heuristic_not_claimed_minimal(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    code, out, _ = run(capsys, "solve", "6 4 7/8 5 0/3 2 1", "--heuristic", "inversions",
-                       "--algorithm", "greedy")  # fmt: skip
+    code, out, _ = run(
+        capsys, "solve", "6 4 7/8 5 0/3 2 1", "--heuristic", "inversions", "--algorithm", "greedy"
+    )
     assert code == 0
     assert "Minimum number of moves" not in out
     assert "not proven minimal" in out
@@ -236,8 +264,17 @@ def test_unsolvable_moves_format_prints_nothing(capsys: pytest.CaptureFixture[st
 
 
 def test_node_limit(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "solve", "6 4 7/8 5 0/3 2 1", "--max-nodes", "5",
-                         "--heuristic", "misplaced", "--format", "json")  # fmt: skip
+    code, out, err = run(
+        capsys,
+        "solve",
+        "6 4 7/8 5 0/3 2 1",
+        "--max-nodes",
+        "5",
+        "--heuristic",
+        "misplaced",
+        "--format",
+        "json",
+    )
     assert code == 1
     data = json.loads(out)
     assert data["status"] == "limit"
@@ -251,8 +288,7 @@ def test_time_limit(capsys: pytest.CaptureFixture[str]) -> None:
     # A 4x4 board far from the goal with the weakest heuristic cannot finish in 0.05 s.
     board = "15 14 13 12/11 10 9 8/7 6 5 4/3 1 2 0"
     assert is_solvable(board)
-    code, out, err = run(capsys, "solve", board, "--heuristic", "misplaced",
-                         "--time-limit", "0.05")  # fmt: skip
+    code, out, err = run(capsys, "solve", board, "--heuristic", "misplaced", "--time-limit", "0.05")
     assert (code, out) == (1, "")
     assert_one_line(err)
     assert "time" in err
@@ -292,8 +328,19 @@ def test_random_is_reproducible_and_solvable(capsys: pytest.CaptureFixture[str])
 
 
 def test_random_moves_goal_first_cos226(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "random", "3x5", "--moves", "6", "--seed", "2",
-                       "--goal", "first", "--format", "cos226")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "random",
+        "3x5",
+        "--moves",
+        "6",
+        "--seed",
+        "2",
+        "--goal",
+        "first",
+        "--format",
+        "cos226",
+    )
     assert code == 0
     assert out.splitlines()[0] == "3 5"
     board = Board(out)
@@ -303,9 +350,10 @@ def test_random_moves_goal_first_cos226(capsys: pytest.CaptureFixture[str]) -> N
 
 def test_random_shape_as_two_words(capsys: pytest.CaptureFixture[str]) -> None:
     # Issue 27: the README's "random 4 4 --moves 30 --seed 1" was refused (the CLI wanted 4x4).
-    assert run(capsys, "random", "4", "4", "--moves", "30", "--seed", "1")[:2] == run(
-        capsys, "random", "4x4", "--moves", "30", "--seed", "1"
-    )[:2]
+    assert (
+        run(capsys, "random", "4", "4", "--moves", "30", "--seed", "1")[:2]
+        == run(capsys, "random", "4x4", "--moves", "30", "--seed", "1")[:2]
+    )
     assert run(capsys, "random", "2", "3", "--moves", "0")[:2] == (0, "1 2 3/4 5 0\n")
     code, out, err = run(capsys, "random", "3", "4", "5")
     assert (code, out) == (2, "")
@@ -352,8 +400,9 @@ def test_solve_workers_splits_one_board_between_processes(
 
     monkeypatch.setattr(solve_command, "solve", recording_solve)
     board = random_board(3, 4, seed=2)
-    code, out, _ = run(capsys, "solve", board.to_text(), "--heuristic", "pdb", "--workers", "2",
-                       "--format", "json")  # fmt: skip
+    code, out, _ = run(
+        capsys, "solve", board.to_text(), "--heuristic", "pdb", "--workers", "2", "--format", "json"
+    )
     assert code == 0
     found = json.loads(out)
     assert asked == [2]
@@ -495,8 +544,16 @@ def test_progress_is_silent_when_stderr_is_not_a_terminal(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     # Changed in issue 14: --progress wrote "\r" frames into pipes; now only a terminal sees it.
-    code, out, err = run(capsys, "solve", PROGRESS_BOARD, "--heuristic", "misplaced",
-                         "--progress", "--format", "moves")  # fmt: skip
+    code, out, err = run(
+        capsys,
+        "solve",
+        PROGRESS_BOARD,
+        "--heuristic",
+        "misplaced",
+        "--progress",
+        "--format",
+        "moves",
+    )
     assert code == 0
     assert len(out.strip()) == 24
     assert err == ""
@@ -542,8 +599,19 @@ def test_progress_on_a_terminal(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, terminal: FakeTerminal
 ) -> None:
     on_stderr(monkeypatch, terminal)
-    code = main(["solve", PROGRESS_BOARD, "--heuristic", "misplaced", "--algorithm",
-                 "astar", "--progress", "--format", "moves"])  # fmt: skip
+    code = main(
+        [
+            "solve",
+            PROGRESS_BOARD,
+            "--heuristic",
+            "misplaced",
+            "--algorithm",
+            "astar",
+            "--progress",
+            "--format",
+            "moves",
+        ]
+    )
     assert code == 0
     assert len(capsys.readouterr().out.strip()) == 24
     assert "nodes" in terminal.getvalue()
@@ -626,8 +694,12 @@ def test_python_dash_m_entry_point() -> None:
     env = {**os.environ, "PYTHONPATH": str(root)}
     completed = subprocess.run(
         [sys.executable, "-m", "slidingtiles", "solve", "1 2 3/4 5 6/8 7 0"],
-        capture_output=True, text=True, timeout=60, env=env, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env=env,
+        check=False,
+    )
     assert completed.returncode == 1
     assert completed.stdout == "No solution possible\n"
     assert len(completed.stderr.strip().splitlines()) == 1
@@ -719,10 +791,15 @@ def test_every_batch_option_has_help(capsys: pytest.CaptureFixture[str]) -> None
 
 @pytest.mark.parametrize(
     "argv",
-    [["solve", "1 2 3/4 5 6/8 7 0"], ["solve", "1 2/3 0", "--format", "xml"],
-     ["solve", "1 2 3/4 5 6/7 8 9"], ["pdb"], ["batch", "/nonexistent/boards.txt"],
-     ["solve", "6 4 7/8 5 0/3 2 1", "--max-nodes", "3", "--heuristic", "misplaced"]],
-)  # fmt: skip
+    [
+        ["solve", "1 2 3/4 5 6/8 7 0"],
+        ["solve", "1 2/3 0", "--format", "xml"],
+        ["solve", "1 2 3/4 5 6/7 8 9"],
+        ["pdb"],
+        ["batch", "/nonexistent/boards.txt"],
+        ["solve", "6 4 7/8 5 0/3 2 1", "--max-nodes", "3", "--heuristic", "misplaced"],
+    ],
+)
 def test_one_error_prefix(capsys: pytest.CaptureFixture[str], argv: list[str]) -> None:
     code, _, err = run(capsys, *argv)
     assert code in (1, 2)
@@ -731,9 +808,7 @@ def test_one_error_prefix(capsys: pytest.CaptureFixture[str], argv: list[str]) -
     assert not err.startswith("slidingtiles: error: slidingtiles")
 
 
-def test_shell_completion_with_argcomplete(
-    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
-) -> None:
+def test_shell_completion_with_argcomplete(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     argcomplete = pytest.importorskip("argcomplete")
     from slidingtiles._cli import build_parser
     from slidingtiles._cli.main import _offer_completion

@@ -77,8 +77,10 @@ def test_both_implementations_search_the_same_nodes(
         moves_nb, stats_nb = run("numba", h, board, goal)
         assert moves_nb == moves
         assert (stats_nb.expanded, stats_nb.generated, stats_nb.iterations) == (
-            stats.expanded, stats.generated, stats.iterations,
-        )  # fmt: skip
+            stats.expanded,
+            stats.generated,
+            stats.iterations,
+        )
         assert board.apply(moves) == goal
 
 
@@ -112,8 +114,10 @@ def test_the_same_nodes_on_other_goals_and_shapes() -> None:
         )
         moves, stats = run("python", MANHATTAN_DELTA, board, goal)
         assert (moves, stats.expanded, stats.generated) == (
-            builtin[0], builtin[1].expanded, builtin[1].generated,
-        )  # fmt: skip
+            builtin[0],
+            builtin[1].expanded,
+            builtin[1].generated,
+        )
 
 
 # -- solve: the route, the answer --------------------------------------------------------
@@ -158,8 +162,10 @@ def test_registered_by_name() -> None:
         solution = solve("4 1 3/0 2 5", heuristic="flat_manhattan_test")
         assert solution.engine != "generic"
         assert (solution.heuristic, len(solution), solution.optimal) == (
-            "flat_manhattan_test", 4, True,
-        )  # fmt: skip
+            "flat_manhattan_test",
+            4,
+            True,
+        )
     finally:
         heuristics.unregister("flat_manhattan_test")
 
@@ -167,8 +173,9 @@ def test_registered_by_name() -> None:
 def test_an_inadmissible_one_is_not_claimed_optimal() -> None:
     twice = heuristics.compiled(
         lambda tiles, home, rows, cols: 2 * flat_manhattan(tiles, home, rows, cols),
-        admissible=False, name="twice",
-    )  # fmt: skip
+        admissible=False,
+        name="twice",
+    )
     board = Board("8 1 3/4 0 2/7 6 5")
     auto = solve(board, heuristic=twice)
     assert (auto.engine, auto.algorithm, auto.optimal) == ("generic", "astar", False)
@@ -198,9 +205,12 @@ def test_check_and_compare_take_it_with_its_claims() -> None:
     assert report.claims == {"admissible": True, "consistent": False}
     assert report.heuristic == "manhattan_rows"
     table = heuristics.compare(
-        [MANHATTAN_DELTA, "manhattan"], algorithm="idastar", shape=(3, 3), depths=[8, 12],
+        [MANHATTAN_DELTA, "manhattan"],
+        algorithm="idastar",
+        shape=(3, 3),
+        depths=[8, 12],
         boards_per_depth=3,
-    )  # fmt: skip
+    )
     counts: dict[str, list[tuple[int, float, float]]] = {}
     for record in table.records:
         counts.setdefault(record["heuristic"], []).append(
@@ -214,8 +224,9 @@ def test_check_and_compare_take_it_with_its_claims() -> None:
 def test_a_false_claim_is_caught_before_an_optimal_answer() -> None:
     twice = heuristics.compiled(
         lambda tiles, home, rows, cols: 2 * flat_manhattan(tiles, home, rows, cols),
-        admissible=True, name="twice_claimed",
-    )  # fmt: skip
+        admissible=True,
+        name="twice_claimed",
+    )
     with pytest.raises(HeuristicClaimError, match="'twice_claimed' is registered admissible=True"):
         solve(Board("1 2 3/4 0 5"), heuristic=twice)
     nonzero = heuristics.compiled(off_at_goal, admissible=False)
@@ -251,12 +262,15 @@ def halves(tiles, home, rows, cols):  # type: ignore[no-untyped-def]
 BAD = {
     "negative": (heuristics.compiled(negative, admissible=True), HeuristicError, "negative"),
     "at_goal": (
-        heuristics.compiled(off_at_goal, admissible=False), HeuristicClaimError, "on its goal"
+        heuristics.compiled(off_at_goal, admissible=False),
+        HeuristicClaimError,
+        "on its goal",
     ),
     "raised": (heuristics.compiled(raises, admissible=True), HeuristicError, "raised ValueError"),
     "delta": (
         heuristics.compiled(flat_manhattan, admissible=True, delta=wrong_step, name="wrong_step"),
-        HeuristicError, "but the function gives",
+        HeuristicError,
+        "but the function gives",
     ),
 }
 
@@ -374,13 +388,16 @@ print(len(solution), solution.optimal, solution.engine, sys.modules.get("numba")
     [("sys.modules['numba'] = None  # numba not installed", "auto"), ("", "python")],
     ids=["numba-absent", "implementation-python"],
 )
-def test_without_numba_the_same_function_runs_as_plain_python(
-    block: str, environment: str
-) -> None:
+def test_without_numba_the_same_function_runs_as_plain_python(block: str, environment: str) -> None:
     env = dict(os.environ, SLIDINGTILES_IMPLEMENTATION=environment, PYTHONPATH=str(ROOT))
     done = subprocess.run(
         [sys.executable, "-c", _WITHOUT_NUMBA.format(block=block)],
-        capture_output=True, text=True, env=env, cwd=ROOT, check=False, timeout=60,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+        check=False,
+        timeout=60,
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["14", "True", "python", "False"]

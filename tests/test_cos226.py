@@ -50,9 +50,14 @@ PUZZLE04_OUTPUT = (
 def run_command(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """The installed command line, as a student runs it (a separate process)."""
     return subprocess.run(
-        [sys.executable, "-m", "slidingtiles", *args], input=stdin, capture_output=True,
-        text=True, timeout=60, check=False, cwd=ROOT,
-    )  # fmt: skip
+        [sys.executable, "-m", "slidingtiles", *args],
+        input=stdin,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        cwd=ROOT,
+    )
 
 
 def test_the_sample_byte_for_byte() -> None:
@@ -117,7 +122,8 @@ def test_shortest_and_counted_as_the_assignment_counts(
         found = st.solve_cos226(board, goal)
         assert board.apply(found.solution.moves) == goal
         assert (len(found.solution), found.enqueued) == (
-            exact.distance[tiles], reference_count(board, goal)[1]
+            exact.distance[tiles],
+            reference_count(board, goal)[1],
         )
 
 

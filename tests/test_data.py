@@ -278,8 +278,25 @@ def test_the_data_command_labels_shows_and_lists(
     from slidingtiles._cli import main
 
     out = tmp_path / "walks.npz"
-    assert main(["data", "label", "--walks", "5", "--moves", "3-9", "--shape", "3x3",
-                 "--seed", "2", "-o", str(out)]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "data",
+                "label",
+                "--walks",
+                "5",
+                "--moves",
+                "3-9",
+                "--shape",
+                "3x3",
+                "--seed",
+                "2",
+                "-o",
+                str(out),
+            ]
+        )
+        == 0
+    )
     labels = data.load(out)
     assert set(labels.sources.tolist()) == {0, 1, 2, 3, 4}
     _check_paths(labels)

@@ -117,9 +117,7 @@ def _page_cases() -> list[Any]:
         if found:
             cases.append(pytest.param(page, False, id=_shown(page)))
         if any("slow" in block.directives for block in found):
-            cases.append(
-                pytest.param(page, True, id=f"{_shown(page)}-all", marks=pytest.mark.slow)
-            )
+            cases.append(pytest.param(page, True, id=f"{_shown(page)}-all", marks=pytest.mark.slow))
     return cases
 
 
@@ -190,9 +188,11 @@ def _in_process(argv: list[str], page: Page) -> tuple[int, str, str]:
     """A plain ``slidingtiles ...`` command through the entry point, here (no process start-up)."""
     out, err = io.StringIO(), io.StringIO()
     with (
-        contextlib.chdir(page.workdir), _environment(SLIDINGTILES_CACHE_DIR=str(page.cache)),
-        contextlib.redirect_stdout(out), contextlib.redirect_stderr(err),
-    ):  # fmt: skip
+        contextlib.chdir(page.workdir),
+        _environment(SLIDINGTILES_CACHE_DIR=str(page.cache)),
+        contextlib.redirect_stdout(out),
+        contextlib.redirect_stderr(err),
+    ):
         status = main(argv)
     return status, out.getvalue(), err.getvalue()
 
@@ -220,9 +220,14 @@ def _shell_environment(page: Page) -> dict[str, str]:
 
 def _in_shell(command: str, page: Page) -> tuple[int, str, str]:
     completed = subprocess.run(
-        ["bash", "-o", "pipefail", "-c", command], cwd=page.workdir, env=_shell_environment(page),
-        capture_output=True, text=True, timeout=300, check=False,
-    )  # fmt: skip
+        ["bash", "-o", "pipefail", "-c", command],
+        cwd=page.workdir,
+        env=_shell_environment(page),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
+    )
     return completed.returncode, completed.stdout, completed.stderr
 
 
@@ -248,9 +253,14 @@ def _server(command: str, port: int, page: Page) -> Iterator[None]:
     """
     command = re.sub(r"--port \d+", f"--port {port}", command)
     process = subprocess.Popen(
-        ["bash", "-c", f"exec {command}"], cwd=page.workdir, env=_shell_environment(page),
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, start_new_session=True,
-    )  # fmt: skip
+        ["bash", "-c", f"exec {command}"],
+        cwd=page.workdir,
+        env=_shell_environment(page),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
     try:
         deadline = time.monotonic() + 60
         while True:
@@ -389,15 +399,17 @@ def test_the_parser_finds_markers_commands_and_statuses(tmp_path: Path) -> None:
     page = tmp_path / "page.md"
     page.write_text(
         "Text.\n\n<!-- docs-test: slow; requires dask -->\n```python\nx = 1\n```\n\n"
-        "```console\n$ slidingtiles check \"1 2/0 3\"   # exit 0\nsolvable\n"
-        "$ slidingtiles solve \"2 1/3 0\"   # exit 1\n```\n\n```bash\nnot run\n```\n"
+        '```console\n$ slidingtiles check "1 2/0 3"   # exit 0\nsolvable\n'
+        '$ slidingtiles solve "2 1/3 0"   # exit 1\n```\n\n```bash\nnot run\n```\n'
     )
     found = [attrs.evolve(b, page=ROOT / "x.md") for b in blocks(page)]
     assert [(b.line, b.language, b.directives) for b in found] == [
-        (4, "python", {"slow": "", "requires": "dask"}), (8, "console", {}),
+        (4, "python", {"slow": "", "requires": "dask"}),
+        (8, "console", {}),
     ]
     assert [(c.line, c.status, c.shown) for c in commands(found[1])] == [
-        (9, 0, "solvable\n"), (11, 1, ""),
+        (9, 0, "solvable\n"),
+        (11, 1, ""),
     ]
     with pytest.raises(ValueError, match="unknown docs-test directive 'slwo'"):
         _directives(" slwo ", "x.md:1")
@@ -412,7 +424,12 @@ def test_a_wrong_output_names_the_page_and_line(tmp_path: Path) -> None:
     broken = Block(ROOT / "docs" / "x.md", 20, "python", "undefined_name\n", {})
     with pytest.raises(AssertionError, match=r"docs/x\.md:20: the python block raised NameError"):
         run_python(broken, page)
-    fragment = Block(ROOT / "docs" / "x.md", 30, "python", "route = nowhere()\n",
-                     {"fragment": "examples/route_on_a_map.py"})  # fmt: skip
+    fragment = Block(
+        ROOT / "docs" / "x.md",
+        30,
+        "python",
+        "route = nowhere()\n",
+        {"fragment": "examples/route_on_a_map.py"},
+    )
     with pytest.raises(AssertionError, match=r"docs/x\.md:31: 'route = nowhere\(\)' is not a line"):
         check_fragment(fragment)

@@ -84,8 +84,9 @@ def test_a_long_search_announces_itself_before_it_starts() -> None:
     found = reach.estimate(board, goal, "misplaced", engine=False)
     assert found.seconds > reach.ANNOUNCE_SECONDS
     with pytest.warns(SearchCostWarning, match=r"estimated at .* quicker: optimal=False"):
-        reach.judge(board, goal, "misplaced", engine=False, workers=1, time_limit=None,
-                    insist=False)  # fmt: skip
+        reach.judge(
+            board, goal, "misplaced", engine=False, workers=1, time_limit=None, insist=False
+        )
 
 
 def test_a_long_search_bounded_by_its_limits_stays_quiet() -> None:
@@ -95,13 +96,24 @@ def test_a_long_search_bounded_by_its_limits_stays_quiet() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         reach.judge(
-            board, goal, "misplaced", engine=False, workers=1, time_limit=None, insist=False,
-            max_nodes=1000,
-        )  # fmt: skip
-        reach.judge(
-            Board.goal(4, 4).move("U"), goal, "pdb", engine=True, workers=1, time_limit=None,
+            board,
+            goal,
+            "misplaced",
+            engine=False,
+            workers=1,
+            time_limit=None,
             insist=False,
-        )  # fmt: skip
+            max_nodes=1000,
+        )
+        reach.judge(
+            Board.goal(4, 4).move("U"),
+            goal,
+            "pdb",
+            engine=True,
+            workers=1,
+            time_limit=None,
+            insist=False,
+        )
 
 
 class _Terminal(io.StringIO):

@@ -65,8 +65,7 @@ def test_compares_time_limit_bounds_the_whole_call_drawing_included() -> None:
 
 
 def test_compare_counts_searches_the_clock_stopped_as_limited() -> None:
-    table = compare(["misplaced"], shape=(3, 3), depths=[24], boards_per_depth=50,
-                    time_limit=0.05)  # fmt: skip
+    table = compare(["misplaced"], shape=(3, 3), depths=[24], boards_per_depth=50, time_limit=0.05)
     [record] = table.records
     assert record["limited"] >= 1
     assert record["generated"] is None
@@ -102,17 +101,23 @@ def test_cos226_without_limits_has_a_documented_node_bound(
 # -- 9: every door checks its own options, with the documented errors ----------------------
 
 ANYTHING = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**6), 10**6),
-    st.floats(allow_nan=True, allow_infinity=True), st.text(max_size=4),
-    st.lists(st.integers(0, 3), max_size=3), st.tuples(st.integers(-2, 5), st.integers(-2, 5)),
-    st.just(object()), st.just(b"1"),
-)  # fmt: skip
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**6), 10**6),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=4),
+    st.lists(st.integers(0, 3), max_size=3),
+    st.tuples(st.integers(-2, 5), st.integers(-2, 5)),
+    st.just(object()),
+    st.just(b"1"),
+)
 
 
 def _trace_view() -> TraceView:
     goal = Board.goal(2, 2)
-    result = astar(slidingtiles.TileState.from_boards(Board("1 2/0 3"), goal),
-                   lambda s: 0, trace=20)  # fmt: skip
+    result = astar(
+        slidingtiles.TileState.from_boards(Board("1 2/0 3"), goal), lambda s: 0, trace=20
+    )
     return TraceView(result)
 
 
@@ -123,18 +128,22 @@ DOORS: dict[str, Any] = {
     "check samples": lambda v: check("manhattan", shape=(2, 2), samples=v),
     "check seed": lambda v: check("manhattan", shape=(2, 2), seed=v),
     "check shape": lambda v: check("manhattan", shape=v, max_boards=20, samples=1, max_walk=2),
-    "compare time_limit": lambda v: compare(["manhattan"], shape=(2, 2), depths=[2],
-                                            boards_per_depth=1, time_limit=v),
-    "compare max_nodes": lambda v: compare(["manhattan"], shape=(2, 2), depths=[2],
-                                           boards_per_depth=1, max_nodes=v),
-    "compare boards_per_depth": lambda v: compare(["manhattan"], shape=(2, 2), depths=[2],
-                                                  boards_per_depth=v),
-    "compare seed": lambda v: compare(["manhattan"], shape=(2, 2), depths=[2],
-                                      boards_per_depth=1, seed=v),
-    "compare progress": lambda v: compare(["manhattan"], shape=(2, 2), depths=[2],
-                                          boards_per_depth=1, progress=v),
-    "compare depths": lambda v: compare(["manhattan"], shape=(2, 2), depths=v,
-                                        boards_per_depth=1),
+    "compare time_limit": lambda v: compare(
+        ["manhattan"], shape=(2, 2), depths=[2], boards_per_depth=1, time_limit=v
+    ),
+    "compare max_nodes": lambda v: compare(
+        ["manhattan"], shape=(2, 2), depths=[2], boards_per_depth=1, max_nodes=v
+    ),
+    "compare boards_per_depth": lambda v: compare(
+        ["manhattan"], shape=(2, 2), depths=[2], boards_per_depth=v
+    ),
+    "compare seed": lambda v: compare(
+        ["manhattan"], shape=(2, 2), depths=[2], boards_per_depth=1, seed=v
+    ),
+    "compare progress": lambda v: compare(
+        ["manhattan"], shape=(2, 2), depths=[2], boards_per_depth=1, progress=v
+    ),
+    "compare depths": lambda v: compare(["manhattan"], shape=(2, 2), depths=v, boards_per_depth=1),
     "boards shape": lambda v: testing.boards(v),
     "boards goal": lambda v: testing.boards(goal=v),
     "boards solvable": lambda v: testing.boards(solvable=v),
@@ -144,9 +153,11 @@ DOORS: dict[str, Any] = {
     "shapes max_cells": lambda v: testing.shapes(max_cells=v),
     "goals shape": lambda v: testing.goals(v),
     "assert_admissible max_examples": lambda v: testing.assert_admissible(
-        "manhattan", shape=(2, 2), max_examples=v),
+        "manhattan", shape=(2, 2), max_examples=v
+    ),
     "assert_consistent goal": lambda v: testing.assert_consistent(
-        "manhattan", shape=(2, 2), goal=v, max_examples=2),
+        "manhattan", shape=(2, 2), goal=v, max_examples=2
+    ),
     "TraceView": lambda v: TraceView(v),
     "TraceView label": lambda v: TraceView(VIEW.trace, label=v),
     "svg max_nodes": lambda v: VIEW.svg(max_nodes=v),
@@ -157,7 +168,7 @@ DOORS: dict[str, Any] = {
     "table max_rows": lambda v: VIEW.table(max_rows=v),
     "table children": lambda v: VIEW.table(children=v),
     "page title": lambda v: VIEW.page(title=v),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("door", sorted(DOORS))
@@ -240,8 +251,10 @@ def test_the_command_line_refuses_n_equal_to_one(tmp_path: Any) -> None:
     path.write_text("1\n0\n")
     done = subprocess.run(
         [sys.executable, "-m", "slidingtiles", "solve", "-f", str(path), "--format", "cos226"],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     assert done.returncode == 2, done
     assert "N >= 2" in done.stderr
     assert done.stdout == ""
@@ -295,8 +308,7 @@ def test_the_consistency_error_is_one_line() -> None:
     def jumpy(board: Board, goal: Board) -> int:
         return 0 if board == goal else 2 * manhattan(board, goal)
 
-    info = slidingtiles.heuristics.HeuristicInfo("jumpy", jumpy, admissible=False,
-                                                 consistent=True)  # fmt: skip
+    info = slidingtiles.heuristics.HeuristicInfo("jumpy", jumpy, admissible=False, consistent=True)
     report = check(info, shape=(2, 2))
     error = _claim_error(info, report)
     assert error is not None

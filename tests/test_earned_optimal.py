@@ -36,8 +36,9 @@ def boards(shape: tuple[int, int]) -> st.SearchStrategy[Board]:
     goal = Board.goal(*shape)
     return st.builds(
         lambda moves, seed: sl.scramble(goal, moves, seed=seed),
-        st.integers(1, WALKS[shape]), st.integers(0, 2**32 - 1),
-    )  # fmt: skip
+        st.integers(1, WALKS[shape]),
+        st.integers(0, 2**32 - 1),
+    )
 
 
 def shortest(board: Board) -> int:
@@ -171,19 +172,28 @@ def test_the_numba_kernel_gets_copies_of_the_board() -> None:
 def test_an_answer_that_misses_its_goal_is_never_returned() -> None:
     goal = Board.goal(3, 3)
     start = goal.move("U")
-    wrong = sl.Solution(start, goal, Moves("L"), True, "mine", "idastar",
-                        sl.SearchStats(0, 0, 0, 0, 0, 0.0), 1)  # fmt: skip
+    wrong = sl.Solution(
+        start, goal, Moves("L"), True, "mine", "idastar", sl.SearchStats(0, 0, 0, 0, 0, 0.0), 1
+    )
     with pytest.raises(sl.SolutionMismatchError, match="'mine'") as err:
         verify.checked(wrong, None)
     assert isinstance(err.value, RuntimeError)
     assert err.value.heuristic == "mine"
     assert err.value.value == "L"
-    off = sl.Solution(start, goal, Moves("DD"), False, "mine", "idastar",
-                      sl.SearchStats(0, 0, 0, 0, 0, 0.0))  # fmt: skip
+    off = sl.Solution(
+        start, goal, Moves("DD"), False, "mine", "idastar", sl.SearchStats(0, 0, 0, 0, 0, 0.0)
+    )
     with pytest.raises(sl.SolutionMismatchError, match="leaves the board"):
         verify.checked(off, None)
-    sideways = sl.Solution(Board.goal(3, 3).move("L"), goal, Moves("RR"), False, "mine",
-                           "idastar", sl.SearchStats(0, 0, 0, 0, 0, 0.0))  # fmt: skip
+    sideways = sl.Solution(
+        Board.goal(3, 3).move("L"),
+        goal,
+        Moves("RR"),
+        False,
+        "mine",
+        "idastar",
+        sl.SearchStats(0, 0, 0, 0, 0, 0.0),
+    )
     with pytest.raises(sl.SolutionMismatchError, match="leaves the board"):
         verify.checked(sideways, None)  # R from the last column does not wrap to the next row
 
@@ -239,8 +249,16 @@ def test_an_honest_claim_passes_the_sampled_check_and_stays_optimal() -> None:
 def test_the_path_check_catches_what_a_sample_did_not_see() -> None:
     liar = heuristics.HeuristicInfo("h34_liar", lambda b, g: 3 * manhattan(b, g), True, False)
     board = Board.goal(4, 4).move("L")
-    solution = sl.Solution(board, Board.goal(4, 4), Moves("R"), True, "h34_liar", "idastar",
-                           sl.SearchStats(0, 0, 0, 0, 0, 0.0), 1)  # fmt: skip
+    solution = sl.Solution(
+        board,
+        Board.goal(4, 4),
+        Moves("R"),
+        True,
+        "h34_liar",
+        "idastar",
+        sl.SearchStats(0, 0, 0, 0, 0, 0.0),
+        1,
+    )
     with pytest.raises(sl.HeuristicClaimError, match="its own answer solves in 1 move"):
         verify.checked(solution, liar)
 
@@ -293,10 +311,21 @@ def _constant_away(value: object) -> Any:
 
 
 @pytest.mark.parametrize(
-    "value", [10**400, 2**63 - 1, 2**53 + 1, np.uint64(2**64 - 1), np.complex128(3), 1j,
-              math.inf, math.nan, -1, Fraction(7, 2)],
+    "value",
+    [
+        10**400,
+        2**63 - 1,
+        2**53 + 1,
+        np.uint64(2**64 - 1),
+        np.complex128(3),
+        1j,
+        math.inf,
+        math.nan,
+        -1,
+        Fraction(7, 2),
+    ],
     ids=repr,
-)  # fmt: skip
+)
 def test_a_value_out_of_range_is_a_documented_error_at_every_door(value: object) -> None:
     h = _constant_away(value)
     board = Board.goal(3, 4).move("U")
@@ -304,9 +333,10 @@ def test_a_value_out_of_range_is_a_documented_error_at_every_door(value: object)
     doors = [
         lambda: sl.solve(board, heuristic=h, algorithm="astar"),
         lambda: sl.solve(board, heuristic=info),
-        lambda: sl.search.astar(sl.TileState.from_boards(board, Board.goal(3, 4)),
-                                lambda s: h(s.board, s.goal)),
-    ]  # fmt: skip
+        lambda: sl.search.astar(
+            sl.TileState.from_boards(board, Board.goal(3, 4)), lambda s: h(s.board, s.goal)
+        ),
+    ]
     if value in (math.inf, Fraction(7, 2)):  # the generic search serves any domain: an
         doors.pop()  # infinity means "no goal from here", real costs allow a fraction
     for door in doors:

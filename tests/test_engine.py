@@ -50,9 +50,13 @@ def test_engine_lengths_match_the_oracle(
 
 @pytest.mark.parametrize(
     ("shape", "groups"),
-    [((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]), ((3, 3), [(2, 5), (1, 3, 4, 6)]),
-     ((2, 4), [(1, 2, 3), (4, 5, 6, 7)]), ((3, 3), [(1, 2, 3), (4, 5, 6, 7)])],
-)  # fmt: skip
+    [
+        ((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]),
+        ((3, 3), [(2, 5), (1, 3, 4, 6)]),
+        ((2, 4), [(1, 2, 3), (4, 5, 6, 7)]),
+        ((3, 3), [(1, 2, 3), (4, 5, 6, 7)]),
+    ],
+)
 def test_engine_with_additive_tables_matches_the_oracle(
     oracle: Callable[[Board], Oracle], shape: tuple[int, int], groups: list[tuple[int, ...]]
 ) -> None:
@@ -115,9 +119,15 @@ def test_duplicate_sequences_are_rederived_and_pruned() -> None:
 
 @pytest.mark.parametrize(
     ("heuristic", "algorithm"),
-    [("linear_conflict", "auto"), ("manhattan", "auto"), ("linear_conflict", "astar"),
-     ("linear_conflict", "idastar"), ("misplaced", "idastar"), ("manhattan", "bfs")],
-)  # fmt: skip
+    [
+        ("linear_conflict", "auto"),
+        ("manhattan", "auto"),
+        ("linear_conflict", "astar"),
+        ("linear_conflict", "idastar"),
+        ("misplaced", "idastar"),
+        ("manhattan", "bfs"),
+    ],
+)
 def test_limit_names_are_the_same_on_every_path(heuristic: str, algorithm: str) -> None:
     """One guard: `SearchLimitExceeded.limit` is "nodes" or "time" whichever search ran."""
     board = st.random_board(4, 4, seed=3)
@@ -147,9 +157,12 @@ def test_engine_limits_and_progress() -> None:
     seen: list[st.SearchStats] = []
     with pytest.raises(st.SearchLimitExceeded) as info:
         engine_solve(
-            st.random_board(4, 4, seed=1), Board.goal(4, 4), "manhattan",
-            progress=seen.append, max_nodes=40_000,
-        )  # fmt: skip
+            st.random_board(4, 4, seed=1),
+            Board.goal(4, 4),
+            "manhattan",
+            progress=seen.append,
+            max_nodes=40_000,
+        )
     assert len(seen) >= 2
     assert seen[0].expanded < seen[-1].expanded <= info.value.stats.expanded
     moves, _ = engine_solve(hard, goal, "manhattan")

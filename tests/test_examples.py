@@ -42,12 +42,19 @@ def run_example(name: str, *args: str, timeout: float = 60, build_tables: bool =
 
 def test_every_example_is_tested() -> None:
     tested = {
-        "solve_seed_examples.py", "custom_heuristic.py", "water_jugs.py", "route_on_a_map.py",
-        "read_cos226_file.py", "html_export.py", "measure_heuristics.py",
+        "solve_seed_examples.py",
+        "custom_heuristic.py",
+        "water_jugs.py",
+        "route_on_a_map.py",
+        "read_cos226_file.py",
+        "html_export.py",
+        "measure_heuristics.py",
         "make_pictures.py",  # run by tests/test_packaging.py
-        "watch_astar.py", "textbook_table.py", "compiled_heuristic.py",
+        "watch_astar.py",
+        "textbook_table.py",
+        "compiled_heuristic.py",
         "learned_heuristic.py",
-    }  # fmt: skip
+    }
     assert {path.name for path in EXAMPLES.glob("*.py")} == tested
 
 
@@ -84,15 +91,20 @@ def test_compiled_heuristic() -> None:
     out = run_example("compiled_heuristic.py", build_tables=False)
     boards = [line for line in out.splitlines() if not line.startswith("  ")]
     assert [line.split(": ")[1] for line in boards] == [
-        "manhattan_rows = 20", "manhattan_rows = 24", "manhattan_rows = 30",
-    ]  # fmt: skip
+        "manhattan_rows = 20",
+        "manhattan_rows = 24",
+        "manhattan_rows = 30",
+    ]
     rows = [line.split() for line in out.splitlines() if line.startswith("  ")]
     assert len(rows) == 12
     for first in range(0, 12, 4):
         ours, flat, manhattan, _ = found = rows[first : first + 4]
         assert [r[0] for r in found] == [
-            "manhattan_rows", "flat_manhattan", "manhattan", "linear_conflict",
-        ]  # fmt: skip
+            "manhattan_rows",
+            "flat_manhattan",
+            "manhattan",
+            "linear_conflict",
+        ]
         assert len({r[1] for r in found}) == 1  # the same length
         assert all(r[3] == "optimal=True," for r in found)
         nodes = [int(r[4].replace(",", "")) for r in found]
@@ -173,7 +185,6 @@ def test_watch_astar_draws_the_guides_pictures(tmp_path: Path) -> None:
     assert (images / "watch-astar.png").read_bytes().startswith(b"\x89PNG")
 
 
-
 def test_learned_heuristic_quick() -> None:
     """The smoke run of docs/learned-heuristics.md's example: labels, a model, its searches."""
     out = run_example("learned_heuristic.py", "--quick", timeout=600)
@@ -182,6 +193,8 @@ def test_learned_heuristic_quick() -> None:
     rows = {line.split()[0] + line.split()[1]: line.split() for line in out.splitlines()[3:]}
     assert rows["pdb1.0"][2] == "2/2"  # the tables solve both, optimally
     assert rows["pdb1.0"][3] == "1.000"
+
+
 @pytest.mark.parametrize("name", ["watch_astar.py", "make_pictures.py", "html_export.py"])
 def test_examples_write_outside_the_repository_by_default(name: str) -> None:
     """Without a directory an example writes into a new temporary one, never the checkout."""

@@ -198,8 +198,12 @@ def test_a_damaged_shipped_file_is_refused_and_the_table_built(
 
 def test_packing_round_trips_small_tables(tmp_path: Path) -> None:
     for rows, cols, groups in [
-        (2, 3, None), (3, 2, None), (3, 3, None), (3, 3, [[1, 2], [3, 4, 8]]), (2, 4, [[1, 5]]),
-    ]:  # fmt: skip
+        (2, 3, None),
+        (3, 2, None),
+        (3, 3, None),
+        (3, 3, [[1, 2], [3, 4, 8]]),
+        (2, 4, [[1, 5]]),
+    ]:
         db = pdb.PatternDatabase.build(rows, cols, tuple(range(rows * cols)), groups=groups)
         path = tmp_path / f"{rows}x{cols}{PACKED_SUFFIX}"
         write_packed(db, path)
@@ -276,8 +280,10 @@ def test_the_tables_solve_uses_are_declared_per_implementation(
     monkeypatch.setattr(dispatch, "IMPLEMENTATION", "python")
     assert pdb.preferred_partition(4, 4) == "6-6-3"  # pure Python never searches 7-8
     assert [pdb.preferred_partition(r, c, use="build") for r, c in [(4, 4), (3, 5), (2, 7)]] == [
-        "6-6-3", "default", "default",
-    ]  # fmt: skip
+        "6-6-3",
+        "default",
+        "default",
+    ]
     assert pdb.preferred_partition(3, 5) == "default"
     monkeypatch.setattr(dispatch, "IMPLEMENTATION", "numba")
     pdb.table_path(3, 5, None, "7-7").write_bytes(b"as if built")

@@ -71,9 +71,13 @@ def test_exact_distances_agree_with_the_oracle() -> None:
 
 @pytest.mark.parametrize(
     ("function", "shape"),
-    [(twice, (2, 3)), (heuristics.inversions, (2, 3)), slow_case(other_goals_table, (3, 3)),
-     (other_goals_table, (2, 2))],
-)  # fmt: skip
+    [
+        (twice, (2, 3)),
+        (heuristics.inversions, (2, 3)),
+        slow_case(other_goals_table, (3, 3)),
+        (other_goals_table, (2, 2)),
+    ],
+)
 def test_check_finds_known_overestimators(
     function: Callable[[Board, Board], int], shape: tuple[int, int]
 ) -> None:
@@ -85,15 +89,14 @@ def test_check_finds_known_overestimators(
         assert example is not None
         assert example.value == function(example.board, Board.goal(*shape))
         assert example.distance == oracle.distance[example.board.tiles] < example.value
-    failures = sum(function(oracle.board(t), Board.goal(*shape)) > d
-                   for t, d in oracle.distance.items())  # fmt: skip
+    failures = sum(
+        function(oracle.board(t), Board.goal(*shape)) > d for t, d in oracle.distance.items()
+    )
     assert report.admissible.failures == failures
 
 
 @pytest.mark.parametrize("name", ADMISSIBLE)
-@pytest.mark.parametrize(
-    "shape", [slow_case(s) if s == (3, 3) else s for s in EXHAUSTIVE_SHAPES]
-)
+@pytest.mark.parametrize("shape", [slow_case(s) if s == (3, 3) else s for s in EXHAUSTIVE_SHAPES])
 def test_check_passes_every_builtin_heuristic_exhaustively(
     name: str, shape: tuple[int, int]
 ) -> None:
@@ -154,9 +157,11 @@ def test_check_reports_values_it_can_compare_and_raises_on_the_rest() -> None:
     assert not report.whole_numbers.holds
     assert not report.zero_at_goal.holds
     assert report.zero_at_goal.examples[0].value == -1
-    for bad, kind in ((lambda b, g: None, HeuristicTypeError),
-                      (lambda b, g: math.nan, HeuristicError),
-                      (lambda b, g: 1 / 0, HeuristicError)):  # fmt: skip
+    for bad, kind in (
+        (lambda b, g: None, HeuristicTypeError),
+        (lambda b, g: math.nan, HeuristicError),
+        (lambda b, g: 1 / 0, HeuristicError),
+    ):
         with pytest.raises(kind, match=r"heuristic '<lambda>'.* on the board "):
             heuristics.check(bad, shape=(2, 2))
 
@@ -237,10 +242,15 @@ def _bad_away_from_start(value: object) -> Callable[[Board, Board], Any]:
 @pytest.mark.parametrize("algorithm", ["astar", "idastar", "greedy", "weighted", "auto"])
 @pytest.mark.parametrize(
     ("value", "kind", "words"),
-    [(None, HeuristicTypeError, "returned None"), ("3", HeuristicTypeError, "returned '3'"),
-     (math.nan, HeuristicError, "NaN"), (-2, HeuristicError, "negative"),
-     (2.5, HeuristicError, "whole number"), (math.inf, HeuristicError, "infinite")],
-)  # fmt: skip
+    [
+        (None, HeuristicTypeError, "returned None"),
+        ("3", HeuristicTypeError, "returned '3'"),
+        (math.nan, HeuristicError, "NaN"),
+        (-2, HeuristicError, "negative"),
+        (2.5, HeuristicError, "whole number"),
+        (math.inf, HeuristicError, "infinite"),
+    ],
+)
 def test_a_bad_value_mid_search_is_named(
     algorithm: str, value: object, kind: type[Exception], words: str
 ) -> None:
@@ -318,8 +328,10 @@ def test_compare_counts_are_the_searches_own() -> None:
         assert all(oracle.distance[b.tiles] == record["depth"] for b in boards)
         assert len(set(boards)) == record["boards"] == 6
         h = heuristics.get(record["heuristic"]).for_goal(goal)
-        stats = [astar(st_.TileState.from_boards(b, goal), lambda s, h=h: h(s.tiles)).stats
-                 for b in boards]  # fmt: skip
+        stats = [
+            astar(st_.TileState.from_boards(b, goal), lambda s, h=h: h(s.tiles)).stats
+            for b in boards
+        ]
         assert record["generated"] == round(sum(s.generated for s in stats) / 6, 2)
         assert record["expanded"] == round(sum(s.expanded for s in stats) / 6, 2)
         assert record["optimal"]
@@ -378,9 +390,11 @@ def test_compare_book_counting_is_a_search_without_the_parent_move() -> None:
 
 def test_compare_outputs_and_limits() -> None:
     table = heuristics.compare(
-        ["misplaced", lambda b, g: manhattan(b, g)], depths=[2, 20], boards_per_depth=3,
+        ["misplaced", lambda b, g: manhattan(b, g)],
+        depths=[2, 20],
+        boards_per_depth=3,
         max_nodes=300,
-    )  # fmt: skip
+    )
     json.dumps(table.to_dict())
     assert table.heuristics == ["misplaced", "<lambda>"]
     limited = [r for r in table.records if r["limited"]]
@@ -409,8 +423,11 @@ def test_boards_are_valid_boards(board: Board, data: st.DataObject) -> None:
     assert not st_.is_solvable(unsolvable)
 
 
-@given(testing.goals(testing.shapes(max_cells=8)).flatmap(
-    lambda g: st.tuples(st.just(g), testing.boards(goal=g), testing.scrambles(g, max_moves=8))))
+@given(
+    testing.goals(testing.shapes(max_cells=8)).flatmap(
+        lambda g: st.tuples(st.just(g), testing.boards(goal=g), testing.scrambles(g, max_moves=8))
+    )
+)
 def test_boards_and_scrambles_reach_their_goal(case: tuple[Board, Board, Board]) -> None:
     goal, board, walked = case
     oracle = oracle_for(goal)
@@ -423,8 +440,14 @@ def test_boards_and_scrambles_reach_their_goal(case: tuple[Board, Board, Board])
 def test_boards_at_distance_are_exactly_there(data: st.DataObject) -> None:
     shape = data.draw(st.sampled_from([(2, 3), (3, 3), (2, 4)]))
     goal = data.draw(st.sampled_from([Board.goal(*shape), Board.goal(*shape, blank="first")]))
-    distance = data.draw(st.integers(0, oracle_for(goal).distance[max(
-        oracle_for(goal).distance, key=oracle_for(goal).distance.__getitem__)]))
+    distance = data.draw(
+        st.integers(
+            0,
+            oracle_for(goal).distance[
+                max(oracle_for(goal).distance, key=oracle_for(goal).distance.__getitem__)
+            ],
+        )
+    )
     board = data.draw(testing.boards_at_distance(distance, goal=goal))
     assert oracle_for(goal).distance[board.tiles] == distance
 
@@ -476,8 +499,13 @@ def test_hypothesis_stays_optional() -> None:
         "sys.modules['hypothesis'] = None\n"
         "try:\n    import slidingtiles.testing\nexcept ImportError as e:\n    print(e)\n"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, cwd=Path(__file__).parent.parent)  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=Path(__file__).parent.parent,
+    )
     assert 'pip install "slidingtiles[testing]"' in out.stdout
 
 
@@ -494,16 +522,36 @@ def test_cli_check_and_compare(
     monkeypatch.chdir(tmp_path)
     assert main(["heuristics", "check", "manhattan", "--shape", "2x3"]) == 0
     assert "admissible    holds" in capsys.readouterr().out
-    assert main(["heuristics", "check", "my_heuristics:twice", "--shape", "2x3",
-                 "--format", "json"]) == 1  # fmt: skip
+    assert (
+        main(["heuristics", "check", "my_heuristics:twice", "--shape", "2x3", "--format", "json"])
+        == 1
+    )
     report = json.loads(capsys.readouterr().out)["report"]
     assert report["heuristic"] == "twice"
     assert not report["admissible"]["holds"]
     assert main(["heuristics", "check", "my_heuristics:nothing"]) == 2
     assert "has no 'nothing'" in capsys.readouterr().err
     svg = tmp_path / "plot.svg"
-    assert main(["heuristics", "compare", "misplaced", "manhattan", "--depths", "4", "8",
-                 "--boards", "3", "--format", "markdown", "--svg", str(svg)]) == 0  # fmt: skip
+    assert (
+        main(
+            [
+                "heuristics",
+                "compare",
+                "misplaced",
+                "manhattan",
+                "--depths",
+                "4",
+                "8",
+                "--boards",
+                "3",
+                "--format",
+                "markdown",
+                "--svg",
+                str(svg),
+            ]
+        )
+        == 0
+    )
     assert "| d | generated (misplaced)" in capsys.readouterr().out
     assert svg.read_text().startswith("<svg")
     assert main(["heuristics"]) == 0

@@ -51,22 +51,30 @@ def test_admissible_and_consistent_on_every_state(
 @pytest.mark.parametrize("name", ADMISSIBLE)
 def test_admissible_towards_random_goals(name: str) -> None:
     """Any goal (the blank anywhere, tiles in any order), shrinking to a small board on failure."""
-    testing.assert_admissible(name, goal=testing.goals(testing.shapes(max_cells=8)),
-                              max_examples=examples(30))  # fmt: skip
+    testing.assert_admissible(
+        name, goal=testing.goals(testing.shapes(max_cells=8)), max_examples=examples(30)
+    )
     if heuristics.get(name).consistent:
-        testing.assert_consistent(name, goal=testing.goals(testing.shapes(max_cells=12)),
-                                  max_examples=examples(30))  # fmt: skip
+        testing.assert_consistent(
+            name, goal=testing.goals(testing.shapes(max_cells=12)), max_examples=examples(30)
+        )
 
 
 def _pairwise_linear_conflict(board: Board, goal: Board) -> int:
     """The often-published variant: +2 for every pair of tiles in conflict in a line."""
     extra = 0
     for line_cells, same_line, order_key in (
-        ([[r * board.cols + c for c in range(board.cols)] for r in range(board.rows)],
-         lambda t, i: goal.position(t)[0] == i, lambda t: goal.position(t)[1]),
-        ([[r * board.cols + c for r in range(board.rows)] for c in range(board.cols)],
-         lambda t, i: goal.position(t)[1] == i, lambda t: goal.position(t)[0]),
-    ):  # fmt: skip
+        (
+            [[r * board.cols + c for c in range(board.cols)] for r in range(board.rows)],
+            lambda t, i: goal.position(t)[0] == i,
+            lambda t: goal.position(t)[1],
+        ),
+        (
+            [[r * board.cols + c for r in range(board.rows)] for c in range(board.cols)],
+            lambda t, i: goal.position(t)[1] == i,
+            lambda t: goal.position(t)[0],
+        ),
+    ):
         for index, cells in enumerate(line_cells):
             tiles = [
                 board.tiles[c] for c in cells if board.tiles[c] and same_line(board.tiles[c], index)

@@ -352,9 +352,15 @@ def test_a_damaged_table_is_refused_naming_the_file(
 
 
 REBUILT = {
-    "goal digit bit flip", "rows negative", "header nested deeply", "lengths wrong", "empty",
-    "body altered", "body zeros, checksum recomputed", "goal of another table",
-}  # fmt: skip
+    "goal digit bit flip",
+    "rows negative",
+    "header nested deeply",
+    "lengths wrong",
+    "empty",
+    "body altered",
+    "body zeros, checksum recomputed",
+    "goal of another table",
+}
 
 
 def test_a_consistent_file_of_another_shape_is_refused_when_the_shape_is_asked(
@@ -526,8 +532,10 @@ def tiny_tmpfs(tmp_path: Path) -> Iterator[Path]:
 
     mounted = subprocess.run(
         ["mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", str(where)],
-        capture_output=True, text=True, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        check=False,
+    )
     if mounted.returncode != 0:
         reason = f"cannot mount a tmpfs here ({mounted.stderr.strip() or 'not root?'})"
         if IN_CI:

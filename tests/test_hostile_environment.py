@@ -40,9 +40,13 @@ def _cli(argv: list[str], env: dict[str, str], tmp_path: Path) -> subprocess.Com
     full = {**os.environ, "PYTHONPATH": os.pathsep.join(path), **env}
     full["SLIDINGTILES_CACHE_DIR"] = str(tmp_path / "cache")
     return subprocess.run(
-        [sys.executable, "-m", "slidingtiles", *argv], env=full, input="1 2/0 3\n",
-        capture_output=True, text=True, timeout=120,
-    )  # fmt: skip
+        [sys.executable, "-m", "slidingtiles", *argv],
+        env=full,
+        input="1 2/0 3\n",
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 def _one_line_exit_2(result: subprocess.CompletedProcess[str], *named: str) -> None:
@@ -94,9 +98,10 @@ def test_the_library_falls_back_with_one_warning(tmp_path: Path, broken_numba: s
         "print(seen[0].message)\n"
     )
     env = {
-        **os.environ, "PYTHONPATH": os.pathsep.join([broken_numba, str(ROOT)]),
+        **os.environ,
+        "PYTHONPATH": os.pathsep.join([broken_numba, str(ROOT)]),
         "SLIDINGTILES_IMPLEMENTATION": "numba",
-    }  # fmt: skip
+    }
     result = subprocess.run(
         [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=120
     )
@@ -118,9 +123,12 @@ BAD_VALUES = [
 @pytest.mark.parametrize(("variable", "value"), BAD_VALUES)
 @pytest.mark.parametrize("argv", COMMANDS[:-1], ids=lambda argv: argv[0])
 def test_other_variables_are_one_line_exit_2_from_every_command(
-    argv: list[str], variable: str, value: str, capsys: pytest.CaptureFixture[str],
+    argv: list[str],
+    variable: str,
+    value: str,
+    capsys: pytest.CaptureFixture[str],
     monkeypatch: pytest.MonkeyPatch,
-) -> None:  # fmt: skip
+) -> None:
     monkeypatch.setenv(variable, value)
     monkeypatch.setattr("sys.stdin", None)  # nothing may be read before the check
     assert main(argv) == 2

@@ -83,9 +83,13 @@ def test_batch_streams_a_large_file_within_a_memory_bound(tmp_path: Path) -> Non
 def test_batch_reads_standard_input_as_it_comes() -> None:
     """A result is printed before the input ends (a pipe that stays open, a producer)."""
     command = subprocess.Popen(
-        _command("batch", "-"), env=ENV, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True,
-    )  # fmt: skip
+        _command("batch", "-"),
+        env=ENV,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     assert command.stdin is not None
     assert command.stdout is not None
     try:
@@ -138,9 +142,14 @@ CLOSED_STDIN = [["solve", "-"], ["solve", "-f", "-"], ["check", "-"], ["batch", 
 @pytest.mark.parametrize("argv", CLOSED_STDIN, ids=" ".join)
 def test_closed_standard_input_is_one_line_exit_2(argv: list[str]) -> None:
     result = subprocess.run(
-        _command(*argv), env=ENV, capture_output=True, text=True, timeout=120,
-        stdin=None, preexec_fn=lambda: os.close(0),  # in the child, before it starts
-    )  # fmt: skip
+        _command(*argv),
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=None,
+        preexec_fn=lambda: os.close(0),  # in the child, before it starts
+    )
     assert result.returncode == 2, result.stderr
     assert result.stdout == ""
     assert result.stderr.splitlines() == [result.stderr.strip()]
@@ -167,8 +176,10 @@ def test_a_line_over_16_mb_is_its_own_error(
     assert main(["batch", str(path)]) == 1
     records = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
     assert [(r["line"], r["status"]) for r in records] == [
-        (1, "solved"), (2, "error"), (3, "solved"),
-    ]  # fmt: skip
+        (1, "solved"),
+        (2, "error"),
+        (3, "solved"),
+    ]
     assert records[1]["error"] == (
         "line 2 is 17,000,000 bytes long; a board line holds at most 16,000,000 (16 per cell "
         "of the largest board)"

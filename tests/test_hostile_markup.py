@@ -27,8 +27,12 @@ NOT_XML = hs.sampled_from(
     [*map(chr, [*range(0x09), 0x0B, 0x0C, *range(0x0E, 0x20)]), "\ufffe", "\uffff"]
 )
 ANY_CHAR = hs.characters(codec=None) | hs.characters(categories=["Cs"]) | NOT_XML
-LABEL = hs.lists(ANY_CHAR, min_size=1, max_size=6).map("".join).filter(
-    lambda label: label.strip() not in ("", "_", ".")  # those name the blank
+LABEL = (
+    hs.lists(ANY_CHAR, min_size=1, max_size=6)
+    .map("".join)
+    .filter(
+        lambda label: label.strip() not in ("", "_", ".")  # those name the blank
+    )
 )
 
 

@@ -66,9 +66,7 @@ def test_the_error_carries_the_work_done_and_its_handler_has_memory_again(
     algorithm: str, heuristic: str
 ) -> None:
     code = (
-        "import slidingtiles as st\n"
-        + CAP_ABOVE_START.format(extra=300 * 2**20)
-        + "try:\n"
+        "import slidingtiles as st\n" + CAP_ABOVE_START.format(extra=300 * 2**20) + "try:\n"
         # max_nodes: bounded, a BFS is within reach (unbounded it is refused at once).
         f"    st.solve({BOARD!r}, algorithm={algorithm!r}, heuristic={heuristic!r},"
         " max_nodes=10**8)\n"

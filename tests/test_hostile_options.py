@@ -268,8 +268,12 @@ def test_board_text_parses_or_is_refused_naming_it(text: str) -> None:
 
 VALUES = st.recursive(
     st.one_of(
-        st.integers(-3, 12), st.floats(allow_nan=True), st.booleans(), st.none(),
-        st.sampled_from(["a", "b", "_", "", "."]), st.just(10**30),
+        st.integers(-3, 12),
+        st.floats(allow_nan=True),
+        st.booleans(),
+        st.none(),
+        st.sampled_from(["a", "b", "_", "", "."]),
+        st.just(10**30),
     ),
     lambda inner: st.lists(inner, max_size=5) | st.tuples(inner, inner),
     max_leaves=20,

@@ -45,7 +45,10 @@ ANY_TEXT = hs.lists(hs.characters(codec=None) | SURROGATE, max_size=8).map("".jo
 def json_values(text: hs.SearchStrategy[str]) -> hs.SearchStrategy[Any]:
     """JSON values whose strings (keys too) come from ``text``."""
     return hs.recursive(
-        hs.none() | hs.booleans() | hs.integers() | hs.floats(allow_nan=False, allow_infinity=False)
+        hs.none()
+        | hs.booleans()
+        | hs.integers()
+        | hs.floats(allow_nan=False, allow_infinity=False)
         | text,
         lambda inner: hs.lists(inner, max_size=4) | hs.dictionaries(text, inner, max_size=3),
         max_leaves=10,
@@ -62,9 +65,10 @@ def labelled_board(text: hs.SearchStrategy[str]) -> hs.SearchStrategy[list[list[
 def send(path: str, body: dict[str, Any]) -> Any:
     """POST ``body`` as the JSON a client sends: lone surrogates as ``\\u`` escapes."""
     response = CLIENT.post(
-        path, content=json.dumps(body).encode("ascii"),
+        path,
+        content=json.dumps(body).encode("ascii"),
         headers={"Content-Type": "application/json"},
-    )  # fmt: skip
+    )
     assert response.status_code in (200, 400, 413, 422), (response.status_code, response.text)
     answer = json.loads(response.content.decode("utf-8"))  # an answer is always UTF-8 JSON
     return response.status_code, answer

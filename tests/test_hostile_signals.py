@@ -88,10 +88,24 @@ class Batch:
         env = {**os.environ, "SLIDINGTILES_IMPLEMENTATION": "python", "PYTHONWARNINGS": "ignore"}
         with self.out_path.open("w") as out, self.err_path.open("w") as err:
             self.process = subprocess.Popen(
-                [sys.executable, "-c", BOOT, "batch", str(boards), "--workers", "3",
-                 "--heuristic", "manhattan", "--unordered", "--optimal"],
-                stdout=out, stderr=err, start_new_session=True, env=env,
-            )  # fmt: skip
+                [
+                    sys.executable,
+                    "-c",
+                    BOOT,
+                    "batch",
+                    str(boards),
+                    "--workers",
+                    "3",
+                    "--heuristic",
+                    "manhattan",
+                    "--unordered",
+                    "--optimal",
+                ],
+                stdout=out,
+                stderr=err,
+                start_new_session=True,
+                env=env,
+            )
         self.workers: list[int] = []
 
     def lines(self) -> list[str]:

@@ -72,15 +72,20 @@ def _wait_for(condition: Callable[[], Any], seconds: float = 60.0) -> Any:
 def _start(argv: list[str]) -> subprocess.Popen[str]:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     return subprocess.Popen(
-        [sys.executable, "-m", "slidingtiles", *argv], env=env, stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE, text=True, start_new_session=True,
-    )  # fmt: skip
+        [sys.executable, "-m", "slidingtiles", *argv],
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
 
 
 def _kill_a_busy_worker(command: subprocess.Popen[str], count: int) -> int:
     """SIGKILL one of the command's workers once ``count`` of them are searching."""
-    busy = _wait_for(lambda: (lambda found: found if len(found) >= count else None)(
-        _busy_children(command.pid)))  # fmt: skip
+    busy = _wait_for(
+        lambda: (lambda found: found if len(found) >= count else None)(_busy_children(command.pid))
+    )
     if not busy:
         command.kill()
         pytest.fail(f"the command's workers never got busy: {command.communicate()}")
@@ -144,8 +149,9 @@ def test_solve_many_names_the_dead_workers_board_and_runs_the_others_again() -> 
     killed: list[int] = []
 
     def kill_one() -> None:
-        busy = _wait_for(lambda: (lambda found: found if len(found) >= 2 else None)(
-            _busy_children(os.getpid())))  # fmt: skip
+        busy = _wait_for(
+            lambda: (lambda found: found if len(found) >= 2 else None)(_busy_children(os.getpid()))
+        )
         if busy:
             os.kill(busy[0], signal.SIGKILL)
             killed.append(busy[0])

@@ -44,9 +44,17 @@ def run_json(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, dict]
 
 def test_every_documented_shape_is_there() -> None:
     assert {
-        "Solution", "Unsolvable", "Limit", "Batch line", "Check", "Random", "Heuristics",
-        "Tables", "Table built", "Tables cleared",
-    } <= set(KEYS)  # fmt: skip
+        "Solution",
+        "Unsolvable",
+        "Limit",
+        "Batch line",
+        "Check",
+        "Random",
+        "Heuristics",
+        "Tables",
+        "Table built",
+        "Tables cleared",
+    } <= set(KEYS)
     assert all("schema" in keys for title, keys in KEYS.items() if title != "Batch line")
 
 
@@ -63,10 +71,14 @@ def test_documentation_examples_run() -> None:
 
 @pytest.mark.parametrize(
     ("board", "options"),
-    [("8 1 3/4 0 2/7 6 5", []), ("8 1 3/4 0 2/7 6 5", ["--goal", "first"]),
-     ("1 2 3/4 5 6/7 8 0", []), ("6 4 7/8 5 0/3 2 1", ["--weight", "2"]),
-     ("5 1 2 3/0 6 7 4/9 10 11 8/13 14 15 12", ["--suboptimal"])],
-)  # fmt: skip
+    [
+        ("8 1 3/4 0 2/7 6 5", []),
+        ("8 1 3/4 0 2/7 6 5", ["--goal", "first"]),
+        ("1 2 3/4 5 6/7 8 0", []),
+        ("6 4 7/8 5 0/3 2 1", ["--weight", "2"]),
+        ("5 1 2 3/0 6 7 4/9 10 11 8/13 14 15 12", ["--suboptimal"]),
+    ],
+)
 def test_solution_json_is_to_dict(
     capsys: pytest.CaptureFixture[str], board: str, options: list[str]
 ) -> None:
@@ -75,9 +87,11 @@ def test_solution_json_is_to_dict(
     assert set(data) == KEYS["Solution"]
     goal = options[1] if options[:1] == ["--goal"] else None
     sol = solve(
-        board, goal, weight=2 if "--weight" in options else None,
+        board,
+        goal,
+        weight=2 if "--weight" in options else None,
         optimal="--suboptimal" not in options,
-    )  # fmt: skip
+    )
     expected = sol.to_dict()
     # Everything but the time the search took is the same value, key for key, in order.
     data["statistics"].pop("seconds")
@@ -118,8 +132,14 @@ def test_unsolvable_and_limit_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_batch_lines_share_the_schema(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    boards = ["# a comment", "1 2 3/4 5 6/7 0 8", "nope", "1 2 3/4 5 6/8 7 0",
-              "", "6 4 7/8 5 0/3 2 1"]  # fmt: skip
+    boards = [
+        "# a comment",
+        "1 2 3/4 5 6/7 0 8",
+        "nope",
+        "1 2 3/4 5 6/8 7 0",
+        "",
+        "6 4 7/8 5 0/3 2 1",
+    ]
     monkeypatch.setattr("sys.stdin", io.StringIO("\n".join(boards) + "\n"))
     code = main(["batch", "-", "--heuristic", "misplaced", "--max-nodes", "5", "--format", "json"])
     out, _ = capsys.readouterr()
@@ -129,8 +149,7 @@ def test_batch_lines_share_the_schema(
     assert [line["line"] for line in lines] == [2, 3, 4, 6]
     assert [line["index"] for line in lines] == [0, 1, 2, 3]
     assert [line["input"] for line in lines] == [boards[1], boards[2], boards[3], boards[5]]
-    shapes = [KEYS["Solution"], KEYS["Batch line"] - BATCH_KEYS, KEYS["Unsolvable"],
-              KEYS["Limit"]]  # fmt: skip
+    shapes = [KEYS["Solution"], KEYS["Batch line"] - BATCH_KEYS, KEYS["Unsolvable"], KEYS["Limit"]]
     for line, keys in zip(lines, shapes, strict=True):
         assert line["schema"] == 1
         assert set(line) == keys | BATCH_KEYS, line["status"]
@@ -147,8 +166,10 @@ def test_batch_lines_share_the_schema(
 
 
 def test_check_json(capsys: pytest.CaptureFixture[str]) -> None:
-    for board, code_expected, solvable in [("8 1 3/4 0 2/7 6 5", 0, True),
-                                           ("1 2 3/4 5 6/8 7 0", 1, False)]:  # fmt: skip
+    for board, code_expected, solvable in [
+        ("8 1 3/4 0 2/7 6 5", 0, True),
+        ("1 2 3/4 5 6/8 7 0", 1, False),
+    ]:
         code, data = run_json(capsys, "check", board)
         assert code == code_expected
         assert set(data) == KEYS["Check"]

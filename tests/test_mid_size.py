@@ -31,8 +31,19 @@ def kernel_arguments(
     tables, tiles, _ = dispatch._framed(board, goal, db, "test")
     flat, offsets = tables.contiguous()
     perm = [int(e == "perm") for e in tables.encodings]
-    return (board.rows, board.cols, tiles, flat, list(offsets), perm,
-            [list(g) for g in tables.groups], width, 200, 10**6, None)  # fmt: skip
+    return (
+        board.rows,
+        board.cols,
+        tiles,
+        flat,
+        list(offsets),
+        perm,
+        [list(g) for g in tables.groups],
+        width,
+        200,
+        10**6,
+        None,
+    )
 
 
 SMALL = {
@@ -59,8 +70,9 @@ def test_kernels_agree_and_replay(
         moves, _, reached = found
         if reached:
             assert len(moves) >= db.value(board.tiles)
-            answer, _ = dispatch.tables_beam(board, goal, db, width, max_levels=200,
-                                             max_nodes=10**6)  # fmt: skip
+            answer, _ = dispatch.tables_beam(
+                board, goal, db, width, max_levels=200, max_nodes=10**6
+            )
             assert answer is not None
             assert replay(board, answer) == goal
             assert len(answer) == len(moves)

@@ -25,11 +25,23 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """The wheel pip builds from this source tree (through the build backend, as users get it)."""
     out = tmp_path_factory.mktemp("wheel")
     completed = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir", str(out),
-         str(ROOT)],
-        capture_output=True, text=True, timeout=300, check=False,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--quiet",
+            "--wheel-dir",
+            str(out),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
         env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
-    )  # fmt: skip
+    )
     assert completed.returncode == 0, completed.stderr
     (built,) = out.glob("slidingtiles-*.whl")
     return built
@@ -115,8 +127,12 @@ def test_the_docs_pictures_are_what_the_script_draws(tmp_path: Path) -> None:
     env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
     completed = subprocess.run(
         [sys.executable, str(ROOT / "examples" / "make_pictures.py"), str(tmp_path)],
-        capture_output=True, text=True, timeout=120, env=env, check=False,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
     assert completed.returncode == 0, completed.stderr
     images = ROOT / "docs" / "images"
     stale = "docs/images/{} is stale: run python examples/make_pictures.py docs/images --png"

@@ -34,6 +34,7 @@ def split_every_iteration(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr("slidingtiles._solve.parallel.INLINE_SECONDS", 0)
     monkeypatch.setattr("slidingtiles._solve.reach.SERIAL_NODES", 0)
 
+
 GOAL3 = Board.goal(3, 3, blank="first")
 GOAL34 = Board.goal(3, 4, blank="first")
 
@@ -134,11 +135,14 @@ def test_a_dask_cluster_on_loopback() -> None:
     on_file = pdb.read_table(path)  # the workers read the tables from this file
     with (
         distributed.LocalCluster(
-            n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1",
+            n_workers=2,
+            threads_per_worker=1,
+            processes=True,
+            host="127.0.0.1",
             dashboard_address=None,
         ) as cluster,
         distributed.Client(cluster) as client,
-    ):  # fmt: skip
+    ):
         executor = client.get_executor()
         for board in unique_optimal_boards(3, seed=2):
             moves, _ = parallel_search(board, GOAL3, on_file, executor=executor, workers=2)

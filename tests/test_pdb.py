@@ -94,9 +94,13 @@ def test_perfect_table_is_the_exact_distance(shape: tuple[int, int], oracle) -> 
 
 @pytest.mark.parametrize(
     ("shape", "groups"),
-    [((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]), slow_case((3, 3), [(1, 5, 7), (2, 3, 4), (6, 8)]),
-     slow_case((2, 4), [(1, 2, 3, 4), (5, 6, 7)]), ((2, 4), [(1, 5), (2, 6), (3, 7), (4,)])],
-)  # fmt: skip
+    [
+        ((3, 3), [(1, 2, 3, 4), (5, 6, 7, 8)]),
+        slow_case((3, 3), [(1, 5, 7), (2, 3, 4), (6, 8)]),
+        slow_case((2, 4), [(1, 2, 3, 4), (5, 6, 7)]),
+        ((2, 4), [(1, 5), (2, 6), (3, 7), (4,)]),
+    ],
+)
 def test_additive_tables_are_admissible(  # type: ignore[no-untyped-def]
     shape: tuple[int, int], groups: list[tuple[int, ...]], oracle
 ) -> None:
@@ -379,8 +383,9 @@ def test_solve_prefers_cached_7_8_tables_under_numba(
     small = pdb.PatternDatabase.build(4, 4, goal, groups=[(1, 2, 3), (4, 5, 6)])
     real_load = pdb.load
 
-    def fake_load(rows: int, cols: int, goal_tiles: object, name: str = "default",
-                  **kwargs: object) -> pdb.PatternDatabase:  # fmt: skip
+    def fake_load(
+        rows: int, cols: int, goal_tiles: object, name: str = "default", **kwargs: object
+    ) -> pdb.PatternDatabase:
         requested.append((name, bool(kwargs.get("build_missing", True))))
         if name == "7-8":  # the damaged file: what the real load says
             return real_load(rows, cols, goal_tiles, name, build_missing=False)  # type: ignore[arg-type]

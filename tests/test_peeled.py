@@ -60,8 +60,21 @@ def subgoal_args(
     board, goal_cells, weights, targets = subgoal_case(rows, cols, seed)
     grow = [c // cols for c in goal_cells]
     gcol = [c % cols for c in goal_cells]
-    args = (rows, cols, list(board.tiles), grow, gcol, weights, targets, *pulls, width,
-            60, 10**6, None, hole)  # fmt: skip
+    args = (
+        rows,
+        cols,
+        list(board.tiles),
+        grow,
+        gcol,
+        weights,
+        targets,
+        *pulls,
+        width,
+        60,
+        10**6,
+        None,
+        hole,
+    )
     return board, goal_cells, targets, args
 
 
@@ -88,8 +101,9 @@ def test_subgoal_kernels_agree_and_keep_their_contract(
         assert expanded >= (1 if before else 0)
 
 
-def count_holes(tiles: list[int], rows: int, cols: int, goal_cells: list[int],
-                targets: list[int]) -> int:  # fmt: skip
+def count_holes(
+    tiles: list[int], rows: int, cols: int, goal_cells: list[int], targets: list[int]
+) -> int:
     """Cells of target tiles holding another tile (not the blank) with at most one cell beside
     them open (not a target's cell holding its tile), counted from scratch."""
     home = {goal_cells[t]: t for t in range(1, rows * cols) if targets[t]}
@@ -98,8 +112,11 @@ def count_holes(tiles: list[int], rows: int, cols: int, goal_cells: list[int],
         if tiles[cell] in (t, 0):
             continue
         r, c = divmod(cell, cols)
-        beside = [(r + dr) * cols + c + dc for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-                  if 0 <= r + dr < rows and 0 <= c + dc < cols]  # fmt: skip
+        beside = [
+            (r + dr) * cols + c + dc
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
+            if 0 <= r + dr < rows and 0 <= c + dc < cols
+        ]
         count += sum(1 for y in beside if home.get(y) != tiles[y]) <= 1
     return count
 
@@ -169,15 +186,35 @@ def test_subgoal_beam_stops_without_progress() -> None:
     calls = {}
     for patience in (0, 1):
         calls[patience] = dispatch.subgoal_beam(
-            5, 5, board.tiles, goal_cells, weights, targets, 5, conflict_weight=1,
-            blank_weight=0, patience=patience, max_levels=400, max_nodes=10**6,
-        )  # fmt: skip
+            5,
+            5,
+            board.tiles,
+            goal_cells,
+            weights,
+            targets,
+            5,
+            conflict_weight=1,
+            blank_weight=0,
+            patience=patience,
+            max_levels=400,
+            max_nodes=10**6,
+        )
     assert calls[1][1] <= calls[0][1]  # patience 1: no more expansions than none at all
     with pytest.raises(ValueError, match="width"):
         dispatch.subgoal_beam(
-            2, 2, [1, 2, 3, 0], [3, 0, 1, 2], [0, 1, 1, 1], [0, 1, 1, 1], 0,
-            conflict_weight=1, blank_weight=0, patience=0, max_levels=1, max_nodes=1,
-        )  # fmt: skip
+            2,
+            2,
+            [1, 2, 3, 0],
+            [3, 0, 1, 2],
+            [0, 1, 1, 1],
+            [0, 1, 1, 1],
+            0,
+            conflict_weight=1,
+            blank_weight=0,
+            patience=0,
+            max_levels=1,
+            max_nodes=1,
+        )
 
 
 @pytest.mark.parametrize("shape", [(7, 7), slow_case((8, 9)), slow_case((9, 7)), (3, 12)])

@@ -29,8 +29,10 @@ try:
 except ImportError as missing:  # httpx (the test client's) or starlette itself
     if IN_CI:
         pytest.fail(f"{missing.name} is not installed; under CI=true the API tests must run")
-    pytest.skip(f"{missing.name} is not installed (the play extra: pip install -e '.[play-test]')",
-                allow_module_level=True)  # fmt: skip
+    pytest.skip(
+        f"{missing.name} is not installed (the play extra: pip install -e '.[play-test]')",
+        allow_module_level=True,
+    )
 
 DOCS = Path(__file__).resolve().parent.parent / "docs" / "play.md"
 HARD = "6 4 7/8 5 0/3 2 1"  # the hardest 8-puzzle: 31 moves
@@ -46,8 +48,9 @@ def client() -> TestClient:
 
 
 def post(client: TestClient, path: str, body: Any, **options: Any) -> Any:
-    return client.post(path, content=json.dumps(body), headers={"Content-Type": "application/json"},
-                       **options)  # fmt: skip
+    return client.post(
+        path, content=json.dumps(body), headers={"Content-Type": "application/json"}, **options
+    )
 
 
 def cli_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
@@ -179,8 +182,10 @@ def test_check_and_random_are_the_cli_objects(
         assert response.status_code == 200
         assert response.json() == cli_json(capsys, "check", board)
     for options, argv in (
-        ({}, []), ({"moves": 6}, ["--moves", "6"]), ({"goal": "first"}, ["--goal", "first"])
-    ):  # fmt: skip
+        ({}, []),
+        ({"moves": 6}, ["--moves", "6"]),
+        ({"goal": "first"}, ["--goal", "first"]),
+    ):
         data = post(client, "/api/random", {"rows": 3, "cols": 4, "seed": 5, **options}).json()
         assert data == cli_json(capsys, "random", "3x4", "--seed", "5", *argv)
     data = post(
@@ -221,8 +226,13 @@ BAD_BODIES = [
     # Nesting deep enough to exhaust a parser: refused, whether the parser or the check stops it.
     ("/api/solve", "[" * 5000 + "]" * 5000, 400, [], None),
     ("/api/solve", '{"board": ' + "[" * 5000 + "]" * 5000 + "}", 400, [], None),
-    ("/api/solve", '{"board": "1 2/0 3", "heuristic": ' + "[" * 3000 + "]" * 3000 + "}", 400, [],
-     None),
+    (
+        "/api/solve",
+        '{"board": "1 2/0 3", "heuristic": ' + "[" * 3000 + "]" * 3000 + "}",
+        400,
+        [],
+        None,
+    ),
     ("/api/random", '{"rows": ' + "[" * 3000 + "]" * 3000 + "}", 400, [], None),
     ("/api/solve", '{"board": ' + "9" * 5000 + "}", 400, ["not JSON"], None),
     ("/api/solve", b'{"board": "\xff"}', 400, ["UTF-8"], None),
@@ -240,27 +250,52 @@ BAD_BODIES = [
     ("/api/solve", {"board": "1 2/0 3", "goal": [[1, 2, 3, 0]]}, 400, ["1x4", "2x2"], "goal"),
     ("/api/solve", {"board": "1 2/0 3", "goal": "middle"}, 400, ["'middle'"], "goal"),
     ("/api/solve", {"board": "1 2/0 3", "goal": "1 2/3 3"}, 400, ["duplicate tile 3"], "goal"),
-    ("/api/solve", {"board": "1 2/0 3", "heuristic": "magic"}, 400, ["'magic'", "manhattan"],
-     "heuristic"),
+    (
+        "/api/solve",
+        {"board": "1 2/0 3", "heuristic": "magic"},
+        400,
+        ["'magic'", "manhattan"],
+        "heuristic",
+    ),
     ("/api/solve", {"board": "1 2/0 3", "heuristic": 7}, 400, ["7"], "heuristic"),
-    ("/api/solve", {"board": "1 2/0 3", "algorithm": "quantum"}, 400, ["'quantum'", "idastar"],
-     "algorithm"),
-    ("/api/solve", {"board": "1 2/0 3", "algorithm": "bfs", "weight": 2}, 400, ["weight"],
-     "weight"),
+    (
+        "/api/solve",
+        {"board": "1 2/0 3", "algorithm": "quantum"},
+        400,
+        ["'quantum'", "idastar"],
+        "algorithm",
+    ),
+    (
+        "/api/solve",
+        {"board": "1 2/0 3", "algorithm": "bfs", "weight": 2},
+        400,
+        ["weight"],
+        "weight",
+    ),
     ("/api/solve", {"board": "1 2/0 3", "weight": 0.5}, 400, ["0.5"], "weight"),
     ("/api/solve", {"board": "1 2/0 3", "weight": "heavy"}, 400, ["heavy"], "weight"),
     ("/api/solve", {"board": "1 2/0 3", "time_limit": 11}, 400, ["11 s", "10 s"], "time_limit"),
     ("/api/solve", {"board": "1 2/0 3", "time_limit": -1}, 400, ["-1"], "time_limit"),
-    ("/api/hint", {"board": "1 2/0 3", "heuristic": "manhattan"}, 400, ["'heuristic'"],
-     "heuristic"),
+    (
+        "/api/hint",
+        {"board": "1 2/0 3", "heuristic": "manhattan"},
+        400,
+        ["'heuristic'"],
+        "heuristic",
+    ),
     ("/api/check", {"board": [["a", "a"], ["b", None]]}, 400, ["'a'"], "board"),
     ("/api/random", {"rows": 9}, 400, ["rows", "9"], "rows"),
     ("/api/random", {"rows": 1, "cols": 1}, 400, ["2 cells"], "rows"),
     ("/api/random", {"moves": 10**6}, 400, ["moves", "1000000"], "moves"),
     ("/api/random", {"rows": "3"}, 400, ['"3"'], "rows"),
-    ("/api/random", {"rows": 2, "cols": 2, "goal": "1 2 3/4 5 6/7 8 0"}, 400, ["3x3", "2x2"],
-     "goal"),
-]  # fmt: skip
+    (
+        "/api/random",
+        {"rows": 2, "cols": 2, "goal": "1 2 3/4 5 6/7 8 0"},
+        400,
+        ["3x3", "2x2"],
+        "goal",
+    ),
+]
 
 
 @pytest.mark.parametrize(("path", "body", "status", "words", "field"), BAD_BODIES)
@@ -274,12 +309,23 @@ def test_bad_input_gets_a_4xx_naming_the_value(
 
 JSON_VALUES = hs.recursive(
     hs.none() | hs.booleans() | hs.integers() | hs.floats(allow_nan=False) | hs.text(max_size=8),
-    lambda inner: hs.lists(inner, max_size=4) | hs.dictionaries(hs.text(max_size=6), inner,
-                                                                 max_size=4),
+    lambda inner: (
+        hs.lists(inner, max_size=4) | hs.dictionaries(hs.text(max_size=6), inner, max_size=4)
+    ),
     max_leaves=20,
-)  # fmt: skip
-FIELDS = ["board", "goal", "heuristic", "algorithm", "weight", "time_limit", "rows", "cols",
-          "moves", "seed"]  # fmt: skip
+)
+FIELDS = [
+    "board",
+    "goal",
+    "heuristic",
+    "algorithm",
+    "weight",
+    "time_limit",
+    "rows",
+    "cols",
+    "moves",
+    "seed",
+]
 
 
 @given(
@@ -313,18 +359,24 @@ def test_a_body_over_the_cap_is_refused_before_it_is_read() -> None:
 
 
 def test_only_json_from_the_page_itself_is_accepted() -> None:
-    client = TestClient(create_app(allowed_hosts=["127.0.0.1", "localhost"]),
-                        base_url="http://127.0.0.1:8765")  # fmt: skip
+    client = TestClient(
+        create_app(allowed_hosts=["127.0.0.1", "localhost"]), base_url="http://127.0.0.1:8765"
+    )
     body = '{"board": "1 2/0 3"}'
-    assert_refused(client.post("/api/solve", content=body, headers={"Content-Type": "text/plain"}),
-                   415, "text/plain")  # fmt: skip
+    assert_refused(
+        client.post("/api/solve", content=body, headers={"Content-Type": "text/plain"}),
+        415,
+        "text/plain",
+    )
     assert_refused(client.post("/api/solve", content=body), 415, "no content type")
     json_type = {"Content-Type": "application/json"}
-    cross = client.post("/api/solve", content=body,
-                        headers={**json_type, "Origin": "http://evil.example"})  # fmt: skip
+    cross = client.post(
+        "/api/solve", content=body, headers={**json_type, "Origin": "http://evil.example"}
+    )
     assert_refused(cross, 403, "evil.example")
-    same = client.post("/api/solve", content=body,
-                       headers={**json_type, "Origin": "http://127.0.0.1:8765"})  # fmt: skip
+    same = client.post(
+        "/api/solve", content=body, headers={**json_type, "Origin": "http://127.0.0.1:8765"}
+    )
     assert same.status_code == 200
     # Another Host (a name rebound to 127.0.0.1 by a web page elsewhere) is not served.
     assert_refused(client.get("/api/info", headers={"Host": "evil.example"}), 400, "evil.example")
@@ -402,8 +454,9 @@ def test_concurrent_requests_get_one_search_at_a_time(
     answers: list[Any] = []
 
     def first() -> None:
-        answers.append(post(TestClient(app), "/api/solve",
-                            {"board": "1 2/0 3", "heuristic": "play_test_gate"}))  # fmt: skip
+        answers.append(
+            post(TestClient(app), "/api/solve", {"board": "1 2/0 3", "heuristic": "play_test_gate"})
+        )
 
     worker = threading.Thread(target=first)
     worker.start()
@@ -437,12 +490,23 @@ def test_a_client_that_leaves_cancels_its_search() -> None:
     body = json.dumps({"board": far.to_text(), "heuristic": "play_test_zero", "algorithm": "astar"})
     messages: list[dict[str, Any]] = []
     scope = {
-        "type": "http", "asgi": {"version": "3.0"}, "http_version": "1.1", "method": "POST",
-        "scheme": "http", "path": "/api/solve", "raw_path": b"/api/solve", "query_string": b"",
-        "root_path": "", "client": ("127.0.0.1", 50000), "server": ("127.0.0.1", 8765),
-        "headers": [(b"host", b"127.0.0.1:8765"), (b"content-type", b"application/json"),
-                    (b"content-length", str(len(body)).encode())],
-    }  # fmt: skip
+        "type": "http",
+        "asgi": {"version": "3.0"},
+        "http_version": "1.1",
+        "method": "POST",
+        "scheme": "http",
+        "path": "/api/solve",
+        "raw_path": b"/api/solve",
+        "query_string": b"",
+        "root_path": "",
+        "client": ("127.0.0.1", 50000),
+        "server": ("127.0.0.1", 8765),
+        "headers": [
+            (b"host", b"127.0.0.1:8765"),
+            (b"content-type", b"application/json"),
+            (b"content-length", str(len(body)).encode()),
+        ],
+    }
     sent_body = False
 
     async def receive() -> dict[str, Any]:
@@ -490,8 +554,13 @@ def test_tables_are_built_for_the_usual_goals_only(table_cache: Path) -> None:
 
 def test_the_documented_endpoints_and_keys_are_the_real_ones(client: TestClient) -> None:
     text = DOCS.read_text(encoding="utf-8")
-    for route in ("GET /api/info", "POST /api/solve", "POST /api/hint", "POST /api/check",
-                  "POST /api/random"):  # fmt: skip
+    for route in (
+        "GET /api/info",
+        "POST /api/solve",
+        "POST /api/hint",
+        "POST /api/check",
+        "POST /api/random",
+    ):
         assert f"`{route}`" in text, route
     hint = post(client, "/api/hint", {"board": "8 1 3/4 0 2/7 6 5"}).json()
     error = post(client, "/api/solve", {"board": "nope"}).json()

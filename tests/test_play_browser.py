@@ -74,9 +74,12 @@ def server() -> Iterator[str]:
     """``slidingtiles play`` on a free loopback port, in a subprocess stopped at the end."""
     process = subprocess.Popen(
         [sys.executable, "-m", "slidingtiles", "play", "--no-browser", "--port", "0"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
-    )  # fmt: skip
+    )
     try:
         url = _announced_url(process)
         _wait_until_up(url)
@@ -135,7 +138,7 @@ def browser() -> Iterator[Any]:
         "--hide-scrollbars",
         "--force-device-scale-factor=1",
     ):
-        options.add_argument(argument)  # fmt: skip
+        options.add_argument(argument)
     with tempfile.TemporaryDirectory(prefix="slidingtiles-chromium-") as profile:
         options.add_argument(f"--user-data-dir={profile}")
         try:
@@ -360,8 +363,11 @@ def test_letters_words_pictures_shapes_and_a_typed_start(
     picture = tmp_path / "gradient.png"
     write_png(picture, 120, 90)
     driver.find_element(By.ID, "picture").send_keys(str(picture))
-    pieces = wait_for(driver, lambda: driver.find_elements(By.CSS_SELECTOR, "#board .tile.picture"),
-                      "the picture's pieces")  # fmt: skip
+    pieces = wait_for(
+        driver,
+        lambda: driver.find_elements(By.CSS_SELECTOR, "#board .tile.picture"),
+        "the picture's pieces",
+    )
     backgrounds = {t.value_of_css_property("background-image") for t in pieces}
     assert len(pieces) == 8
     assert len(backgrounds) == 8
@@ -412,8 +418,13 @@ def test_screenshot_for_the_docs(server: str, browser: Any, tmp_path: Path) -> N
     start.send_keys("5 1 2 4/9 6 3 8/13 10 7 11/0 14 15 12")
     action(driver, "set-start").click()
     idle(driver)
-    game = wait_for(driver, lambda: board(driver) == st.Board(
-        "5 1 2 4/9 6 3 8/13 10 7 11/0 14 15 12") and board(driver), "the start")  # fmt: skip
+    game = wait_for(
+        driver,
+        lambda: (
+            board(driver) == st.Board("5 1 2 4/9 6 3 8/13 10 7 11/0 14 15 12") and board(driver)
+        ),
+        "the start",
+    )
     for _ in range(2):  # the second time without the first search's compiling in its time
         action(driver, "solve").click()
         idle(driver)
@@ -476,19 +487,27 @@ def watch_attribute(driver: Any, name: str) -> str:
 
 def watched(driver: Any, algorithm: str, expanded: int) -> None:
     """Wait until the search view shows the search of ``algorithm`` that expanded ``expanded``."""
-    wait_for(driver, lambda: watch_attribute(driver, "data-busy") == "false"
-             and watch_attribute(driver, "data-algorithm") == algorithm
-             and watch_attribute(driver, "data-expanded") == str(expanded),
-             f"the view of {algorithm} with {expanded} expansions")  # fmt: skip
+    wait_for(
+        driver,
+        lambda: (
+            watch_attribute(driver, "data-busy") == "false"
+            and watch_attribute(driver, "data-algorithm") == algorithm
+            and watch_attribute(driver, "data-expanded") == str(expanded)
+        ),
+        f"the view of {algorithm} with {expanded} expansions",
+    )
 
 
 def mini_cells(driver: Any, holder: str, what: str) -> list[str]:
     """Each cell's ``what`` of a small board, row by row, read at once (boards are redrawn)."""
-    return list(driver.execute_script(
-        "return Array.from(document.querySelectorAll(arguments[0]), arguments[1] === 'label' ?"
-        " c => c.getAttribute('data-tile') || '' : c => getComputedStyle(c).backgroundImage)",
-        f"#{holder} .mini .cell" + (":not(.blank)" if what == "picture" else ""), what,
-    ))  # fmt: skip
+    return list(
+        driver.execute_script(
+            "return Array.from(document.querySelectorAll(arguments[0]), arguments[1] === 'label' ?"
+            " c => c.getAttribute('data-tile') || '' : c => getComputedStyle(c).backgroundImage)",
+            f"#{holder} .mini .cell" + (":not(.blank)" if what == "picture" else ""),
+            what,
+        )
+    )
 
 
 def mini_labels(driver: Any, holder: str) -> list[str]:
@@ -544,9 +563,11 @@ def test_the_search_view_steps_through_astar_and_idastar(
     assert mini_labels(driver, "watch-goal") == [str(t or "") for t in st.Board.goal(3, 3).tiles]
 
     def current() -> str:
-        return str(driver.execute_script(
-            "return document.querySelector('#watch-current .mini').getAttribute('data-board')"
-        ))
+        return str(
+            driver.execute_script(
+                "return document.querySelector('#watch-current .mini').getAttribute('data-board')"
+            )
+        )
 
     # Step by step: the board expanded, its g, h and f, the frontier it was taken from, the tree.
     for k in range(6):
@@ -580,8 +601,9 @@ def test_the_search_view_steps_through_astar_and_idastar(
     assert weaker.stats.expanded > expected.stats.expanded
     runs = driver.find_elements(By.CSS_SELECTOR, "#watch-runs tbody tr")
     assert [r.text.split()[1:3] for r in runs] == [
-        ["manhattan", str(expected.stats.expanded)], ["misplaced", str(weaker.stats.expanded)],
-    ]  # fmt: skip
+        ["manhattan", str(expected.stats.expanded)],
+        ["misplaced", str(weaker.stats.expanded)],
+    ]
 
     # IDA*: its iterations, each with its bound, and the steps of each.
     Select(driver.find_element(By.ID, "watch-algorithm")).select_by_value("idastar")
@@ -623,10 +645,17 @@ def test_the_goal_beside_the_board_in_every_tile_mode(
         def named(tiles: tuple[int, ...]) -> list[str]:
             return [labels[t - 1] if t else "" for t in tiles]
 
-        wanted = {"goal-board": named(goal.tiles), "watch-goal": named(goal.tiles),
-                  "watch-start": named(start.tiles), "watch-current": named(start.tiles)}
-        wait_for(driver, lambda: all(mini_labels(driver, h) == wanted[h] for h in holders),
-                 f"the boards labelled {labels}")  # fmt: skip
+        wanted = {
+            "goal-board": named(goal.tiles),
+            "watch-goal": named(goal.tiles),
+            "watch-start": named(start.tiles),
+            "watch-current": named(start.tiles),
+        }
+        wait_for(
+            driver,
+            lambda: all(mini_labels(driver, h) == wanted[h] for h in holders),
+            f"the boards labelled {labels}",
+        )
         texts = driver.execute_script(
             "return Array.from(document.querySelectorAll('#goal-board .cell'), c => c.textContent)"
         )
@@ -651,8 +680,10 @@ def test_the_goal_beside_the_board_in_every_tile_mode(
     wait_for(driver, lambda: all(len(set(pieces(h))) == 8 for h in holders), "the pieces")
     assert all(p.startswith('url("data:image/jpeg') for h in holders for p in pieces(h))
     # The goal shows each piece where the picture has it: the same piece as the board's tile.
-    big = {t.get_attribute("data-number"): t.value_of_css_property("background-image")
-           for t in driver.find_elements(By.CSS_SELECTOR, "#board .tile")}  # fmt: skip
+    big = {
+        t.get_attribute("data-number"): t.value_of_css_property("background-image")
+        for t in driver.find_elements(By.CSS_SELECTOR, "#board .tile")
+    }
     assert pieces("goal-board") == [big[str(t)] for t in goal.tiles if t]
 
 
@@ -665,15 +696,19 @@ def test_a_board_beyond_optimal_reach_gets_a_short_solution_that_says_so(
     start = typed_start(driver, st.random_board(7, 7, seed=5).to_text())
     action(driver, "solve").click()
     idle(driver)
-    said = wait_for(driver, lambda: "Solved on the server" in shown(driver, "message") and
-                    shown(driver, "message"), "the solution")  # fmt: skip
+    said = wait_for(
+        driver,
+        lambda: "Solved on the server" in shown(driver, "message") and shown(driver, "message"),
+        "the solution",
+    )
     assert "beyond reach" in said
     assert re.search(r"the shortest-solution methods answered \([a-z+]+, (numba|python)\)", said)
     assert said.endswith("a short solution, not proven shortest.")
     assert board(driver) == start  # the solution waits to be stepped through
     action(driver, "hint").click()
     idle(driver)
-    hint = wait_for(driver, lambda: "Hint:" in shown(driver, "message") and
-                    shown(driver, "message"), "the hint")  # fmt: skip
+    hint = wait_for(
+        driver, lambda: "Hint:" in shown(driver, "message") and shown(driver, "message"), "the hint"
+    )
     assert "(not proven shortest)." in hint
     assert "beyond reach" in hint

@@ -47,8 +47,14 @@ def test_importing_the_library_and_the_command_line_needs_no_web_framework() -> 
         "assert not loaded, loaded\n"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    completed = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                               env=env, timeout=120, check=False)  # fmt: skip
+    completed = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
     assert completed.returncode == 0, completed.stderr
 
 
@@ -126,8 +132,9 @@ def test_loopback_by_default_and_no_warning(
 def test_another_host_is_warned_about(
     capsys: pytest.CaptureFixture[str], no_serving: list[Any]
 ) -> None:
-    code, _, err = run(capsys, "play", "--no-browser", "--host", "0.0.0.0", "--port", "0",
-                       "--time-limit", "3")  # fmt: skip
+    code, _, err = run(
+        capsys, "play", "--no-browser", "--host", "0.0.0.0", "--port", "0", "--time-limit", "3"
+    )
     assert code == 0
     warning, address, _ = err.strip().splitlines()
     assert warning.startswith("slidingtiles: warning: listening on 0.0.0.0, which is not loopback")
@@ -193,11 +200,23 @@ def test_the_help_names_the_extra(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.slow  # a wheel build; tests/test_packaging.py builds one in every run
 def test_the_wheel_carries_the_page(tmp_path: Path) -> None:
     completed = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--quiet", "--wheel-dir",
-         str(tmp_path), str(ROOT)],
-        capture_output=True, text=True, timeout=300, check=False,
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--quiet",
+            "--wheel-dir",
+            str(tmp_path),
+            str(ROOT),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=False,
         env={**os.environ, "PIP_DISABLE_PIP_VERSION_CHECK": "1"},
-    )  # fmt: skip
+    )
     assert completed.returncode == 0, completed.stderr
     (wheel,) = tmp_path.glob("slidingtiles-*.whl")
     with zipfile.ZipFile(wheel) as archive:

@@ -57,7 +57,10 @@ def test_every_expansion_is_answered_as_the_library_searched(algorithm: str) -> 
     for step, expansion in zip(steps, expansions, strict=True):
         assert states[step["s"]] == list(expansion.state.board.tiles)
         assert (step["g"], step["h"], step["f"], step["p"]) == (
-            expansion.g, expansion.h, expansion.f, expansion.parent
+            expansion.g,
+            expansion.h,
+            expansion.f,
+            expansion.parent,
         )
     if algorithm in ("astar", "greedy", "bfs"):  # the frontier's best is the one taken
         assert all(states[step["fr"][0][0]] == states[step["s"]] for step in steps)
@@ -80,8 +83,10 @@ def test_idastar_shows_its_iterations() -> None:
     assert status == 200
     iterations = answer["iterations"]
     assert [(i["threshold"], i["next_threshold"], i["found"]) for i in iterations] == [
-        (6, 7, False), (7, 8, False), (8, None, True),
-    ]  # fmt: skip
+        (6, 7, False),
+        (7, 8, False),
+        (8, None, True),
+    ]
     assert sum(i["expanded"] for i in iterations) == answer["statistics"]["expanded"]
     steps = answer["stepper"]["steps"]
     assert answer["stepper"]["ida"] is True
@@ -140,19 +145,23 @@ def test_through_the_app_with_info_and_labels() -> None:
     client = TestClient(create_app(PlayLimits(time_limit=2)))
     info = client.get("/api/info").json()
     assert info["watch"] == {
-        "max_cells": 16, "max_expansions": 2000, "expansions": 300,
+        "max_cells": 16,
+        "max_expansions": 2000,
+        "expansions": 300,
         "algorithms": ["astar", "idastar", "greedy", "bfs", "weighted"],
-    }  # fmt: skip
+    }
     a, b, c = "<b>", "&amp;", '"x\u2028</script>'
-    response = client.post("/api/watch", json={"board": [[c, a], [b, None]],
-                                               "goal": [[a, b], [c, None]]})  # fmt: skip
+    response = client.post(
+        "/api/watch", json={"board": [[c, a], [b, None]], "goal": [[a, b], [c, None]]}
+    )
     assert response.status_code == 200, response.text
     assert response.headers["content-type"].startswith("application/json")
     answer = response.json()
     assert answer["length"] == 4
     assert all(isinstance(tile, int) for state in answer["stepper"]["states"] for tile in state)
-    response = client.post("/api/watch", json={"board": BOARD, "algorithm": "weighted",
-                                               "weight": 2})  # fmt: skip
+    response = client.post(
+        "/api/watch", json={"board": BOARD, "algorithm": "weighted", "weight": 2}
+    )
     assert response.status_code == 200
     assert (response.json()["algorithm"], response.json()["weight"]) == ("astar", 2.0)
 

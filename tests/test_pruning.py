@@ -180,8 +180,14 @@ def test_five_easiest_24_puzzles_keep_their_optimal_lengths(number: int) -> None
         pytest.skip("numba is not in use: hours in pure Python")
     goal = Board.goal(5, 5, blank="first")
     try:
-        db = pdb.load(5, 5, goal, "6-6-6-6", build_missing=False,
-                      cache_dir=platformdirs.user_cache_dir("slidingtiles"))  # fmt: skip
+        db = pdb.load(
+            5,
+            5,
+            goal,
+            "6-6-6-6",
+            build_missing=False,
+            cache_dir=platformdirs.user_cache_dir("slidingtiles"),
+        )
     except pdb.PatternDatabaseError:
         pytest.skip("the 5x5 tables are not cached (slidingtiles pdb build 5)")
     length, tiles = _instances("korf50_24.txt")[number - 1]
@@ -232,9 +238,13 @@ def test_a_move_order_prunes_what_the_callers_search_prunes(order: tuple[int, ..
 
 
 def _pruned(
-    table: list[int], rows: int, cols: int, order: tuple[int, ...], starts: list[int],
+    table: list[int],
+    rows: int,
+    cols: int,
+    order: tuple[int, ...],
+    starts: list[int],
     depth: int,
-) -> set[tuple[int, str]]:  # fmt: skip
+) -> set[tuple[int, str]]:
     """The caller's (start cell, letters) of the walks a table prunes, from ``starts[cell]``."""
     found: set[tuple[int, str]] = set()
     layer = [(cell, starts[cell], -1, start_state(starts[cell]), "") for cell in range(len(starts))]

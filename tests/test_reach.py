@@ -63,9 +63,15 @@ def engine_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 @pytest.mark.parametrize(
     "options",
-    [{}, {"time_limit": 2}, {"heuristic": "manhattan"}, {"algorithm": "astar"},
-     {"algorithm": "bfs"}, {"heuristic": "pdb"}],
-)  # fmt: skip
+    [
+        {},
+        {"time_limit": 2},
+        {"heuristic": "manhattan"},
+        {"algorithm": "astar"},
+        {"algorithm": "bfs"},
+        {"heuristic": "pdb"},
+    ],
+)
 def test_a_hopeless_optimal_request_answers_at_once(
     engine_calls: list[str], table_builds: list[tuple[int, int]], options: dict[str, Any]
 ) -> None:
@@ -201,10 +207,13 @@ def test_a_limit_says_what_to_try_next(capsys: pytest.CaptureFixture[str]) -> No
     assert error.reason.endswith("(max_nodes=100)")
     assert str(error) == error.reason + (
         "; try optimal=False for a short solution, or a larger max_nodes"
-        + (', or the compiled implementation (pip install "slidingtiles[fast]" (from a source '
-           'checkout: pip install ".[fast]"))'
-           if dispatch.IMPLEMENTATION == "python" else "")
-    )  # fmt: skip
+        + (
+            ', or the compiled implementation (pip install "slidingtiles[fast]" (from a source '
+            'checkout: pip install ".[fast]"))'
+            if dispatch.IMPLEMENTATION == "python"
+            else ""
+        )
+    )
     code = main(["solve", board.to_text(), "--heuristic", "manhattan", "--max-nodes", "100"])
     err = capsys.readouterr().err
     assert code == 1

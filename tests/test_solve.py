@@ -56,12 +56,18 @@ def test_seed_examples() -> None:
     ("algorithm", "heuristic", "shape"),
     [  # BFS and misplaced tiles explore much of the space: on 3x3 and 2x4, the full run only
         slow_case(a, h, s) if s[0] * s[1] > 6 and (a == "bfs" or h == "misplaced") else (a, h, s)
-        for a, h in [("astar", "manhattan"), ("astar", "linear_conflict"), ("astar", "misplaced"),
-                     ("idastar", "linear_conflict"), ("idastar", "manhattan"), ("bfs", "auto"),
-                     ("auto", "auto")]
+        for a, h in [
+            ("astar", "manhattan"),
+            ("astar", "linear_conflict"),
+            ("astar", "misplaced"),
+            ("idastar", "linear_conflict"),
+            ("idastar", "manhattan"),
+            ("bfs", "auto"),
+            ("auto", "auto"),
+        ]
         for s in SHAPES
     ],
-)  # fmt: skip
+)
 def test_optimal_lengths_match_the_oracle(
     oracle: Callable[[Board], Oracle], shape: tuple[int, int], algorithm: str, heuristic: str
 ) -> None:
@@ -244,9 +250,14 @@ def test_boards_of_a_long_solution_are_not_all_kept() -> None:
     start, moves = long_walk(44, 36)  # 71,208 moves, built rather than searched for
     goal = replay(start, moves)
     sol = st.Solution(
-        start=start, goal=goal, moves=st.Moves(moves), optimal=False, heuristic="none",
-        algorithm="reduce", stats=st.SearchStats(0, 0, 0, 0, 0, 0.0),
-    )  # fmt: skip
+        start=start,
+        goal=goal,
+        moves=st.Moves(moves),
+        optimal=False,
+        heuristic="none",
+        algorithm="reduce",
+        stats=st.SearchStats(0, 0, 0, 0, 0, 0.0),
+    )
     tracemalloc.start()
     try:
         last = sol.boards[-1]

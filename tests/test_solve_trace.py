@@ -220,8 +220,9 @@ loose: Any = st
         ({"on_event": "print"}, st.OptionTypeError, "'print'"),
     ],
 )
-def test_bad_trace_options_are_named(options: dict[str, Any], error: type[Exception],
-                                     needle: str) -> None:  # fmt: skip
+def test_bad_trace_options_are_named(
+    options: dict[str, Any], error: type[Exception], needle: str
+) -> None:
     with pytest.raises(error, match=needle) as info:
         loose.solve(DEEPER, **options)
     assert info.value.option in ("trace", "on_event")  # type: ignore[attr-defined]
@@ -237,8 +238,13 @@ def test_a_users_heuristic_and_a_labelled_board_are_traced() -> None:
     def tiles_out(board: st.Board, goal: st.Board) -> int:
         return sum(1 for a, b in zip(board.tiles, goal.tiles, strict=True) if a and a != b)
 
-    sol = st.solve([["C", "A"], ["B", "_"]], goal=[["A", "B"], ["C", "_"]], blank="_",
-                   heuristic=tiles_out, trace=100)  # fmt: skip
+    sol = st.solve(
+        [["C", "A"], ["B", "_"]],
+        goal=[["A", "B"], ["C", "_"]],
+        blank="_",
+        heuristic=tiles_out,
+        trace=100,
+    )
     assert sol.engine == "generic"
     assert counts(sol.trace) == stat_counts(sol.stats)
     data = st.TraceView(sol).to_dict()
@@ -295,14 +301,26 @@ def test_cli_trace_prints_the_table_after_the_report(capsys: pytest.CaptureFixtu
     assert report.endswith("Number of states generated = 12")
     assert "step  move  board  g  h  f  frontier  children" in table
     assert table.rstrip().endswith("path: R D R D")
-    code, out, _ = run(capsys, "solve", REPORT, "--heuristic", "misplaced", "--trace",
-                       "--format", "moves")  # fmt: skip
+    code, out, _ = run(
+        capsys, "solve", REPORT, "--heuristic", "misplaced", "--trace", "--format", "moves"
+    )
     assert out.startswith("RDRD\n\nA* (f = g + h) with h = misplaced from . 1 3/4 2 5/7 8 6")
 
 
 def test_cli_trace_json_nests_in_the_solution(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, _ = run(capsys, "solve", DEEPER, "--heuristic", "misplaced", "--algorithm",
-                       "idastar", "--trace", "30", "--format", "json")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "solve",
+        DEEPER,
+        "--heuristic",
+        "misplaced",
+        "--algorithm",
+        "idastar",
+        "--trace",
+        "30",
+        "--format",
+        "json",
+    )
     data = json.loads(out)
     assert code == 0
     assert data["engine"] == "generic"
@@ -328,8 +346,19 @@ def test_cli_trace_formats_to_a_file(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, fmt: str, check: Callable[[str], bool]
 ) -> None:
     path = tmp_path / f"trace.{fmt}"
-    code, out, err = run(capsys, "solve", DEEPER, "--heuristic", "misplaced", "--algorithm",
-                         "idastar", "--trace-format", fmt, "--trace-file", str(path))  # fmt: skip
+    code, out, err = run(
+        capsys,
+        "solve",
+        DEEPER,
+        "--heuristic",
+        "misplaced",
+        "--algorithm",
+        "idastar",
+        "--trace-format",
+        fmt,
+        "--trace-file",
+        str(path),
+    )
     assert (code, err) == (0, "")
     assert out.rstrip().endswith("Number of states generated = 40")  # the report alone
     assert check(path.read_text(encoding="utf-8"))
@@ -365,22 +394,40 @@ def test_cli_trace_before_the_board_says_where_the_board_goes(
 def test_cli_a_bad_trace_file_fails_before_any_output(
     capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    code, out, err = run(capsys, "solve", DEEPER, "--trace-format", "svg", "--trace-file",
-                         str(tmp_path / "missing" / "t.svg"))  # fmt: skip
+    code, out, err = run(
+        capsys,
+        "solve",
+        DEEPER,
+        "--trace-format",
+        "svg",
+        "--trace-file",
+        str(tmp_path / "missing" / "t.svg"),
+    )
     assert (code, out) == (2, "")
     assert "cannot write" in err
 
 
 def test_cli_a_limit_shows_the_search_so_far(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys, "solve", HARD, "--heuristic", "misplaced", "--max-nodes", "3",
-                         "--trace")  # fmt: skip
+    code, out, err = run(
+        capsys, "solve", HARD, "--heuristic", "misplaced", "--max-nodes", "3", "--trace"
+    )
     assert code == 1
     assert "max_nodes=3" in err
     head = "A* (f = g + h) with h = misplaced from 6 4 7/8 5 ./3 2 1: stopped at a limit"
     assert out.startswith(head)
     assert out.count("\n   2  ") == 1  # three expansions: steps 0, 1, 2
-    code, out, _ = run(capsys, "solve", HARD, "--heuristic", "misplaced", "--max-nodes", "3",
-                       "--trace", "--format", "json")  # fmt: skip
+    code, out, _ = run(
+        capsys,
+        "solve",
+        HARD,
+        "--heuristic",
+        "misplaced",
+        "--max-nodes",
+        "3",
+        "--trace",
+        "--format",
+        "json",
+    )
     data = json.loads(out)
     assert (data["status"], data["trace"]["outcome"]) == ("limit", "limit")
     assert data["trace"]["statistics"]["expanded"] == data["statistics"]["expanded"] == 3
@@ -412,7 +459,10 @@ def console_examples(page: str) -> list[tuple[str, str]]:
     console_examples("cli.md") + console_examples("watching-astar.md"),
 )
 def test_the_documented_trace_commands_print_what_the_docs_show(
-    command: str, output: str, capsys: pytest.CaptureFixture[str], tmp_path: Path,
+    command: str,
+    output: str,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     import shlex

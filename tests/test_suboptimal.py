@@ -198,9 +198,13 @@ def test_weight_keeps_its_bound(weight: float, seed: int, blank: str) -> None:
 
 
 def abstract_distance(
-    rows: int, cols: int, free: Sequence[int], blank: int, cells: Sequence[int],
+    rows: int,
+    cols: int,
+    free: Sequence[int],
+    blank: int,
+    cells: Sequence[int],
     targets: Sequence[int],
-) -> int | None:  # fmt: skip
+) -> int | None:
     """Breadth-first search over (blank, group cells): the exact cost of placing the group."""
     start = (blank, *cells)
     seen = {start: 0}
@@ -279,9 +283,15 @@ def test_both_group_kernels_search_the_same_nodes(both: tuple[Kernels, Kernels])
 
 
 def costed_distance(
-    rows: int, cols: int, free: Sequence[int], blank: int, cells: Sequence[int],
-    targets: Sequence[int], costs: Sequence[int], unit: int,
-) -> int | None:  # fmt: skip
+    rows: int,
+    cols: int,
+    free: Sequence[int],
+    blank: int,
+    cells: Sequence[int],
+    targets: Sequence[int],
+    costs: Sequence[int],
+    unit: int,
+) -> int | None:
     """Dijkstra over (blank, group cells) with `place_group`'s move costs: the cheapest placing."""
     start = (blank, *cells)
     best = {start: 0}
@@ -439,8 +449,9 @@ def test_time_left_after_the_first_peel_buys_peels_at_other_widths_the_shortest_
     widths: list[int | None] = []
     returned: list[str] = []
 
-    def peel(start: Board, goal: Board, budget: Budget, *, width: int, fill: object = None,
-             **_: object) -> str:  # fmt: skip
+    def peel(
+        start: Board, goal: Board, budget: Budget, *, width: int, fill: object = None, **_: object
+    ) -> str:
         assert start == board
         if fill is not None:  # the first peel, each L as wide as the time allows
             widths.append(None)

@@ -106,9 +106,7 @@ def test_a_frame_maps_the_goal_to_its_canonical_goal_and_moves(data: st.DataObje
 
 # 3x3 (181,440 states per goal) in the full run; 2x4 covers the frames in the fast one.
 @pytest.mark.parametrize("shape", [slow_case(s) if s == (3, 3) else s for s in ORACLE_SHAPES])
-def test_perfect_tables_walk_the_callers_first_optimal_path(
-    shape: tuple[int, int], oracle
-) -> None:  # type: ignore[no-untyped-def]
+def test_perfect_tables_walk_the_callers_first_optimal_path(shape: tuple[int, int], oracle) -> None:  # type: ignore[no-untyped-def]
     """One perfect table per blank orbit; for any goal the walk is the oracle's greedy path."""
     rows, cols = shape
     rng = random.Random(f"perfect-{rows}x{cols}")
@@ -191,9 +189,18 @@ def test_the_standard_goal_uses_the_blank_first_tables(table_cache) -> None:  # 
     assert "blank5" in pdb.table_path(4, 4, centre).name
 
 
-@pytest.mark.parametrize(("shape", "name"), [((3, 5), "7-7"), ((5, 3), "7-7"), ((2, 7), "7-6"),
-                                             ((7, 2), "7-6"), ((2, 8), "8-7"), ((8, 2), "8-7"),
-                                             ((4, 4), "7-8")])  # fmt: skip
+@pytest.mark.parametrize(
+    ("shape", "name"),
+    [
+        ((3, 5), "7-7"),
+        ((5, 3), "7-7"),
+        ((2, 7), "7-6"),
+        ((7, 2), "7-6"),
+        ((2, 8), "8-7"),
+        ((8, 2), "8-7"),
+        ((4, 4), "7-8"),
+    ],
+)
 def test_numba_partitions_cover_the_tiles_and_turn_with_the_board(
     shape: tuple[int, int], name: str
 ) -> None:
@@ -240,9 +247,14 @@ def test_old_file_names_are_reused_or_reported(table_cache, caplog, monkeypatch)
     assert new_name.stat().st_ino == inode  # renamed, not rebuilt
     # An old per-goal file for a goal that is not canonical (the standard goal, blank last).
     standard = pdb.PatternDatabase(
-        3, 3, Board.goal(3, 3).tiles, "perfect", ((1, 2, 3, 4, 5, 6, 7, 8),), ("perm",),
+        3,
+        3,
+        Board.goal(3, 3).tiles,
+        "perfect",
+        ((1, 2, 3, 4, 5, 6, 7, 8),),
+        ("perm",),
         tuple(bytes(t) for t in built.tables),
-    )  # fmt: skip
+    )
     stale = table_cache / "3x3-perfect-0123456789ab-v1.stpdb"
     write_table(standard, stale)
     infos = {info.path.name: info for info in pdb.list_tables()}

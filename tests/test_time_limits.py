@@ -55,9 +55,15 @@ def test_a_guard_stops_within_the_promise_whatever_a_node_costs(
 ) -> None:
     with FakeClock() as clock:
         guard = Guard(
-            "astar", max_nodes=None, time_limit=limit, max_memory=None, progress=None,
-            progress_every=1, state_bytes=0, time_stride=stride,
-        )  # fmt: skip
+            "astar",
+            max_nodes=None,
+            time_limit=limit,
+            max_memory=None,
+            progress=None,
+            progress_every=1,
+            state_bytes=0,
+            time_stride=stride,
+        )
         started = clock.now
         checkpoint = guard.first_checkpoint()
         expanded = 0
@@ -82,9 +88,15 @@ def test_a_guard_stops_within_the_promise_whatever_a_node_costs(
 def test_a_kernel_pausing_for_the_guard_stops_within_the_promise(cost: float, limit: float) -> None:
     with FakeClock() as clock:
         guard = Guard(
-            "idastar", max_nodes=None, time_limit=limit, max_memory=None, progress=None,
-            progress_every=1 << 14, state_bytes=0, time_stride=1 << 14,
-        )  # fmt: skip
+            "idastar",
+            max_nodes=None,
+            time_limit=limit,
+            max_memory=None,
+            progress=None,
+            progress_every=1 << 14,
+            state_bytes=0,
+            time_stride=1 << 14,
+        )
         started = clock.now
         check_at = guard.first_pause()
         entered = 0

@@ -142,16 +142,21 @@ def test_a_watched_search_is_the_same_search_and_its_counts_are_the_statistics(
         else:
             assert watched is not None
             assert (watched.path, watched.actions, watched.cost, watched.optimal) == (
-                plain.path, plain.actions, plain.cost, plain.optimal,
-            )  # fmt: skip
+                plain.path,
+                plain.actions,
+                plain.cost,
+                plain.optimal,
+            )
             assert same_stats(watched.stats, plain.stats)
             assert plain.trace is None
             trace = watched.trace
             stats = watched.stats
             assert trace.outcome == "found"
             assert (trace.path, trace.actions, trace.cost) == (
-                watched.path, watched.actions, watched.cost,
-            )  # fmt: skip
+                watched.path,
+                watched.actions,
+                watched.cost,
+            )
         assert trace.algorithm == name
         assert not trace.truncated
         assert trace.stats == stats
@@ -223,10 +228,13 @@ def plain(event: SearchEvent) -> tuple[Any, ...]:
     """An event as a tuple, states unwrapped and times dropped."""
     fields = attrs.astuple(event, recurse=False)
     return tuple(
-        f.inner if isinstance(f, Replayed) else attrs.evolve(f, seconds=0.0)
-        if isinstance(f, SearchStats) else f
+        f.inner
+        if isinstance(f, Replayed)
+        else attrs.evolve(f, seconds=0.0)
+        if isinstance(f, SearchStats)
+        else f
         for f in fields
-    )  # fmt: skip
+    )
 
 
 @settings(deadline=None, max_examples=40)
@@ -291,9 +299,10 @@ def test_idastar_thresholds_are_the_ones_it_used(graph: Graph, data: st.DataObje
             pruned = [
                 e.f
                 for e in trace.events
-                if isinstance(e, Generated) and e.fate == "pruned"
+                if isinstance(e, Generated)
+                and e.fate == "pruned"
                 and trace.expansions[e.parent].iteration == number
-            ]  # fmt: skip
+            ]
             assert all(f > end.threshold for f in pruned)
             if end.found:
                 assert end.next_threshold is None
@@ -328,11 +337,12 @@ def test_a_callback_stops_the_search_with_nothing_half_written(
         full, error = outcome_of(search, start, trace=10**6)
         events = (full or error).trace.events
         stoppable = [
-            k for k, e in enumerate(events)
+            k
+            for k, e in enumerate(events)
             if isinstance(e, (Expanded, IterationStarted))
             or (isinstance(e, Generated) and e.fate != "goal")
             or (isinstance(e, IterationEnded) and e.next_threshold is not None)
-        ]  # fmt: skip
+        ]
         if not stoppable:
             continue
         at = data.draw(st.sampled_from(stoppable), label="stop at")
@@ -388,9 +398,10 @@ def test_stop_after_n_expansions_and_the_goal_event_cannot_be_stopped(search: Se
     # A goal found, or the end, cannot be stopped: the search returns its result.
     result = search(
         Cell(0, 0),
-        on_event=lambda e: STOP if isinstance(e, Finished) or getattr(e, "fate", "") == "goal"
-        else None,
-    )  # fmt: skip
+        on_event=lambda e: (
+            STOP if isinstance(e, Finished) or getattr(e, "fate", "") == "goal" else None
+        ),
+    )
     assert result.path[-1].is_goal()
 
 
@@ -497,8 +508,11 @@ def test_a_users_own_state_is_traced() -> None:
     assert trace_counts(trace) == stats_counts(result.stats)
     first = trace.expansions[0]
     assert (first.state, first.g, first.h, first.f) == (Word("cold"), 0, 4, 4)
-    children = [(e.state.text, e.g, e.h, e.f, e.fate) for e in trace.events
-                if isinstance(e, Generated) and e.parent == 0]  # fmt: skip
+    children = [
+        (e.state.text, e.g, e.h, e.f, e.fate)
+        for e in trace.events
+        if isinstance(e, Generated) and e.parent == 0
+    ]
     assert children == [("cord", 1, 3, 4, "queued")]
     last = list(trace.replay())[-1]
     assert [e.state.text for e in last.path] == ["cold", "cord", "card", "ward"]

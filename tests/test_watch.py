@@ -93,10 +93,10 @@ def test_the_table_of_idastar_heads_each_iteration() -> None:
     text = st.TraceView(trace).table(children=False)
     headings = [line for line in text.splitlines() if line.startswith("iteration")]
     assert headings == [
-        f"iteration {k}: threshold {t}" + (", next " + str(trace.thresholds[k]) if k < len(
-            trace.thresholds) else ": found a goal")
+        f"iteration {k}: threshold {t}"
+        + (", next " + str(trace.thresholds[k]) if k < len(trace.thresholds) else ": found a goal")
         for k, t in enumerate(trace.thresholds, 1)
-    ]  # fmt: skip
+    ]
     assert "path" in text.splitlines()[2]  # IDA*'s frontier column is its path
 
 
@@ -165,17 +165,27 @@ class Scripts(HTMLParser):
 
 @pytest.mark.parametrize(
     "search",
-    [lambda s: astar(s, lambda h: max(0, 4 - h.n), trace=100), lambda s: idastar(s, trace=100),
-     lambda s: bfs(s, trace=100), lambda s: greedy(s, lambda h: max(0, 4 - h.n), trace=100)],
+    [
+        lambda s: astar(s, lambda h: max(0, 4 - h.n), trace=100),
+        lambda s: idastar(s, trace=100),
+        lambda s: bfs(s, trace=100),
+        lambda s: greedy(s, lambda h: max(0, 4 - h.n), trace=100),
+    ],
     ids=["astar", "idastar", "bfs", "greedy"],
-)  # fmt: skip
+)
 def test_hostile_labels_are_escaped_everywhere(search: Any) -> None:
     view = st.TraceView(search(Hostile(0)))
     # SVG: well-formed XML, no element but ours, the label shown as text.
     svg = view.svg(duplicates=True)
     tree = ET.fromstring(svg)
-    assert {e.tag.removeprefix(SVG) for e in tree.iter()} <= {"svg", "rect", "text", "g",
-                                                              "title", "line"}  # fmt: skip
+    assert {e.tag.removeprefix(SVG) for e in tree.iter()} <= {
+        "svg",
+        "rect",
+        "text",
+        "g",
+        "title",
+        "line",
+    }
     assert not UNSAFE.search(svg)
     texts = " ".join(e.text or "" for e in tree.iter())
     assert "<script>alert('x')</script>" in texts or "<script>alert(" in texts
@@ -215,8 +225,10 @@ def test_hostile_tile_labels_on_boards() -> None:
 
 
 def test_a_label_function_replaces_the_drawing() -> None:
-    view = st.TraceView(astar(tiles("1 2 3/4 0 6/7 5 8"), misplaced, trace=100),
-                        label=lambda s: f"blank at {s.blank}")  # fmt: skip
+    view = st.TraceView(
+        astar(tiles("1 2 3/4 0 6/7 5 8"), misplaced, trace=100),
+        label=lambda s: f"blank at {s.blank}",
+    )
     assert "blank at 4" in view.table()
     assert view.to_dict()["start"] == "blank at 4"
     assert "blank at 4" in view.svg()
@@ -300,8 +312,12 @@ def test_the_view_takes_a_trace_a_result_or_an_error() -> None:
     assert st.TraceView(result).trace is result.trace
     assert st.TraceView(result.trace).trace is result.trace
     with pytest.raises(SearchStopped) as stopped:
-        astar(tiles(REPORT_START), misplaced, trace=10,
-              on_event=lambda e: STOP if isinstance(e, Expanded) else None)  # fmt: skip
+        astar(
+            tiles(REPORT_START),
+            misplaced,
+            trace=10,
+            on_event=lambda e: STOP if isinstance(e, Expanded) else None,
+        )
     assert "stopped by its on_event callback" in st.TraceView(stopped.value).table()
     with pytest.raises(NoPathError) as none:
         bfs(tiles("2 1/3 0", st.Board.goal(2, 2)), trace=10)

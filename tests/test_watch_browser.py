@@ -74,8 +74,9 @@ def test_idastar_steps_name_their_threshold(browser: Any, tmp_path: Path) -> Non
 
 
 def test_hostile_labels_show_as_text(browser: Any, tmp_path: Path) -> None:  # noqa: F811
-    root = open_view(browser, st.TraceView(astar(Hostile(0), lambda h: max(0, 4 - h.n), trace=100)),
-                     tmp_path)  # fmt: skip
+    root = open_view(
+        browser, st.TraceView(astar(Hostile(0), lambda h: max(0, 4 - h.n), trace=100)), tmp_path
+    )
     click(root, "step")
     label = root.find_element(By.CSS_SELECTOR, '[data-pane="current"] .label').text
     assert label.startswith("<script>alert('x')</script> & \"q\" \\x00\\x1b[2J\\u202e\\ud800")

@@ -51,9 +51,15 @@ def perm_table(rows: int, cols: int, groups: list[tuple[int, ...]]) -> pdb.Patte
         goal = Board.goal(rows, cols, blank="first").tiles
         tables = tuple(numpy_build(rows, cols, goal, group, encoding=PERM) for group in groups)
         _TABLES[key] = pdb.PatternDatabase(
-            rows, cols, goal, "custom", tuple(groups), (PERM,) * len(groups), tables,
+            rows,
+            cols,
+            goal,
+            "custom",
+            tuple(groups),
+            (PERM,) * len(groups),
+            tables,
             entry=U8_MOVES,
-        )  # fmt: skip
+        )
     return _TABLES[key]
 
 
@@ -69,8 +75,14 @@ def table2x7() -> pdb.PatternDatabase:
     return perm_table(2, 7, [(1, 2, 3, 4), (5, 6, 7, 8, 9), (10, 11, 12, 13)])
 
 
-def weighted(kernels: Kernels, db: pdb.PatternDatabase, tiles: list[int], num: int, den: int,
-             ceiling: int | None = None) -> tuple[str | None, st.SearchStats]:  # fmt: skip
+def weighted(
+    kernels: Kernels,
+    db: pdb.PatternDatabase,
+    tiles: list[int],
+    num: int,
+    den: int,
+    ceiling: int | None = None,
+) -> tuple[str | None, st.SearchStats]:
     return kernels.weighted_maxed([db], list(tiles), kernel_guard(), ORDER, num, den, ceiling)
 
 
@@ -125,14 +137,22 @@ def test_numba_and_python_search_the_same_nodes_for_a_weight(
         tiles = list(st.random_board(3, 4, seed=seed, goal="first").tiles)
         optimal, _ = weighted(python, db, tiles, 1, 1)
         assert optimal is not None
-        for num, den, ceiling in ((5, 4, None), (3, 2, None), (2, 1, None), (1, 1, len(optimal)),
-                                  (5, 4, len(optimal) + 2), (7, 4, len(optimal) + 6)):  # fmt: skip
+        for num, den, ceiling in (
+            (5, 4, None),
+            (3, 2, None),
+            (2, 1, None),
+            (1, 1, len(optimal)),
+            (5, 4, len(optimal) + 2),
+            (7, 4, len(optimal) + 6),
+        ):
             expected = weighted(python, db, tiles, num, den, ceiling)
             got = weighted(numba, db, tiles, num, den, ceiling)
             assert got[0] == expected[0]
             assert (got[1].expanded, got[1].generated, got[1].iterations) == (
-                expected[1].expanded, expected[1].generated, expected[1].iterations,
-            )  # fmt: skip
+                expected[1].expanded,
+                expected[1].generated,
+                expected[1].iterations,
+            )
 
 
 def test_weight_one_is_the_optimal_search_node_for_node(kernels: Kernels) -> None:
@@ -144,8 +164,10 @@ def test_weight_one_is_the_optimal_search_node_for_node(kernels: Kernels) -> Non
             got, got_stats = weighted(kernels, db, tiles, k, k)
             assert got == moves
             assert (got_stats.expanded, got_stats.generated, got_stats.iterations) == (
-                stats.expanded, stats.generated, stats.iterations,
-            )  # fmt: skip
+                stats.expanded,
+                stats.generated,
+                stats.iterations,
+            )
 
 
 def test_a_ceiling_finds_only_shorter_solutions(kernels: Kernels) -> None:

@@ -45,7 +45,7 @@ from tests.conftest import (
     near_goal,
     oracle_for,
     resumed_in_slices,
-)  # fmt: skip
+)
 
 pytestmark = pytest.mark.usefixtures("table_cache")
 
@@ -69,7 +69,12 @@ def tables(
     kernels = numba_kernels()  # 4-bit tables come from the numba builder only
     return [
         pdb.PatternDatabase(
-            rows, cols, goal, "custom", tuple(groups), (encoding,) * len(groups),
+            rows,
+            cols,
+            goal,
+            "custom",
+            tuple(groups),
+            (encoding,) * len(groups),
             tuple(
                 kernels.build_group_table(
                     rows, cols, goal, g, encoding=encoding, entry=U4_EXCESS, progress=None
@@ -79,7 +84,7 @@ def tables(
             entry=U4_EXCESS,
         )
         for groups in partitions
-    ]  # fmt: skip
+    ]
 
 
 def flood_labels(rows: int, cols: int, occupied: int) -> list[int]:
@@ -210,8 +215,16 @@ def test_maxed_kernels_with_zero_aware_tables_are_optimal(name: str, encoding: s
 def test_the_numba_search_starts_from_the_entries_the_lookup_plan_places() -> None:
     numba_kernels()
     module = importlib.import_module("slidingtiles._engine.numba.maxed")
-    thirds = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15), (16, 17, 18),
-              (19, 20, 21), (22, 23, 24)]  # fmt: skip
+    thirds = [
+        (1, 2, 3),
+        (4, 5, 6),
+        (7, 8, 9),
+        (10, 11, 12),
+        (13, 14, 15),
+        (16, 17, 18),
+        (19, 20, 21),
+        (22, 23, 24),
+    ]
     fifths = [(1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15)]
     cases = [
         (3, 3, [pdb.PatternDatabase.build(3, 3, groups=[(1, 2, 3, 4), (5, 6, 7, 8)])]),
@@ -231,10 +244,26 @@ def test_the_numba_search_starts_from_the_entries_the_lookup_plan_places() -> No
 
 def test_pure_python_and_numba_agree_node_for_node_with_zero_aware_tables() -> None:
     python, numba = kernels_of("python"), numba_kernels()
-    thirds = [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12), (13, 14, 15), (16, 17, 18),
-              (19, 20, 21), (22, 23, 24)]  # fmt: skip
-    columns = [(5, 10, 15), (20, 21, 22), (1, 6, 11), (16, 2, 7), (12, 17, 3), (8, 13, 18),
-               (4, 9, 14), (19, 23, 24)]  # fmt: skip
+    thirds = [
+        (1, 2, 3),
+        (4, 5, 6),
+        (7, 8, 9),
+        (10, 11, 12),
+        (13, 14, 15),
+        (16, 17, 18),
+        (19, 20, 21),
+        (22, 23, 24),
+    ]
+    columns = [
+        (5, 10, 15),
+        (20, 21, 22),
+        (1, 6, 11),
+        (16, 2, 7),
+        (12, 17, 3),
+        (8, 13, 18),
+        (4, 9, 14),
+        (19, 23, 24),
+    ]
     cases = [
         (3, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11)]], 7, PERM_ZERO),
         (4, 4, [[(1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15)]], 1, PERM_ZERO),

@@ -215,11 +215,22 @@ def main() -> None:
     start = int(_distance(tiles, n, goal_row, goal_col))
     if args.wander:
         moves = max(1, int(args.moves * start))
-        history = _wander(tiles, n, goal_row, goal_col, moves, args.tabu, args.tabu_cost,
-                          args.margin, args.edge_cost, args.seed)  # fmt: skip
+        history = _wander(
+            tiles,
+            n,
+            goal_row,
+            goal_col,
+            moves,
+            args.tabu,
+            args.tabu_cost,
+            args.margin,
+            args.edge_cost,
+            args.seed,
+        )
     else:
-        history = _descend(tiles, n, goal_row, goal_col, args.depth, args.window, args.min_gain,
-                           10 * start)  # fmt: skip
+        history = _descend(
+            tiles, n, goal_row, goal_col, args.depth, args.window, args.min_gain, 10 * start
+        )
     end = int(history[-1]) if len(history) else start
     print(f"{n}x{n} seed {args.seed}: Manhattan {start:,} -> {end:,} in {len(history):,} moves")
     for share in (0.1 * tenth for tenth in range(1, 11)) if args.wander else (0.1, 0.5, 1.0):

@@ -67,8 +67,10 @@ def main() -> int:
     spread = pages[:, None] + (rng.choice(512, per_page, replace=False) * 4096 // 8)[None, :]
     packed = pages[:, None] + (np.arange(per_page) * 64 // 8)[None, :]
     print(f"1 GiB buffer, {_huge_kib() // 1024} MiB of it on huge pages")
-    for name, offsets in (("spread: one line per 4 KiB page", spread),
-                          ("packed: 64 lines per 4 KiB page", packed)) * 2:  # fmt: skip
+    for name, offsets in (
+        ("spread: one line per 4 KiB page", spread),
+        ("packed: 64 lines per 4 KiB page", packed),
+    ) * 2:
         order = rng.permutation(offsets.ravel())
         words[order[:-1]] = order[1:]  # one random cycle through the lines
         words[order[-1]] = order[0]
@@ -77,8 +79,10 @@ def main() -> int:
         began = time.perf_counter()
         _chase(words, int(order[0]), steps)
         seconds = time.perf_counter() - began
-        print(f"{name}: {len(order) * 64 // _MIB} MiB of lines, "
-              f"{seconds / steps * 1e9:.0f} ns per dependent read")  # fmt: skip
+        print(
+            f"{name}: {len(order) * 64 // _MIB} MiB of lines, "
+            f"{seconds / steps * 1e9:.0f} ns per dependent read"
+        )
     del words
     memory.release()
     return 0

@@ -24,8 +24,15 @@ from slidingtiles._board.parse import (
 )
 from slidingtiles._errors import GoalMismatchError, InvalidBoardError, InvalidMoveError
 
-__all__ = ["MAX_CELLS", "ArrayLike", "Board", "BoardLike", "TilesLike", "check_hashable",
-           "trusted_board"]  # fmt: skip
+__all__ = [
+    "MAX_CELLS",
+    "ArrayLike",
+    "Board",
+    "BoardLike",
+    "TilesLike",
+    "check_hashable",
+    "trusted_board",
+]
 
 
 class ArrayLike(Protocol):
@@ -487,8 +494,9 @@ class Board:
         from slidingtiles._render.markup import safe_text  # the pictures load when first used
 
         blank = safe_text(blank)
-        cells = [[blank if t == 0 else safe_text(self.label(t)) for t in row]
-                 for row in self.to_rows()]  # fmt: skip
+        cells = [
+            [blank if t == 0 else safe_text(self.label(t)) for t in row] for row in self.to_rows()
+        ]
         width = max(len(cell) for row in cells for cell in row)
         return "\n".join(" ".join(cell.rjust(width) for cell in row) for row in cells)
 
@@ -523,8 +531,9 @@ class Board:
         if not (0 <= new_row < self.rows and 0 <= new_col < self.cols):
             raise InvalidMoveError(
                 f"move {direction!r} pushes the blank at {(row, col)} off the "
-                f"{self.rows}x{self.cols} board", direction,
-            )  # fmt: skip
+                f"{self.rows}x{self.cols} board",
+                direction,
+            )
         tiles = list(self.tiles)
         here, there = row * self.cols + col, new_row * self.cols + new_col
         tiles[here], tiles[there] = tiles[there], 0
@@ -610,8 +619,9 @@ class Board:
         return goal.tiles
 
 
-def trusted_board(rows: int, cols: int, tiles: tuple[int, ...],
-                  labels: tuple[Hashable, ...] | None = None) -> Board:  # fmt: skip
+def trusted_board(
+    rows: int, cols: int, tiles: tuple[int, ...], labels: tuple[Hashable, ...] | None = None
+) -> Board:
     """A board built without validation: its tiles are derived from a valid board's."""
     board = object.__new__(Board)
     board._fill(rows, cols, tiles, labels)

@@ -205,8 +205,9 @@ def manhattan(cols: int, tiles: Sequence[int], goal: Sequence[int]) -> int:
     return total
 
 
-def line_conflicts(line: Iterable[int], home_line: Sequence[int], home_pos: Sequence[int],
-                   which: int) -> int:  # fmt: skip
+def line_conflicts(
+    line: Iterable[int], home_line: Sequence[int], home_pos: Sequence[int], which: int
+) -> int:
     """Return how many tiles of a line must leave it so those that belong there stand in order.
 
     >>> line_conflicts((3, 1, 2), [0, 0, 0, 0], [0, 0, 1, 2], 0)

@@ -14,11 +14,23 @@ DIRECTIONS: dict[str, tuple[int, int]] = {"U": (-1, 0), "D": (1, 0), "L": (0, -1
 OPPOSITE: dict[str, str] = {"U": "D", "D": "U", "L": "R", "R": "L"}
 
 _ALIASES = {
-    "U": "U", "UP": "U", "N": "U", "NORTH": "U",
-    "D": "D", "DOWN": "D", "S": "D", "SOUTH": "D",
-    "L": "L", "LEFT": "L", "W": "L", "WEST": "L",
-    "R": "R", "RIGHT": "R", "E": "R", "EAST": "R",
-}  # fmt: skip
+    "U": "U",
+    "UP": "U",
+    "N": "U",
+    "NORTH": "U",
+    "D": "D",
+    "DOWN": "D",
+    "S": "D",
+    "SOUTH": "D",
+    "L": "L",
+    "LEFT": "L",
+    "W": "L",
+    "WEST": "L",
+    "R": "R",
+    "RIGHT": "R",
+    "E": "R",
+    "EAST": "R",
+}
 
 
 def normalize_move(move: str) -> str:

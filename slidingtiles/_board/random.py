@@ -56,8 +56,9 @@ def _rng(seed: Seed) -> _random.Random:
     raise OptionTypeError(
         "seed must be an int, a random.Random, a numpy.random.Generator or RandomState, or "
         f"None, not {seed!r}",
-        seed, option="seed",
-    )  # fmt: skip
+        seed,
+        option="seed",
+    )
 
 
 def random_board(

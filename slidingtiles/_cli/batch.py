@@ -84,54 +84,75 @@ def add_batch_command(subparsers: Subparsers) -> None:
     )
     parser.add_argument("file", metavar="FILE", help="one board per line; - for standard input")
     parser.add_argument(
-        "--goal", default=None, metavar="GOAL",
+        "--goal",
+        default=None,
+        metavar="GOAL",
         help='the goal of every board: a board, "last" (default: 1..n-1 then the blank) '
         'or "first" (the blank first)',
-    )  # fmt: skip
+    )
     heuristic = parser.add_argument(
-        "--heuristic", default="auto", metavar="NAME",
+        "--heuristic",
+        default="auto",
+        metavar="NAME",
         help='a registered heuristic (see "slidingtiles heuristics"); default: auto, '
         "the strongest admissible one",
-    )  # fmt: skip
+    )
     heuristic.completer = heuristic_completer  # type: ignore[attr-defined]  # argcomplete
     parser.add_argument(
-        "--algorithm", default="auto", choices=ALGORITHMS,
+        "--algorithm",
+        default="auto",
+        choices=ALGORITHMS,
         help="search algorithm (default: auto: the tile engine's IDA* for the built-in "
         "heuristics; a custom heuristic: A* up to 12 cells, IDA* above; reduce: the "
         "constructive solver)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--weight", type=weight, default=None, metavar="W",
+        "--weight",
+        type=weight,
+        default=None,
+        metavar="W",
         help="weighted A*: solutions at most W times the shortest, found faster",
-    )  # fmt: skip
+    )
     add_optimality(
         parser, "any-size constructive solver: fast, not shortest (solve(optimal=False))"
     )
     parser.add_argument(
-        "--time-limit", type=positive_float, default=None, metavar="SECONDS",
+        "--time-limit",
+        type=positive_float,
+        default=None,
+        metavar="SECONDS",
         help='give up on a board after this many seconds (its line: "status": "limit")',
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--max-nodes", type=positive_int, default=None, metavar="N",
+        "--max-nodes",
+        type=positive_int,
+        default=None,
+        metavar="N",
         help='give up on a board after expanding N states (its line: "status": "limit")',
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--workers", type=positive_int, default=1, metavar="N",
+        "--workers",
+        type=positive_int,
+        default=1,
+        metavar="N",
         help="processes to use (default 1: this process); they stop with this one "
         "(Ctrl-C, kill, even kill -9)",
-    )  # fmt: skip
+    )
     parser.add_argument(
         "--unordered", action="store_true", help="print each result as soon as it is ready"
     )
     parser.add_argument(
-        "--format", choices=("json",), default="json",
+        "--format",
+        choices=("json",),
+        default="json",
         help="json: one JSON object per line (keys on docs/json.md; the only format)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--progress", action="store_true",
+        "--progress",
+        action="store_true",
         help="show boards done, failures and time left on standard error when it is a "
         "terminal (a tqdm bar if tqdm is installed)",
-    )  # fmt: skip
+    )
     parser.set_defaults(handler=batch_command)
 
 
@@ -311,9 +332,13 @@ def batch_command(args: argparse.Namespace) -> int:
     """
     lines, total = _board_lines(args.file, count=args.progress)  # a total gives the time left
     options: dict[str, Any] = {
-        "goal": args.goal, "heuristic": args.heuristic, "algorithm": args.algorithm,
-        "weight": args.weight, "time_limit": args.time_limit, "max_nodes": args.max_nodes,
-    }  # fmt: skip
+        "goal": args.goal,
+        "heuristic": args.heuristic,
+        "algorithm": args.algorithm,
+        "weight": args.weight,
+        "time_limit": args.time_limit,
+        "max_nodes": args.max_nodes,
+    }
     options["optimal"] = optimality(args)
     where: dict[int, Line] = {}  # the boards in flight, by index
 

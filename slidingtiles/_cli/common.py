@@ -231,9 +231,12 @@ class ShapeWords(argparse.Action):
     """  # noqa: E501
 
     def __call__(
-        self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-        values: str | Sequence[object] | None, option_string: str | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        parser: argparse.ArgumentParser,
+        namespace: argparse.Namespace,
+        values: str | Sequence[object] | None,
+        option_string: str | None = None,
+    ) -> None:
         words = [str(value) for value in values] if isinstance(values, list) else [str(values)]
         if len(words) == 2 and all(word.strip().isdigit() for word in words):
             words = ["x".join(words)]
@@ -408,11 +411,12 @@ def add_optimality(parser: argparse.ArgumentParser, suboptimal: str) -> None:
     group = parser.add_mutually_exclusive_group()
     group.add_argument("--suboptimal", action="store_true", help=suboptimal)
     group.add_argument(
-        "--optimal", action="store_true",
+        "--optimal",
+        action="store_true",
         help="a shortest solution even where it is beyond reach (by default such a board is "
         "refused at once, naming --suboptimal; docs/solving.md): the search runs whatever "
         "it costs, its progress shown on standard error when it is a terminal",
-    )  # fmt: skip
+    )
 
 
 def optimality(args: argparse.Namespace) -> bool | None:

@@ -80,34 +80,65 @@ def add_data_command(subparsers: Subparsers) -> None:
     )
     actions = parser.add_subparsers(title="actions", dest="action", metavar="ACTION")
     label = actions.add_parser(
-        "label", help="solve boards and write every board of each solution with its distance",
+        "label",
+        help="solve boards and write every board of each solution with its distance",
         formatter_class=Formatter,
-    )  # fmt: skip
+    )
     label.add_argument(
-        "file", nargs="?", default=None, metavar="FILE",
+        "file",
+        nargs="?",
+        default=None,
+        metavar="FILE",
         help="boards to label, one per line ('-': standard input); or draw them:",
-    )  # fmt: skip
+    )
     draw = label.add_mutually_exclusive_group()
     draw.add_argument("--random", type=positive_int, metavar="N", help="N uniformly random boards")
     draw.add_argument("--walks", type=positive_int, metavar="N", help="N random walks (--moves)")
     draw.add_argument(
-        "--distance", type=non_negative_int, metavar="D",
+        "--distance",
+        type=non_negative_int,
+        metavar="D",
         help="--count boards exactly D moves from the goal",
-    )  # fmt: skip
-    label.add_argument("--count", type=positive_int, default=100, metavar="N",
-                       help="boards for --distance (default 100)")  # fmt: skip
-    label.add_argument("--moves", type=_moves, default=(20, 40), metavar="N|LOW-HIGH",
-                       help="walk lengths for --walks (default 20-40)")  # fmt: skip
-    label.add_argument("--shape", type=shape, default=(4, 4), metavar="SHAPE",
-                       help="N or ROWSxCOLS for drawn boards (default 4)")  # fmt: skip
+    )
+    label.add_argument(
+        "--count",
+        type=positive_int,
+        default=100,
+        metavar="N",
+        help="boards for --distance (default 100)",
+    )
+    label.add_argument(
+        "--moves",
+        type=_moves,
+        default=(20, 40),
+        metavar="N|LOW-HIGH",
+        help="walk lengths for --walks (default 20-40)",
+    )
+    label.add_argument(
+        "--shape",
+        type=shape,
+        default=(4, 4),
+        metavar="SHAPE",
+        help="N or ROWSxCOLS for drawn boards (default 4)",
+    )
     label.add_argument("--seed", type=int, default=None, metavar="SEED", help="seed of the draws")
     label.add_argument(
         "--goal", default=None, metavar="GOAL", help='goal board, "last" (default) or "first"'
     )
-    label.add_argument("--workers", type=positive_int, default=None, metavar="N",
-                       help="solve on N processes (default: this one)")  # fmt: skip
-    label.add_argument("-o", "--output", required=True, metavar="PATH",
-                       help="where to write the labels: .npz, or .parquet (pyarrow)")  # fmt: skip
+    label.add_argument(
+        "--workers",
+        type=positive_int,
+        default=None,
+        metavar="N",
+        help="solve on N processes (default: this one)",
+    )
+    label.add_argument(
+        "-o",
+        "--output",
+        required=True,
+        metavar="PATH",
+        help="where to write the labels: .npz, or .parquet (pyarrow)",
+    )
     show = actions.add_parser("show", help="summarise a labels file", formatter_class=Formatter)
     show.add_argument("path", metavar="PATH", help="a .npz (or .parquet) labels file")
     for name, text in (
@@ -172,9 +203,12 @@ def _label(args: argparse.Namespace, data: Any) -> int:
     began = time.monotonic()
     with Progress("labelling", total=len(boards), unit="boards") as bar:
         labels = data.cost_to_go(
-            boards, args.goal, workers=args.workers, shape=shape_given,
+            boards,
+            args.goal,
+            workers=args.workers,
+            shape=shape_given,
             progress=lambda done, total: bar.update(done, total),
-        )  # fmt: skip
+        )
     path = labels.save(args.output)
     seconds = time.monotonic() - began
     print(

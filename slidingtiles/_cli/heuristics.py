@@ -57,42 +57,78 @@ def add_heuristic_actions(parser: argparse.ArgumentParser) -> None:
     """Add the ``check`` and ``compare`` actions under ``heuristics`` (no action: the listing)."""
     actions = parser.add_subparsers(title="actions", dest="action", metavar="ACTION")
     check = actions.add_parser(
-        "check", help="check a heuristic against exact distances",
+        "check",
+        help="check a heuristic against exact distances",
         description="Check a heuristic: admissible (never above the true distance), "
         "consistent (changes by at most one per move), 0 at the goal, whole numbers. "
         "Every board of shapes up to 9 cells, a sample above.",
-        epilog=_CHECK_EPILOG, formatter_class=Formatter,
-    )  # fmt: skip
+        epilog=_CHECK_EPILOG,
+        formatter_class=Formatter,
+    )
     check.add_argument("heuristic", metavar="NAME|MODULE:FUNCTION")
-    check.add_argument("--shape", type=shape, default=(3, 3), metavar="SHAPE",
-                       help="N or ROWSxCOLS (default: 3x3)")  # fmt: skip
-    check.add_argument("--goal", default=None, metavar="GOAL",
-                       help='the goal board, "last" (default) or "first"')  # fmt: skip
-    check.add_argument("--max-boards", type=positive_int, default=heuristics.EXHAUSTIVE_BOARDS,
-                       metavar="N", help="check every board when the shape has at most N")
-    check.add_argument("--samples", type=positive_int, default=200, metavar="N",
-                       help="random walks solved optimally when sampling")  # fmt: skip
+    check.add_argument(
+        "--shape", type=shape, default=(3, 3), metavar="SHAPE", help="N or ROWSxCOLS (default: 3x3)"
+    )
+    check.add_argument(
+        "--goal", default=None, metavar="GOAL", help='the goal board, "last" (default) or "first"'
+    )
+    check.add_argument(
+        "--max-boards",
+        type=positive_int,
+        default=heuristics.EXHAUSTIVE_BOARDS,
+        metavar="N",
+        help="check every board when the shape has at most N",
+    )
+    check.add_argument(
+        "--samples",
+        type=positive_int,
+        default=200,
+        metavar="N",
+        help="random walks solved optimally when sampling",
+    )
     check.add_argument("--seed", type=non_negative_int, default=0, metavar="N")
-    check.add_argument("--examples", type=non_negative_int, default=5, metavar="N",
-                       help="counterexamples shown per property")  # fmt: skip
+    check.add_argument(
+        "--examples",
+        type=non_negative_int,
+        default=5,
+        metavar="N",
+        help="counterexamples shown per property",
+    )
     check.add_argument("--time-limit", type=positive_float, default=None, metavar="SECONDS")
     add_format(check, text="the report")
     check.set_defaults(handler=_check_command)
     compare = actions.add_parser(
-        "compare", help="compare heuristics by solution depth",
+        "compare",
+        help="compare heuristics by solution depth",
         description="Solve the same boards, at exactly each depth, with each heuristic: mean "
         "nodes generated and expanded, effective branching factor b*, mean seconds.",
-        epilog=_COMPARE_EPILOG, formatter_class=Formatter,
-    )  # fmt: skip
+        epilog=_COMPARE_EPILOG,
+        formatter_class=Formatter,
+    )
     compare.add_argument("heuristics", nargs="+", metavar="NAME|MODULE:FUNCTION")
-    compare.add_argument("--algorithm", default="astar", metavar="NAME",
-                         help="astar (default), idastar, greedy, weighted, auto")  # fmt: skip
+    compare.add_argument(
+        "--algorithm",
+        default="astar",
+        metavar="NAME",
+        help="astar (default), idastar, greedy, weighted, auto",
+    )
     compare.add_argument("--shape", type=shape, default=(3, 3), metavar="SHAPE")
     compare.add_argument("--goal", default=None, metavar="GOAL")
-    compare.add_argument("--depths", type=positive_int, nargs="+", metavar="D",
-                         default=list(range(2, 25, 2)), help="default: 2 4 ... 24")  # fmt: skip
-    compare.add_argument("--boards", type=positive_int, default=100, metavar="N",
-                         help="boards per depth (default: 100)")  # fmt: skip
+    compare.add_argument(
+        "--depths",
+        type=positive_int,
+        nargs="+",
+        metavar="D",
+        default=list(range(2, 25, 2)),
+        help="default: 2 4 ... 24",
+    )
+    compare.add_argument(
+        "--boards",
+        type=positive_int,
+        default=100,
+        metavar="N",
+        help="boards per depth (default: 100)",
+    )
     compare.add_argument("--seed", type=non_negative_int, default=0, metavar="N")
     compare.add_argument("--max-nodes", type=positive_int, default=None, metavar="N")
     compare.add_argument(
@@ -102,8 +138,12 @@ def add_heuristic_actions(parser: argparse.ArgumentParser) -> None:
         help="nodes generated: all successors (default), or book: without the move back to "
         "the parent, as Russell & Norvig count (A* only)",
     )
-    compare.add_argument("--svg", default=None, metavar="FILE",
-                         help="also draw the mean nodes generated by depth into FILE")
+    compare.add_argument(
+        "--svg",
+        default=None,
+        metavar="FILE",
+        help="also draw the mean nodes generated by depth into FILE",
+    )
     add_format(compare, text="aligned columns", markdown="Russell & Norvig's table")
     compare.set_defaults(handler=_compare_command)
 
@@ -143,10 +183,16 @@ def _check_command(args: argparse.Namespace) -> int:
             bar.update(done, total)
 
         report = heuristics.check(
-            load_heuristic(args.heuristic), args.shape, args.goal, max_boards=args.max_boards,
-            samples=args.samples, seed=args.seed, examples=args.examples,
-            time_limit=args.time_limit, progress=progress,
-        )  # fmt: skip
+            load_heuristic(args.heuristic),
+            args.shape,
+            args.goal,
+            max_boards=args.max_boards,
+            samples=args.samples,
+            seed=args.seed,
+            examples=args.examples,
+            time_limit=args.time_limit,
+            progress=progress,
+        )
     if args.format == "json":
         print_json(json_object(report=report.to_dict()))
     else:
@@ -161,11 +207,17 @@ def _compare_command(args: argparse.Namespace) -> int:
             bar.update(done, total)
 
         table = heuristics.compare(
-            [load_heuristic(h) for h in args.heuristics], algorithm=args.algorithm,
-            shape=args.shape, goal=args.goal, depths=args.depths,
-            boards_per_depth=args.boards, seed=args.seed, max_nodes=args.max_nodes,
-            progress=progress, counting=args.counting,
-        )  # fmt: skip
+            [load_heuristic(h) for h in args.heuristics],
+            algorithm=args.algorithm,
+            shape=args.shape,
+            goal=args.goal,
+            depths=args.depths,
+            boards_per_depth=args.boards,
+            seed=args.seed,
+            max_nodes=args.max_nodes,
+            progress=progress,
+            counting=args.counting,
+        )
     if args.svg is not None:
         try:
             with open(args.svg, "w", encoding="utf-8") as handle:

@@ -120,9 +120,13 @@ def _offer_completion(parser: argparse.ArgumentParser) -> None:
 
 
 def _show_warning(
-    message: Warning | str, category: type[Warning], filename: str, lineno: int,
-    file: TextIO | None = None, line: str | None = None,
-) -> None:  # fmt: skip
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
     r"""Print a warning as one line with the program's prefix (no file, line or source).
 
     >>> import contextlib

@@ -186,11 +186,15 @@ class Progress:
                 pass
             else:
                 self._bar = tqdm(
-                    total=total, desc=f"{PROG}: {description}", unit=f" {unit}",
+                    total=total,
+                    desc=f"{PROG}: {description}",
+                    unit=f" {unit}",
                     # 1.2M nodes, but 3/40 boards (not 3.00/40.0)
                     unit_scale=total is None or total >= 100_000,
-                    file=self.stream, dynamic_ncols=True, delay=delay,
-                )  # fmt: skip
+                    file=self.stream,
+                    dynamic_ncols=True,
+                    delay=delay,
+                )
 
     def update(self, done: int, total: int | None = None, status: str = "") -> None:
         """Show that ``done`` units of ``total`` (default: the total given before) are done."""

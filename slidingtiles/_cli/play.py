@@ -62,27 +62,38 @@ def add_play_command(subparsers: Subparsers) -> None:
         formatter_class=Formatter,
     )
     parser.add_argument(
-        "--host", default=play.DEFAULT_HOST,
+        "--host",
+        default=play.DEFAULT_HOST,
         help=f"address to listen on (default: {play.DEFAULT_HOST}, this machine only; "
         "any other address is reachable from other machines, and is warned about)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--port", type=_port, default=play.DEFAULT_PORT,
+        "--port",
+        type=_port,
+        default=play.DEFAULT_PORT,
         help=f"port to listen on (default: {play.DEFAULT_PORT}; 0: any free port)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--no-browser", dest="browser", action="store_false",
+        "--no-browser",
+        dest="browser",
+        action="store_false",
         help="do not open a browser; just print the address",
-    )  # fmt: skip
+    )
     defaults = play.PlayLimits()
     parser.add_argument(
-        "--time-limit", type=positive_float, default=defaults.time_limit, metavar="SECONDS",
+        "--time-limit",
+        type=positive_float,
+        default=defaults.time_limit,
+        metavar="SECONDS",
         help=f"longest search, per Solve or Hint (default: {defaults.time_limit:g})",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--max-nodes", type=positive_int, default=defaults.max_nodes, metavar="N",
+        "--max-nodes",
+        type=positive_int,
+        default=defaults.max_nodes,
+        metavar="N",
         help="most states one search may expand (default: no limit but the time)",
-    )  # fmt: skip
+    )
     parser.set_defaults(handler=_play_command)
 
 

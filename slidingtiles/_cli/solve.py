@@ -133,21 +133,30 @@ def add_solve_command(subparsers: Subparsers) -> None:
         "weighted A*, at most W times the shortest)",
     )
     parser.add_argument(
-        "--time-limit", type=positive_float, default=None, metavar="SECONDS",
+        "--time-limit",
+        type=positive_float,
+        default=None,
+        metavar="SECONDS",
         help="give up after this many seconds (exit 1); with --suboptimal: the time to "
         "spend making the solution shorter",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--max-nodes", type=positive_int, default=None, metavar="N",
+        "--max-nodes",
+        type=positive_int,
+        default=None,
+        metavar="N",
         help="give up after expanding N states (exit 1); not with --suboptimal, which "
         "--time-limit bounds",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--workers", type=positive_int, default=None, metavar="N",
+        "--workers",
+        type=positive_int,
+        default=None,
+        metavar="N",
         help="search this one board on N processes (optimal IDA* with pattern tables, such "
         "as the 24-puzzle's: each iteration is split between them; other searches run "
         "here); they stop with this one",
-    )  # fmt: skip
+    )
     add_format(
         parser,
         text="every board, then the move count and the states generated",
@@ -156,9 +165,11 @@ def add_solve_command(subparsers: Subparsers) -> None:
         moves="the move string only",
     )
     parser.add_argument(
-        "--html", metavar="FILE", default=None,
+        "--html",
+        metavar="FILE",
+        default=None,
         help="also write a self-contained HTML page that steps through the solution",
-    )  # fmt: skip
+    )
     parser.add_argument(
         "--progress",
         action="store_true",
@@ -171,9 +182,17 @@ def add_solve_command(subparsers: Subparsers) -> None:
 _Found = TypeVar("_Found")
 
 #: The options the COS 226 search has no use for, with their defaults.
-_NOT_FOR_COS226 = {"heuristic": "auto", "algorithm": "auto", "weight": None, "suboptimal": False,
-                   "optimal": False, "workers": None, "trace": None, "trace_format": None,
-                   "trace_file": None}  # fmt: skip
+_NOT_FOR_COS226 = {
+    "heuristic": "auto",
+    "algorithm": "auto",
+    "weight": None,
+    "suboptimal": False,
+    "optimal": False,
+    "workers": None,
+    "trace": None,
+    "trace_format": None,
+    "trace_file": None,
+}
 
 
 def _solve_command(args: argparse.Namespace) -> int:
@@ -183,13 +202,22 @@ def _solve_command(args: argparse.Namespace) -> int:
     if args.format == "cos226":
         return _solve_cos226(args, board)
     solution = _searched(
-        args, board,
+        args,
+        board,
         lambda progress: solve(
-            board, args.goal, heuristic=args.heuristic, algorithm=args.algorithm,
-            weight=args.weight, optimal=optimal, max_nodes=args.max_nodes,
-            time_limit=args.time_limit, progress=progress, workers=args.workers, trace=trace,
+            board,
+            args.goal,
+            heuristic=args.heuristic,
+            algorithm=args.algorithm,
+            weight=args.weight,
+            optimal=optimal,
+            max_nodes=args.max_nodes,
+            time_limit=args.time_limit,
+            progress=progress,
+            workers=args.workers,
+            trace=trace,
         ),
-    )  # fmt: skip
+    )
     if solution is None:
         return EXIT_NO_ANSWER
     if args.html is not None:
@@ -210,9 +238,10 @@ def _solve_command(args: argparse.Namespace) -> int:
 
 
 def _searched(
-    args: argparse.Namespace, board: Board,
+    args: argparse.Namespace,
+    board: Board,
     search: Callable[[Callable[[SearchStats], None] | None], _Found],
-) -> _Found | None:  # fmt: skip
+) -> _Found | None:
     """Run ``search(progress)`` under the progress display (``--progress``); None when the board
     is unsolvable or a limit stopped it, after reporting which."""
     asked = args.progress or args.optimal  # insisting on a long search: show it at once
@@ -245,12 +274,16 @@ def _solve_cos226(args: argparse.Namespace, board: Board) -> int:
             f"priority): drop {options}, or use --format text"
         )
     found = _searched(
-        args, board,
+        args,
+        board,
         lambda progress: solve_cos226(
-            board, args.goal, max_nodes=args.max_nodes, time_limit=args.time_limit,
+            board,
+            args.goal,
+            max_nodes=args.max_nodes,
+            time_limit=args.time_limit,
             progress=progress,
         ),
-    )  # fmt: skip
+    )
     if found is None:
         return EXIT_NO_ANSWER
     if args.html is not None:
@@ -281,9 +314,14 @@ def _report_limit(args: argparse.Namespace, board: Board, error: SearchLimitExce
         goal = _goal_for_report(board, args.goal)
         statistics = stats_dict(error.stats)
         data = failure_json(
-            "limit", board, goal, error,
-            limit=error.limit, value=error.value, statistics=statistics,
-        )  # fmt: skip
+            "limit",
+            board,
+            goal,
+            error,
+            limit=error.limit,
+            value=error.value,
+            statistics=statistics,
+        )
         write_trace(args, error, data)
         print_json(data)
     else:
@@ -363,18 +401,26 @@ def add_random_command(subparsers: Subparsers) -> None:
         formatter_class=Formatter,
     )
     parser.add_argument(
-        "shape", nargs="+", action=ShapeWords, metavar="SHAPE",
+        "shape",
+        nargs="+",
+        action=ShapeWords,
+        metavar="SHAPE",
         help="N (square), ROWSxCOLS or ROWS COLS",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--moves", type=non_negative_int, default=None, metavar="K",
+        "--moves",
+        type=non_negative_int,
+        default=None,
+        metavar="K",
         help="scramble the goal with K random moves instead of a uniform draw",
-    )  # fmt: skip
+    )
     parser.add_argument("--seed", type=int, default=None, help="make the board reproducible")
     parser.add_argument(
-        "--goal", default="last", metavar="GOAL",
+        "--goal",
+        default="last",
+        metavar="GOAL",
         help='"last" (default), "first", or a goal board of that shape',
-    )  # fmt: skip
+    )
     add_format(
         parser,
         line='"1 2 3/4 5 6/7 8 0", which solve reads',

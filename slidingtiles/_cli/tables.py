@@ -69,19 +69,23 @@ def add_pdb_command(subparsers: Subparsers) -> None:
         "--goal", default=None, metavar="GOAL", help='goal board, "last" (default) or "first"'
     )
     build.add_argument(
-        "--partition", default="default", metavar="NAME",
+        "--partition",
+        default="default",
+        metavar="NAME",
         help="partition name (4x4: 6-6-3, 5-5-5, 7-8; default: the one solve builds on first "
         "use: 6-6-3 on 4x4, 7-7 on 3x5 and 7-6 on 2x7 under numba, else the shape's default)",
-    )  # fmt: skip
+    )
     ship = actions.add_parser(
         "ship",
         help="build the tables shipped with the package and write them packed (maintainers)",
         formatter_class=Formatter,
     )
     ship.add_argument(
-        "--out", default=None, metavar="DIR",
+        "--out",
+        default=None,
+        metavar="DIR",
         help="where to write the packed files (default: the package's own data directory)",
-    )  # fmt: skip
+    )
     for name, text in (
         ("list", "list the cached tables (headers only: fast)"),
         ("verify", "check every cached table's header, size and checksum"),
@@ -89,15 +93,18 @@ def add_pdb_command(subparsers: Subparsers) -> None:
     ):
         actions.add_parser(name, help=text, formatter_class=Formatter)
     actions.choices["clear"].add_argument(
-        "--legacy", action="store_true",
+        "--legacy",
+        action="store_true",
         help="remove only old files built for one goal each, which no search uses any more",
-    )  # fmt: skip
+    )
     for name, action in actions.choices.items():
         if name != "ship":  # it writes no cache
             action.add_argument(
-                "--cache-dir", default=None, metavar="DIR",
+                "--cache-dir",
+                default=None,
+                metavar="DIR",
                 help="table directory (default: $SLIDINGTILES_CACHE_DIR or the user cache)",
-            )  # fmt: skip
+            )
         add_format(action, text="one line per table, for people")
     parser.set_defaults(handler=_pdb_command)
 
@@ -107,9 +114,7 @@ class _BuildProgress:
 
     def __init__(self, rows: int, cols: int, groups: tuple[tuple[int, ...], ...]) -> None:
         self.totals = [pdb.build_states(rows, cols, len(group))[0] for group in groups]
-        self.progress = Progress(
-            f"pdb build {rows}x{cols}", total=sum(self.totals), unit="states"
-        )
+        self.progress = Progress(f"pdb build {rows}x{cols}", total=sum(self.totals), unit="states")
 
     def __call__(self, step: pdb.BuildProgress) -> None:
         before = sum(self.totals[: step.group])
@@ -173,9 +178,7 @@ def _pdb_command(args: argparse.Namespace) -> int:
         pdb.check_cache_dir(args.cache_dir, create=False)  # unusable: one line, exit 2
         removed = pdb.clear(args.cache_dir, legacy_only=args.legacy)
         if args.format == "json":
-            print_json(
-                json_object(cache_dir=str(where), removed=[str(path) for path in removed])
-            )
+            print_json(json_object(cache_dir=str(where), removed=[str(path) for path in removed]))
         else:
             print(f"removed {len(removed)} file{'s' * (len(removed) != 1)}")
         return EXIT_OK

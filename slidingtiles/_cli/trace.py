@@ -63,20 +63,29 @@ def trace_events(text: str) -> int:
 def add_trace_options(parser: argparse.ArgumentParser) -> None:
     """Add ``--trace [N]``, ``--trace-format`` and ``--trace-file`` to a solving command."""
     parser.add_argument(
-        "--trace", nargs="?", const=True, default=None, type=trace_events, metavar="N",
+        "--trace",
+        nargs="?",
+        const=True,
+        default=None,
+        type=trace_events,
+        metavar="N",
         help="record the search's first N events (default 100,000) and show them: step by "
         "step, each expanded board with g, h and f, the frontier, the children. Runs the "
         "generic search (A* up to 12 cells, IDA* above; the tile engine does not trace)",
-    )  # fmt: skip
+    )
     described = "; ".join(f"{name}: {meaning}" for name, meaning in TRACE_FORMATS.items())
     parser.add_argument(
-        "--trace-format", choices=tuple(TRACE_FORMATS), default=None,
+        "--trace-format",
+        choices=tuple(TRACE_FORMATS),
+        default=None,
         help=f"{described} (default: table, or json with --format json; implies --trace)",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--trace-file", metavar="FILE", default=None,
+        "--trace-file",
+        metavar="FILE",
+        default=None,
         help="write the trace to FILE instead of after the solution (implies --trace)",
-    )  # fmt: skip
+    )
 
 
 def traced(args: argparse.Namespace) -> int | bool | None:

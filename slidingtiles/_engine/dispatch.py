@@ -137,9 +137,15 @@ def engine_guard(
     11
     """
     return Guard(
-        "idastar", max_nodes=max_nodes, time_limit=time_limit, max_memory=None,
-        progress=progress, progress_every=CHECK_EVERY, state_bytes=0, time_stride=CHECK_EVERY,
-    )  # fmt: skip
+        "idastar",
+        max_nodes=max_nodes,
+        time_limit=time_limit,
+        max_memory=None,
+        progress=progress,
+        progress_every=CHECK_EVERY,
+        state_bytes=0,
+        time_stride=CHECK_EVERY,
+    )
 
 
 def _framed(
@@ -245,9 +251,7 @@ def user_solve(
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, 20_000))  # the Python kernel's frame per move, as above
     try:
-        return kernels.ida_user(
-            start.rows, start.cols, goal.tiles, list(start.tiles), guard, user
-        )
+        return kernels.ida_user(start.rows, start.cols, goal.tiles, list(start.tiles), guard, user)
     finally:
         sys.setrecursionlimit(limit)
 
@@ -461,10 +465,20 @@ def beam_solve(
     cells = start.size
     ones = [1] * cells
     moves, expanded, reached = subgoal_beam(
-        start.rows, start.cols, start.tiles, home_cells(goal.tiles), ones, ones, width,
-        conflict_weight=1, blank_weight=0, patience=0, max_levels=max_levels,
-        max_nodes=max_nodes, deadline=deadline,
-    )  # fmt: skip
+        start.rows,
+        start.cols,
+        start.tiles,
+        home_cells(goal.tiles),
+        ones,
+        ones,
+        width,
+        conflict_weight=1,
+        blank_weight=0,
+        patience=0,
+        max_levels=max_levels,
+        max_nodes=max_nodes,
+        deadline=deadline,
+    )
     return (moves if reached else None), expanded
 
 
@@ -515,10 +529,22 @@ def subgoal_beam(
     grow = [cell // cols for cell in goal_cells]
     gcol = [cell % cols for cell in goal_cells]
     return kernels.subgoal_search(
-        rows, cols, list(tiles), grow, gcol, list(weights), list(targets), conflict_weight,
-        blank_weight, patience, width, beam_levels(rows * cols, width, max_levels), max_nodes,
-        deadline, hole_weight,
-    )  # fmt: skip
+        rows,
+        cols,
+        list(tiles),
+        grow,
+        gcol,
+        list(weights),
+        list(targets),
+        conflict_weight,
+        blank_weight,
+        patience,
+        width,
+        beam_levels(rows * cols, width, max_levels),
+        max_nodes,
+        deadline,
+        hole_weight,
+    )
 
 
 def tables_beam_supports(db: PatternTables) -> bool:
@@ -572,9 +598,18 @@ def tables_beam(
         max_levels = 3 * db.value(start.tiles) + 20
     perm = [int(e == PERM) for e in tables.encodings]
     moves, expanded, reached = kernels.tables_search(
-        start.rows, start.cols, tiles, flat, list(offsets), perm, [list(g) for g in tables.groups],
-        width, max_levels, max_nodes, deadline,
-    )  # fmt: skip
+        start.rows,
+        start.cols,
+        tiles,
+        flat,
+        list(offsets),
+        perm,
+        [list(g) for g in tables.groups],
+        width,
+        max_levels,
+        max_nodes,
+        deadline,
+    )
     if not reached:
         return None, expanded
     letters = "UDLR"

@@ -65,9 +65,7 @@ def table_entries(cells: int, group_size: int, encoding: str) -> int:
     return math.perm(cells, group_size) * max(1, zero_slots(encoding))
 
 
-def table_index(
-    positions: Sequence[int], blank: int, rows: int, cols: int, encoding: str
-) -> int:
+def table_index(positions: Sequence[int], blank: int, rows: int, cols: int, encoding: str) -> int:
     """Return a group table's entry for a placement; a zero-aware one also needs the blank's cell.
 
     >>> table_index([1, 2], 0, 2, 3, "perm"), table_index([1, 4], 5, 2, 3, "perm-zero2")
@@ -188,8 +186,12 @@ def region_labels(rows: int, cols: int, occupied: int) -> tuple[int, ...]:
         while stack:
             c = stack.pop()
             r, k = divmod(c, cols)
-            for n in (c - cols if r else -1, c + cols if r + 1 < rows else -1,
-                      c - 1 if k else -1, c + 1 if k + 1 < cols else -1):  # fmt: skip
+            for n in (
+                c - cols if r else -1,
+                c + cols if r + 1 < rows else -1,
+                c - 1 if k else -1,
+                c + 1 if k + 1 < cols else -1,
+            ):
                 if n >= 0 and not (occupied >> n) & 1 and labels[n] == ZERO_SLOTS:
                     labels[n] = label
                     stack.append(n)

@@ -61,15 +61,25 @@ class Kernels(Protocol):
     name: str
 
     def ida_manhattan(
-        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+        self,
+        rows: int,
+        cols: int,
+        goal_tiles: tuple[int, ...],
+        tiles: list[int],
+        guard: Guard,
         conflicts: bool,
-    ) -> EngineResult:  # fmt: skip
+    ) -> EngineResult:
         """IDA* with Manhattan distance (plus linear conflicts when ``conflicts``)."""
 
     def ida_user(
-        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+        self,
+        rows: int,
+        cols: int,
+        goal_tiles: tuple[int, ...],
+        tiles: list[int],
+        guard: Guard,
         user: UserHeuristic,
-    ) -> EngineResult:  # fmt: skip
+    ) -> EngineResult:
         """IDA* with a user's heuristic (`slidingtiles._engine.user`), each value checked."""
 
     def ida_pdb(
@@ -91,56 +101,110 @@ class Kernels(Protocol):
         """IDA* with the maximum of several tables' lookups, children in order of f."""
 
     def weighted_maxed(
-        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order,
-        num: int, den: int, ceiling: int | None,
-    ) -> tuple[str | None, SearchStats]:  # fmt: skip
+        self,
+        dbs: Sequence[PatternTables],
+        tiles: list[int],
+        guard: Guard,
+        order: Order,
+        num: int,
+        den: int,
+        ceiling: int | None,
+    ) -> tuple[str | None, SearchStats]:
         """`ida_maxed` cutting at g + num/den x h; None when nothing is shorter than ``ceiling``."""
 
     def maxed_search(
-        self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
+        self,
+        dbs: Sequence[PatternTables],
+        tiles: Sequence[int],
+        order: Order,
         **start: int | bool | None,
-    ) -> MaxedSearch:  # fmt: skip
+    ) -> MaxedSearch:
         """A resumable search of the maxed kernel (`MaxedSearch`), started at a board."""
 
     def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
         """Give an unpickled `MaxedSearch` its tables back."""
 
     def build_group_table(
-        self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
-        encoding: str, entry: str, progress: Progress | None,
-    ) -> bytes:  # fmt: skip
+        self,
+        rows: int,
+        cols: int,
+        goal: Sequence[int],
+        group: Sequence[int],
+        *,
+        encoding: str,
+        entry: str,
+        progress: Progress | None,
+    ) -> bytes:
         """Return one group's pattern table."""
 
     def build_bytes(self, cells: int, size: int, encoding: str, entry: str) -> int | None:
         """The peak memory of building one group's table (None: not estimated)."""
 
     def place_group(
-        self, rows: int, cols: int, free: Sequence[int], blank: int, cells: Sequence[int],
-        targets: Sequence[int], weight: tuple[int, int], max_nodes: int, blank_target: int = -1,
-        costs: Sequence[int] | None = None, unit: int = 1,
-    ) -> tuple[list[int] | None, int, int]:  # fmt: skip
+        self,
+        rows: int,
+        cols: int,
+        free: Sequence[int],
+        blank: int,
+        cells: Sequence[int],
+        targets: Sequence[int],
+        weight: tuple[int, int],
+        max_nodes: int,
+        blank_target: int = -1,
+        costs: Sequence[int] | None = None,
+        unit: int = 1,
+    ) -> tuple[list[int] | None, int, int]:
         """Weighted A* placing a group of tiles (`place_group`)."""
 
     def subgoal_search(
-        self, rows: int, cols: int, tiles: Sequence[int], grow: Sequence[int],
-        gcol: Sequence[int], weights: Sequence[int], targets: Sequence[int],
-        conflict_weight: int, blank_weight: int, patience: int, width: int, max_levels: int,
-        max_nodes: int, deadline: float | None, hole_weight: int = 0,
-    ) -> tuple[str, int, bool]:  # fmt: skip
+        self,
+        rows: int,
+        cols: int,
+        tiles: Sequence[int],
+        grow: Sequence[int],
+        gcol: Sequence[int],
+        weights: Sequence[int],
+        targets: Sequence[int],
+        conflict_weight: int,
+        blank_weight: int,
+        patience: int,
+        width: int,
+        max_levels: int,
+        max_nodes: int,
+        deadline: float | None,
+        hole_weight: int = 0,
+    ) -> tuple[str, int, bool]:
         """Beam search until the target tiles are home (`subgoal_beam`)."""
 
     def tables_search(
-        self, rows: int, cols: int, tiles: Sequence[int], flat: Any, offsets: Sequence[int],
-        perm: Sequence[int], groups: Sequence[Sequence[int]], width: int, max_levels: int,
-        max_nodes: int, deadline: float | None,
-    ) -> tuple[str, int, bool]:  # fmt: skip
+        self,
+        rows: int,
+        cols: int,
+        tiles: Sequence[int],
+        flat: Any,
+        offsets: Sequence[int],
+        perm: Sequence[int],
+        groups: Sequence[Sequence[int]],
+        width: int,
+        max_levels: int,
+        max_nodes: int,
+        deadline: float | None,
+    ) -> tuple[str, int, bool]:
         """Beam search ranked by additive pattern tables (`tables_beam`)."""
 
     def bwas_tables(
-        self, tiles: tuple[int, ...], goal: tuple[int, ...], rows: int, cols: int,
-        db: PatternTables | None, h0: int, weight: tuple[int, int], batch: int, cut: int,
+        self,
+        tiles: tuple[int, ...],
+        goal: tuple[int, ...],
+        rows: int,
+        cols: int,
+        db: PatternTables | None,
+        h0: int,
+        weight: tuple[int, int],
+        batch: int,
+        cut: int,
         guard: Guard,
-    ) -> tuple[list[int] | None, dict[str, int], int] | None:  # fmt: skip
+    ) -> tuple[list[int] | None, dict[str, int], int] | None:
         """Batch-weighted A* with Manhattan (``db`` None) or digits tables, compiled; None
         where this implementation has no such kernel (the caller runs the one loop,
         `slidingtiles.search._bwas.bwas_loop`, over numpy batches: the pure-Python mirror)."""
@@ -204,8 +268,9 @@ def _listen_to_compiles() -> None:
             self.told = True
             _LOG.warning(
                 "numba is compiling the %s kernel on its first use (up to a minute, once: "
-                "kept on disk, later runs load it in about a second)", self.what,
-            )  # fmt: skip
+                "kept on disk, later runs load it in about a second)",
+                self.what,
+            )
 
     notice = Notice()
     event.register("numba:compile", notice)
@@ -240,17 +305,27 @@ class _PythonKernels:
     name = "python"
 
     def ida_manhattan(
-        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+        self,
+        rows: int,
+        cols: int,
+        goal_tiles: tuple[int, ...],
+        tiles: list[int],
+        guard: Guard,
         conflicts: bool,
-    ) -> EngineResult:  # fmt: skip
+    ) -> EngineResult:
         from slidingtiles._engine.python.manhattan import ida_manhattan
 
         return ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
 
     def ida_user(
-        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+        self,
+        rows: int,
+        cols: int,
+        goal_tiles: tuple[int, ...],
+        tiles: list[int],
+        guard: Guard,
         user: UserHeuristic,
-    ) -> EngineResult:  # fmt: skip
+    ) -> EngineResult:
         from slidingtiles._engine.python.user import ida_user
 
         return ida_user(rows, cols, goal_tiles, tiles, guard, user)
@@ -281,17 +356,26 @@ class _PythonKernels:
         return ida_maxed(dbs, tiles, guard, order)
 
     def weighted_maxed(
-        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order,
-        num: int, den: int, ceiling: int | None,
-    ) -> tuple[str | None, SearchStats]:  # fmt: skip
+        self,
+        dbs: Sequence[PatternTables],
+        tiles: list[int],
+        guard: Guard,
+        order: Order,
+        num: int,
+        den: int,
+        ceiling: int | None,
+    ) -> tuple[str | None, SearchStats]:
         from slidingtiles._engine.python.maxed import weighted_maxed
 
         return weighted_maxed(dbs, tiles, guard, order, num, den, ceiling)
 
     def maxed_search(
-        self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
+        self,
+        dbs: Sequence[PatternTables],
+        tiles: Sequence[int],
+        order: Order,
         **start: int | bool | None,
-    ) -> MaxedSearch:  # fmt: skip
+    ) -> MaxedSearch:
         from slidingtiles._engine.python.maxed import maxed_search
 
         return maxed_search(dbs, tiles, order, **start)
@@ -302,9 +386,16 @@ class _PythonKernels:
         maxed_attach(search, dbs, order)
 
     def build_group_table(
-        self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
-        encoding: str, entry: str, progress: Progress | None,
-    ) -> bytes:  # fmt: skip
+        self,
+        rows: int,
+        cols: int,
+        goal: Sequence[int],
+        group: Sequence[int],
+        *,
+        encoding: str,
+        entry: str,
+        progress: Progress | None,
+    ) -> bytes:
         if entry != U8_MOVES:
             raise BackendError(
                 f"{entry} tables are built by the numba backend; {INSTALL_HINT}", entry
@@ -318,10 +409,19 @@ class _PythonKernels:
         return None  # the pure-Python builder's memory is not estimated
 
     def place_group(
-        self, rows: int, cols: int, free: Sequence[int], blank: int, cells: Sequence[int],
-        targets: Sequence[int], weight: tuple[int, int], max_nodes: int, blank_target: int = -1,
-        costs: Sequence[int] | None = None, unit: int = 1,
-    ) -> tuple[list[int] | None, int, int]:  # fmt: skip
+        self,
+        rows: int,
+        cols: int,
+        free: Sequence[int],
+        blank: int,
+        cells: Sequence[int],
+        targets: Sequence[int],
+        weight: tuple[int, int],
+        max_nodes: int,
+        blank_target: int = -1,
+        costs: Sequence[int] | None = None,
+        unit: int = 1,
+    ) -> tuple[list[int] | None, int, int]:
         from slidingtiles._engine.python.weighted import place_group
 
         return place_group(
@@ -329,35 +429,76 @@ class _PythonKernels:
         )
 
     def subgoal_search(
-        self, rows: int, cols: int, tiles: Sequence[int], grow: Sequence[int],
-        gcol: Sequence[int], weights: Sequence[int], targets: Sequence[int],
-        conflict_weight: int, blank_weight: int, patience: int, width: int, max_levels: int,
-        max_nodes: int, deadline: float | None, hole_weight: int = 0,
-    ) -> tuple[str, int, bool]:  # fmt: skip
+        self,
+        rows: int,
+        cols: int,
+        tiles: Sequence[int],
+        grow: Sequence[int],
+        gcol: Sequence[int],
+        weights: Sequence[int],
+        targets: Sequence[int],
+        conflict_weight: int,
+        blank_weight: int,
+        patience: int,
+        width: int,
+        max_levels: int,
+        max_nodes: int,
+        deadline: float | None,
+        hole_weight: int = 0,
+    ) -> tuple[str, int, bool]:
         from slidingtiles._engine.python.beam import subgoal_search
 
         return subgoal_search(
-            rows, cols, tiles, grow, gcol, weights, targets, conflict_weight, blank_weight,
-            patience, width, max_levels, max_nodes, deadline, hole_weight,
-        )  # fmt: skip
+            rows,
+            cols,
+            tiles,
+            grow,
+            gcol,
+            weights,
+            targets,
+            conflict_weight,
+            blank_weight,
+            patience,
+            width,
+            max_levels,
+            max_nodes,
+            deadline,
+            hole_weight,
+        )
 
     def tables_search(
-        self, rows: int, cols: int, tiles: Sequence[int], flat: Any, offsets: Sequence[int],
-        perm: Sequence[int], groups: Sequence[Sequence[int]], width: int, max_levels: int,
-        max_nodes: int, deadline: float | None,
-    ) -> tuple[str, int, bool]:  # fmt: skip
+        self,
+        rows: int,
+        cols: int,
+        tiles: Sequence[int],
+        flat: Any,
+        offsets: Sequence[int],
+        perm: Sequence[int],
+        groups: Sequence[Sequence[int]],
+        width: int,
+        max_levels: int,
+        max_nodes: int,
+        deadline: float | None,
+    ) -> tuple[str, int, bool]:
         from slidingtiles._engine.python.tables_beam import tables_search
 
         return tables_search(
             rows, cols, tiles, flat, offsets, perm, groups, width, max_levels, max_nodes, deadline
         )
 
-
     def bwas_tables(
-        self, tiles: tuple[int, ...], goal: tuple[int, ...], rows: int, cols: int,
-        db: PatternTables | None, h0: int, weight: tuple[int, int], batch: int, cut: int,
+        self,
+        tiles: tuple[int, ...],
+        goal: tuple[int, ...],
+        rows: int,
+        cols: int,
+        db: PatternTables | None,
+        h0: int,
+        weight: tuple[int, int],
+        batch: int,
+        cut: int,
         guard: Guard,
-    ) -> tuple[list[int] | None, dict[str, int], int] | None:  # fmt: skip
+    ) -> tuple[list[int] | None, dict[str, int], int] | None:
         return None  # the one loop over numpy batches is this implementation's
 
 
@@ -425,18 +566,28 @@ class _NumbaKernels:
             self._fallback()
 
     def ida_manhattan(
-        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+        self,
+        rows: int,
+        cols: int,
+        goal_tiles: tuple[int, ...],
+        tiles: list[int],
+        guard: Guard,
         conflicts: bool,
-    ) -> EngineResult:  # fmt: skip
+    ) -> EngineResult:
         found: EngineResult = self._call(
             "manhattan", "ida_manhattan", rows, cols, goal_tiles, tiles, guard, conflicts
         )
         return found
 
     def ida_user(
-        self, rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+        self,
+        rows: int,
+        cols: int,
+        goal_tiles: tuple[int, ...],
+        tiles: list[int],
+        guard: Guard,
         user: UserHeuristic,
-    ) -> EngineResult:  # fmt: skip
+    ) -> EngineResult:
         found: EngineResult = self._call(
             "user", "ida_user", rows, cols, goal_tiles, tiles, guard, user
         )
@@ -464,18 +615,27 @@ class _NumbaKernels:
         return found
 
     def weighted_maxed(
-        self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order,
-        num: int, den: int, ceiling: int | None,
-    ) -> tuple[str | None, SearchStats]:  # fmt: skip
+        self,
+        dbs: Sequence[PatternTables],
+        tiles: list[int],
+        guard: Guard,
+        order: Order,
+        num: int,
+        den: int,
+        ceiling: int | None,
+    ) -> tuple[str | None, SearchStats]:
         found: tuple[str | None, SearchStats] = self._call(
             "maxed", "weighted_maxed", dbs, tiles, guard, order, num, den, ceiling
         )
         return found
 
     def maxed_search(
-        self, dbs: Sequence[PatternTables], tiles: Sequence[int], order: Order,
+        self,
+        dbs: Sequence[PatternTables],
+        tiles: Sequence[int],
+        order: Order,
         **start: int | bool | None,
-    ) -> MaxedSearch:  # fmt: skip
+    ) -> MaxedSearch:
         search: MaxedSearch = self._call("maxed", "maxed_search", dbs, tiles, order, **start)
         return search
 
@@ -483,13 +643,27 @@ class _NumbaKernels:
         self._call("maxed", "maxed_attach", search, dbs, order)
 
     def build_group_table(
-        self, rows: int, cols: int, goal: Sequence[int], group: Sequence[int], *,
-        encoding: str, entry: str, progress: Progress | None,
-    ) -> bytes:  # fmt: skip
+        self,
+        rows: int,
+        cols: int,
+        goal: Sequence[int],
+        group: Sequence[int],
+        *,
+        encoding: str,
+        entry: str,
+        progress: Progress | None,
+    ) -> bytes:
         table: bytes = self._call(
-            "build", "build_group_table", rows, cols, goal, group, encoding=encoding, entry=entry,
+            "build",
+            "build_group_table",
+            rows,
+            cols,
+            goal,
+            group,
+            encoding=encoding,
+            entry=entry,
             progress=progress,
-        )  # fmt: skip
+        )
         return table
 
     def build_bytes(self, cells: int, size: int, encoding: str, entry: str) -> int | None:
@@ -497,45 +671,119 @@ class _NumbaKernels:
         return peak
 
     def place_group(
-        self, rows: int, cols: int, free: Sequence[int], blank: int, cells: Sequence[int],
-        targets: Sequence[int], weight: tuple[int, int], max_nodes: int, blank_target: int = -1,
-        costs: Sequence[int] | None = None, unit: int = 1,
-    ) -> tuple[list[int] | None, int, int]:  # fmt: skip
+        self,
+        rows: int,
+        cols: int,
+        free: Sequence[int],
+        blank: int,
+        cells: Sequence[int],
+        targets: Sequence[int],
+        weight: tuple[int, int],
+        max_nodes: int,
+        blank_target: int = -1,
+        costs: Sequence[int] | None = None,
+        unit: int = 1,
+    ) -> tuple[list[int] | None, int, int]:
         found: tuple[list[int] | None, int, int] = self._call(
-            "weighted", "place_group", rows, cols, free, blank, cells, targets, weight, max_nodes,
-            blank_target, costs, unit,
-        )  # fmt: skip
+            "weighted",
+            "place_group",
+            rows,
+            cols,
+            free,
+            blank,
+            cells,
+            targets,
+            weight,
+            max_nodes,
+            blank_target,
+            costs,
+            unit,
+        )
         return found
 
     def subgoal_search(
-        self, rows: int, cols: int, tiles: Sequence[int], grow: Sequence[int],
-        gcol: Sequence[int], weights: Sequence[int], targets: Sequence[int],
-        conflict_weight: int, blank_weight: int, patience: int, width: int, max_levels: int,
-        max_nodes: int, deadline: float | None, hole_weight: int = 0,
-    ) -> tuple[str, int, bool]:  # fmt: skip
+        self,
+        rows: int,
+        cols: int,
+        tiles: Sequence[int],
+        grow: Sequence[int],
+        gcol: Sequence[int],
+        weights: Sequence[int],
+        targets: Sequence[int],
+        conflict_weight: int,
+        blank_weight: int,
+        patience: int,
+        width: int,
+        max_levels: int,
+        max_nodes: int,
+        deadline: float | None,
+        hole_weight: int = 0,
+    ) -> tuple[str, int, bool]:
         found: tuple[str, int, bool] = self._call(
-            "beam", "subgoal_search", rows, cols, tiles, grow, gcol, weights, targets,
-            conflict_weight, blank_weight, patience, width, max_levels, max_nodes, deadline,
+            "beam",
+            "subgoal_search",
+            rows,
+            cols,
+            tiles,
+            grow,
+            gcol,
+            weights,
+            targets,
+            conflict_weight,
+            blank_weight,
+            patience,
+            width,
+            max_levels,
+            max_nodes,
+            deadline,
             hole_weight,
-        )  # fmt: skip
+        )
         return found
 
     def tables_search(
-        self, rows: int, cols: int, tiles: Sequence[int], flat: Any, offsets: Sequence[int],
-        perm: Sequence[int], groups: Sequence[Sequence[int]], width: int, max_levels: int,
-        max_nodes: int, deadline: float | None,
-    ) -> tuple[str, int, bool]:  # fmt: skip
+        self,
+        rows: int,
+        cols: int,
+        tiles: Sequence[int],
+        flat: Any,
+        offsets: Sequence[int],
+        perm: Sequence[int],
+        groups: Sequence[Sequence[int]],
+        width: int,
+        max_levels: int,
+        max_nodes: int,
+        deadline: float | None,
+    ) -> tuple[str, int, bool]:
         found: tuple[str, int, bool] = self._call(
-            "tables_beam", "tables_search", rows, cols, tiles, flat, offsets, perm, groups, width,
-            max_levels, max_nodes, deadline,
-        )  # fmt: skip
+            "tables_beam",
+            "tables_search",
+            rows,
+            cols,
+            tiles,
+            flat,
+            offsets,
+            perm,
+            groups,
+            width,
+            max_levels,
+            max_nodes,
+            deadline,
+        )
         return found
 
     def bwas_tables(
-        self, tiles: tuple[int, ...], goal: tuple[int, ...], rows: int, cols: int,
-        db: PatternTables | None, h0: int, weight: tuple[int, int], batch: int, cut: int,
+        self,
+        tiles: tuple[int, ...],
+        goal: tuple[int, ...],
+        rows: int,
+        cols: int,
+        db: PatternTables | None,
+        h0: int,
+        weight: tuple[int, int],
+        batch: int,
+        cut: int,
         guard: Guard,
-    ) -> tuple[list[int] | None, dict[str, int], int] | None:  # fmt: skip
+    ) -> tuple[list[int] | None, dict[str, int], int] | None:
         compiled = self._module("bwas")
         if compiled is None:
             return None
@@ -543,9 +791,20 @@ class _NumbaKernels:
         if plan is None:
             return None
         found: tuple[list[int] | None, dict[str, int], int] = self._call(
-            "bwas", "bwas_tables", tiles, goal, rows, cols, plan, h0, weight[0], weight[1],
-            batch, cut, guard,
-        )  # fmt: skip
+            "bwas",
+            "bwas_tables",
+            tiles,
+            goal,
+            rows,
+            cols,
+            plan,
+            h0,
+            weight[0],
+            weight[1],
+            batch,
+            cut,
+            guard,
+        )
         return found
 
 
@@ -599,8 +858,9 @@ class _Substitute:
             self._warned = True
             warnings.warn(
                 f"{self._problem}; using {self._stand_in.name} instead",
-                BackendWarning, stacklevel=3,
-            )  # fmt: skip
+                BackendWarning,
+                stacklevel=3,
+            )
         return getattr(self._stand_in, name)
 
 

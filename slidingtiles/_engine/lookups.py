@@ -217,10 +217,11 @@ class LookupPlan:
                     self.kind.append(kinds[g])
                     self.encodings.append(db.encodings[g])
                     self.radix.extend(
-                        cells**slot if kinds[g] == DIGITS_U8
+                        cells**slot
+                        if kinds[g] == DIGITS_U8
                         else math.perm(cells - slot - 1, k - slot - 1)
                         for slot in range(k)
-                    )  # fmt: skip
+                    )
                     self.radix.extend([0] * (self.width - k))
                     self.tables.append(db.tables[g])
                     self.groups.append(tuple(group))

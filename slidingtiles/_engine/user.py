@@ -50,9 +50,14 @@ VERIFY_NODES = 1024
 RAISED, NOT_INTEGER, NEGATIVE, AT_GOAL, DELTA, COMPILE, TOO_LARGE = range(1, 8)
 #: Each fault's name, as `UserHeuristic.fault` receives it.
 FAULTS = {
-    RAISED: "raised", NOT_INTEGER: "not_integer", NEGATIVE: "negative", AT_GOAL: "at_goal",
-    DELTA: "delta", COMPILE: "compile", TOO_LARGE: "too_large",
-}  # fmt: skip
+    RAISED: "raised",
+    NOT_INTEGER: "not_integer",
+    NEGATIVE: "negative",
+    AT_GOAL: "at_goal",
+    DELTA: "delta",
+    COMPILE: "compile",
+    TOO_LARGE: "too_large",
+}
 
 
 class UserHeuristic(Protocol):
@@ -79,9 +84,13 @@ class UserHeuristic(Protocol):
     def delta(self) -> Callable[..., Any] | None: ...
 
     def fault(
-        self, kind: str, tiles: Sequence[int], shape: tuple[int, int], value: object,
+        self,
+        kind: str,
+        tiles: Sequence[int],
+        shape: tuple[int, int],
+        value: object,
         expected: object = None,
-    ) -> Exception:  # fmt: skip
+    ) -> Exception:
         """The error to raise for a fault (`FAULTS`) found on these tiles.
 
         ``value`` is what the heuristic returned (for ``"raised"`` the

@@ -65,16 +65,19 @@ def raw(name: str, function: Callable[[Any, Board], Any], boards: I64, goal: Boa
         raise HeuristicError(
             f"batched heuristic {name!r} raised {type(exc).__name__} on a batch of "
             f"{len(boards)} boards (the first {first.to_text()}): {exc}",
-            function, heuristic=name, board=first,
-        ) from exc  # fmt: skip
+            function,
+            heuristic=name,
+            board=first,
+        ) from exc
     values = _array(result)
     if values is None or values.shape != (len(boards),):
         shape = getattr(values, "shape", None)
         raise HeuristicTypeError(
             f"batched heuristic {name!r} returned {type(result).__name__} of shape {shape} for "
             f"{len(boards)} boards: it returns one number per board, shape ({len(boards)},)",
-            result, heuristic=name,
-        )  # fmt: skip
+            result,
+            heuristic=name,
+        )
     if values.dtype.kind == "b" or values.dtype.kind not in "iuf":
         bad = _first_bad(values, lambda v: isinstance(v, bool) or not isinstance(v, (int, float)))
         raise bad_value(name, _tiles(boards, bad), goal, values[bad].item())

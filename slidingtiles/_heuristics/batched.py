@@ -87,9 +87,13 @@ class BatchedHeuristic:
     def info(self) -> HeuristicInfo:
         """The heuristic with its claims, as `solve` and `check` take it unregistered."""
         return HeuristicInfo(
-            self.name, self, self.admissible, self.consistent, self.description,
+            self.name,
+            self,
+            self.admissible,
+            self.consistent,
+            self.description,
             specialize=self.for_goal,
-        )  # fmt: skip
+        )
 
 
 def batched_of(info: HeuristicInfo) -> BatchedHeuristic | None:
@@ -147,9 +151,10 @@ def batched(
     """
     if consistent and not admissible:
         raise HeuristicError(
-            "a consistent heuristic is admissible; say so (admissible=True)", consistent,
+            "a consistent heuristic is admissible; say so (admissible=True)",
+            consistent,
             heuristic=name,
-        )  # fmt: skip
+        )
 
     def decorate(func: BatchFunction) -> BatchedHeuristic:
         if not callable(func):

@@ -86,7 +86,7 @@ def resolve(heuristic: object) -> HeuristicInfo:
                 "'auto' is not a heuristic but solve's choice of one; name a heuristic "
                 f"({', '.join(registry.names())})",
                 heuristic,
-            )  # fmt: skip
+            )
         return registry.get(heuristic)
     if callable(heuristic):
         return info_of_callable(heuristic)
@@ -94,7 +94,7 @@ def resolve(heuristic: object) -> HeuristicInfo:
         f"a heuristic is a registered name, a HeuristicInfo or a callable h(board, goal), "
         f"not {heuristic!r}",
         heuristic,
-    )  # fmt: skip
+    )
 
 
 def _count(value: object, name: str, least: int) -> int:
@@ -102,8 +102,9 @@ def _count(value: object, name: str, least: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
         raise OptionTypeError(f"{name} must be an int, not {value!r}", value, option=name)
     if value < least:
-        raise InvalidOptionError(f"{name} must be at least {least}, not {value!r}", value,
-                                 option=name)  # fmt: skip
+        raise InvalidOptionError(
+            f"{name} must be at least {least}, not {value!r}", value, option=name
+        )
     return value
 
 
@@ -218,7 +219,6 @@ def exact_distances(goal: Board, clock: Deadline | None = None) -> ExactDistance
     return exact
 
 
-
 def boards_at(goal: Board, distance: int, option: str) -> Any:
     """The boards exactly ``distance`` moves from ``goal``, one per row (a numpy array).
 
@@ -234,8 +234,9 @@ def boards_at(goal: Board, distance: int, option: str) -> Any:
         raise InvalidOptionError(
             f"no {goal.rows}x{goal.cols} board is {distance} moves from {goal.to_text()} "
             f"(the farthest are {exact.diameter})",
-            distance, option=option,
-        )  # fmt: skip
+            distance,
+            option=option,
+        )
     return layer
 
 
@@ -271,9 +272,12 @@ def _claim_error(info: HeuristicInfo, report: CheckReport) -> Exception | None:
         return HeuristicClaimError(
             f"heuristic {name!r} returned {as_number(report.zero_at_goal.examples[0].value)} on "
             f"its goal {report.goal.to_text()}: a heuristic is 0 at the goal",
-            report.zero_at_goal.examples[0].value, heuristic=name, board=report.goal,
-            claim="admissible", distance=0,
-        )  # fmt: skip
+            report.zero_at_goal.examples[0].value,
+            heuristic=name,
+            board=report.goal,
+            claim="admissible",
+            distance=0,
+        )
     if info.admissible and not report.admissible.holds:
         nearest = report.admissible.nearest
         assert nearest is not None  # it fails somewhere
@@ -285,9 +289,12 @@ def _claim_error(info: HeuristicInfo, report: CheckReport) -> Exception | None:
             f"overestimates on {report.admissible.failures:,} of {coverage}; "
             f"heuristics.check({name!r}, "
             f"shape=({rows}, {cols})) lists the worst); register it with admissible=False",
-            example.value, heuristic=name, board=example.board, claim="admissible",
+            example.value,
+            heuristic=name,
+            board=example.board,
+            claim="admissible",
             distance=example.distance,
-        )  # fmt: skip
+        )
     if info.consistent and not report.consistent.holds:
         jump = report.consistent.nearest
         assert jump is not None  # it fails somewhere
@@ -299,9 +306,13 @@ def _claim_error(info: HeuristicInfo, report: CheckReport) -> Exception | None:
             f"{as_number(example.neighbour_value)} on {away} (on "
             f"{report.consistent.failures:,} of {report.moves:,} moves of the {coverage}); "
             "register it with consistent=False",
-            example.value, heuristic=name, board=example.board, claim="consistent",
-            distance=example.distance, neighbour=example.neighbour,
-        )  # fmt: skip
+            example.value,
+            heuristic=name,
+            board=example.board,
+            claim="consistent",
+            distance=example.distance,
+            neighbour=example.neighbour,
+        )
     return None
 
 
@@ -381,8 +392,9 @@ def _sampled(info: HeuristicInfo, goal: Board) -> Exception | None:
             f"checking heuristic {info.name!r}'s claims on a sample of {goal.rows}x{goal.cols} "
             f"boards took {seconds:.1f} s (once per process, shape and goal; a faster "
             "heuristic, or heuristics.compiled, makes it quicker)",
-            ClaimCheckWarning, stacklevel=2,
-        )  # fmt: skip
+            ClaimCheckWarning,
+            stacklevel=2,
+        )
     return error if isinstance(error, Exception) else None
 
 
@@ -424,8 +436,12 @@ def for_search(
         raise HeuristicClaimError(
             f"heuristic {info.name!r} returned {at_goal} on its goal {goal.to_text()}: a "
             "heuristic is 0 at the goal",
-            at_goal, heuristic=info.name, board=goal, claim="admissible", distance=0,
-        )  # fmt: skip
+            at_goal,
+            heuristic=info.name,
+            board=goal,
+            claim="admissible",
+            distance=0,
+        )
     verify_claims(info, goal, clock)
     return h
 

@@ -90,11 +90,16 @@ class _Sample:
             f"{'' if distance == 1 else 's'} from the goal {self.goal.to_text()} (found by "
             f"the sampled check of its claims on {rows}x{cols}; heuristics.check({name!r}, "
             f"shape=({rows}, {cols})) lists more); register it with admissible=False",
-            value, heuristic=name, board=board, claim="admissible", distance=distance,
-        )  # fmt: skip
+            value,
+            heuristic=name,
+            board=board,
+            claim="admissible",
+            distance=distance,
+        )
 
-    def consistent(self, tiles: tuple[int, ...], other: tuple[int, ...], distance: int | None
-                   ) -> HeuristicClaimError | None:  # fmt: skip
+    def consistent(
+        self, tiles: tuple[int, ...], other: tuple[int, ...], distance: int | None
+    ) -> HeuristicClaimError | None:
         if not self.info.consistent:
             return None
         value, next_value = self.value(tiles), self.value(other)
@@ -106,9 +111,13 @@ class _Sample:
             f"more than one: h = {value} on {board.to_text()} and {next_value} on "
             f"{self.board(other).to_text()} (found by the sampled check of its claims on "
             f"{self.goal.rows}x{self.goal.cols}); register it with consistent=False",
-            value, heuristic=name, board=board, claim="consistent", distance=distance,
+            value,
+            heuristic=name,
+            board=board,
+            claim="consistent",
+            distance=distance,
             neighbour=self.board(other),
-        )  # fmt: skip
+        )
 
 
 def _ball(sample: _Sample) -> tuple[HeuristicClaimError | None, int]:
@@ -206,9 +215,12 @@ def _sampled_claims(info: HeuristicInfo, goal: Board, started: float) -> Heurist
             return HeuristicClaimError(
                 f"heuristic {info.name!r} returned {sample.value(goal.tiles)} on its goal "
                 f"{goal.to_text()}: a heuristic is 0 at the goal",
-                sample.value(goal.tiles), heuristic=info.name, board=goal, claim="admissible",
+                sample.value(goal.tiles),
+                heuristic=info.name,
+                board=goal,
+                claim="admissible",
                 distance=0,
-            )  # fmt: skip
+            )
         error, depth = _ball(sample)
         if error is not None:
             return error

@@ -147,21 +147,40 @@ def inversions(board: Board, goal: Board) -> int:
 
 
 register(
-    "misplaced", misplaced, admissible=True, consistent=True, aliases=("hamming",), strength=10,
-    description="tiles not on their goal cell", specialize=_misplaced_for,
-)  # fmt: skip
+    "misplaced",
+    misplaced,
+    admissible=True,
+    consistent=True,
+    aliases=("hamming",),
+    strength=10,
+    description="tiles not on their goal cell",
+    specialize=_misplaced_for,
+)
 register(
-    "manhattan", manhattan, admissible=True, consistent=True, strength=20,
-    description="sum of each tile's row and column distance to its goal", specialize=_manhattan_for,
-)  # fmt: skip
+    "manhattan",
+    manhattan,
+    admissible=True,
+    consistent=True,
+    strength=20,
+    description="sum of each tile's row and column distance to its goal",
+    specialize=_manhattan_for,
+)
 register(
-    "linear_conflict", linear_conflict, admissible=True, consistent=True, strength=30,
+    "linear_conflict",
+    linear_conflict,
+    admissible=True,
+    consistent=True,
+    strength=30,
     aliases=("linear-conflict", "manhattan_linear_conflict"),
     description="Manhattan + 2 per tile that must leave its row or column to let others pass",
     specialize=_linear_conflict_for,
-)  # fmt: skip
+)
 register(
-    "inversions", inversions, admissible=False, consistent=False, strength=0,
+    "inversions",
+    inversions,
+    admissible=False,
+    consistent=False,
+    strength=0,
     description="tile pairs out of goal order: a guide, not admissible",
     specialize=_inversions_for,
-)  # fmt: skip
+)

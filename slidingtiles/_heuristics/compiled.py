@@ -116,9 +116,13 @@ class CompiledHeuristic:
     def info(self) -> HeuristicInfo:
         """The heuristic with its claims, as `solve` and `check` take it unregistered."""
         return HeuristicInfo(
-            self.name, self, self.admissible, self.consistent, self.description,
+            self.name,
+            self,
+            self.admissible,
+            self.consistent,
+            self.description,
             specialize=self.for_goal,
-        )  # fmt: skip
+        )
 
 
 def _imported(module: str, qualname: str) -> object:
@@ -138,8 +142,9 @@ def _plain(function: object, what: str, name: str) -> FlatHeuristic:
     if not callable(plain):
         raise HeuristicTypeError(
             f"heuristic {name!r}: {what} must be a function, not {function!r}",
-            function, heuristic=name,
-        )  # fmt: skip
+            function,
+            heuristic=name,
+        )
     return plain
 
 
@@ -245,8 +250,9 @@ def compiled(
         if consistent and not admissible:
             raise HeuristicError(
                 f"heuristic {label!r}: a consistent heuristic is admissible; say so",
-                label, heuristic=label,
-            )  # fmt: skip
+                label,
+                heuristic=label,
+            )
         step = None if delta is None else _plain(delta, "delta", label)
         line = description or (plain.__doc__ or "").strip().split("\n")[0]
         return CompiledHeuristic(label, plain, bool(admissible), bool(consistent), step, line)
@@ -316,9 +322,13 @@ class _Engine:
         return self.heuristic.delta
 
     def fault(
-        self, kind: str, tiles: Sequence[int], shape: tuple[int, int], value: object,
+        self,
+        kind: str,
+        tiles: Sequence[int],
+        shape: tuple[int, int],
+        value: object,
         expected: object = None,
-    ) -> Exception:  # fmt: skip
+    ) -> Exception:
         """The documented error for what a kernel found wrong (`slidingtiles._engine.user`)."""
         name, goal, flat = self.name, self.goal, tuple(tiles)
         board = Board(flat, shape=shape, labels=goal.labels)
@@ -331,15 +341,21 @@ class _Engine:
             return HeuristicClaimError(
                 f"heuristic {name!r} returned {value} on its goal {text}: a heuristic is 0 at "
                 "the goal",
-                value, heuristic=name, board=board, claim="admissible", distance=0,
-            )  # fmt: skip
+                value,
+                heuristic=name,
+                board=board,
+                claim="admissible",
+                distance=0,
+            )
         if kind == "delta":
             return HeuristicError(
                 f"heuristic {name!r}: its delta gives {value} on the board {text} (the value "
                 f"before the move plus delta), but the function gives {expected}: delta(tiles, "
                 "home, rows, cols, tile, src, dst) must return h(after the move) - h(before)",
-                value, heuristic=name, board=board,
-            )  # fmt: skip
+                value,
+                heuristic=name,
+                board=board,
+            )
         if kind == "not_integer":
             # The numba kernel knows the compiled function's type, the Python one the value.
             if isinstance(value, str):
@@ -349,14 +365,18 @@ class _Engine:
             return HeuristicTypeError(
                 f"heuristic {name!r} {what}: a compiled heuristic returns an int "
                 "(math.ceil() a fractional estimate: it stays admissible)",
-                value, heuristic=name, board=board,
-            )  # fmt: skip
+                value,
+                heuristic=name,
+                board=board,
+            )
         why = compile_cause(value)
         return HeuristicError(
             f"numba cannot compile heuristic {name!r} for the {shape[0]}x{shape[1]} board {text}: "
             f"{why} (SLIDINGTILES_IMPLEMENTATION=python runs it as plain Python)",
-            value, heuristic=name, board=board,
-        )  # fmt: skip
+            value,
+            heuristic=name,
+            board=board,
+        )
 
 
 def compile_cause(error: object) -> str:
@@ -415,6 +435,10 @@ def engine_search(
     `HeuristicError` `compiled` documents; limits as for `solve`.
     """
     return dispatch.user_solve(
-        start, goal, _Engine(heuristic, goal), max_nodes=max_nodes, time_limit=time_limit,
+        start,
+        goal,
+        _Engine(heuristic, goal),
+        max_nodes=max_nodes,
+        time_limit=time_limit,
         progress=progress,
-    )  # fmt: skip
+    )

@@ -105,9 +105,7 @@ class ExactDistances:
             blanks = cells[fresh][first]
         self.tiles: NDArray[np.uint8] = np.concatenate(layers)
         sizes = [len(layer) for layer in layers]
-        self.distances: NDArray[np.uint8] = np.repeat(
-            np.arange(len(layers), dtype=np.uint8), sizes
-        )
+        self.distances: NDArray[np.uint8] = np.repeat(np.arange(len(layers), dtype=np.uint8), sizes)
         self.starts: NDArray[np.int64] = np.concatenate(([0], np.cumsum(sizes)))
         ranks_all = np.concatenate(layer_ranks)
         self._order = np.argsort(ranks_all)

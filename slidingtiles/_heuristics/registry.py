@@ -140,14 +140,16 @@ def _refuse_label(label: object, name: str, replace: bool) -> None:
         raise HeuristicError(
             f"heuristic name {label!r} is reserved (solve reads {label!r} itself); "
             "choose another name",
-            label, heuristic=name,
-        )  # fmt: skip
+            label,
+            heuristic=name,
+        )
     if label in _BUILTIN:
         raise HeuristicError(
             f"heuristic name {label!r} belongs to a built-in heuristic, which cannot be "
             "replaced; register yours under another name",
-            label, heuristic=name,
-        )  # fmt: skip
+            label,
+            heuristic=name,
+        )
     if not replace and (label in _REGISTRY or label in _ALIASES):
         raise HeuristicError(
             f"heuristic name {label!r} is taken (pass replace=True)", label, heuristic=name
@@ -229,8 +231,9 @@ def register(
     if consistent and not admissible:
         raise HeuristicError(
             f"heuristic {name!r}: a consistent heuristic is admissible; say so",
-            name, heuristic=name,
-        )  # fmt: skip
+            name,
+            heuristic=name,
+        )
 
     def decorate(func: _H) -> _H:
         if not callable(func):
@@ -243,9 +246,16 @@ def register(
         if special is None and hasattr(func, "batch_function"):  # `batched`: its own one-board
             special = func.for_goal  # type: ignore[attr-defined]
         info = HeuristicInfo(
-            name, func, admissible, consistent, description or (func.__doc__ or "").strip()
-            .split("\n")[0], tuple(aliases), strength, special, applies_to,
-        )  # fmt: skip
+            name,
+            func,
+            admissible,
+            consistent,
+            description or (func.__doc__ or "").strip().split("\n")[0],
+            tuple(aliases),
+            strength,
+            special,
+            applies_to,
+        )
         global _GENERATION
         _REGISTRY[name] = info
         _GENERATION += 1

@@ -47,9 +47,10 @@ class Counterexample:
     def to_dict(self) -> dict[str, Any]:
         """The example as JSON-ready values (boards as text)."""
         out: dict[str, Any] = {
-            "board": self.board.to_text(), "value": as_number(self.value),
+            "board": self.board.to_text(),
+            "value": as_number(self.value),
             "distance": self.distance,
-        }  # fmt: skip
+        }
         if self.neighbour is not None:
             out["neighbour"] = self.neighbour.to_text()
             out["neighbour_value"] = as_number(self.neighbour_value)
@@ -106,10 +107,12 @@ class Property:
     def to_dict(self) -> dict[str, Any]:
         """The property as JSON-ready values."""
         return {
-            "holds": self.holds, "failures": self.failures, "cases": self.cases,
+            "holds": self.holds,
+            "failures": self.failures,
+            "cases": self.cases,
             "examples": [example.to_dict() for example in self.examples],
             "nearest": None if self.nearest is None else self.nearest.to_dict(),
-        }  # fmt: skip
+        }
 
 
 @attrs.frozen
@@ -175,14 +178,21 @@ class CheckReport:
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON-ready values (the command line's ``--format json``)."""
         return {
-            "heuristic": self.heuristic, "shape": list(self.goal.shape),
-            "goal": self.goal.to_text(), "exhaustive": self.exhaustive, "boards": self.boards,
-            "moves": self.moves, "ok": self.ok, "claims": self.claims,
+            "heuristic": self.heuristic,
+            "shape": list(self.goal.shape),
+            "goal": self.goal.to_text(),
+            "exhaustive": self.exhaustive,
+            "boards": self.boards,
+            "moves": self.moves,
+            "ok": self.ok,
+            "claims": self.claims,
             "claims_hold": self.claims_hold,
             **{p.name: p.to_dict() for p in self.properties},
-            "mean_ratio": round(self.mean_ratio, 4), "max_distance": self.max_distance,
-            "seed": self.seed, "seconds": round(self.seconds, 3),
-        }  # fmt: skip
+            "mean_ratio": round(self.mean_ratio, 4),
+            "max_distance": self.max_distance,
+            "seed": self.seed,
+            "seconds": round(self.seconds, 3),
+        }
 
     def __str__(self) -> str:
         rows, cols = self.goal.shape

@@ -92,7 +92,6 @@ class _Values:
             start = stop
         return np.array(values, dtype=np.float64)
 
-
     def _batches(
         self,
         boards: list[tuple[int, ...]] | NDArray[np.uint8],
@@ -178,9 +177,12 @@ def _exhaustive(
     def example(k: int) -> Counterexample:
         i, j = int(a[k]), int(b[k])
         return Counterexample(
-            _board(tiles[i], goal), float(values[i]), int(distances[i]),
-            _board(tiles[j], goal), float(values[j]),
-        )  # fmt: skip
+            _board(tiles[i], goal),
+            float(values[i]),
+            int(distances[i]),
+            _board(tiles[j], goal),
+            float(values[j]),
+        )
 
     return tiles, values, distances, _consistent(values[a], values[b], example, keep)
 
@@ -219,9 +221,12 @@ def _sampled(
     def example(k: int) -> Counterexample:
         i = int(a[k])
         return Counterexample(
-            _board(tiles[i], goal), float(values[i]), int(distances[i]),
-            _board(neighbours[k], goal), float(dst_values[k]),
-        )  # fmt: skip
+            _board(tiles[i], goal),
+            float(values[i]),
+            int(distances[i]),
+            _board(neighbours[k], goal),
+            float(dst_values[k]),
+        )
 
     return tiles, values, distances, _consistent(values[a], dst_values, example, keep)
 
@@ -252,21 +257,36 @@ def measure(
     admissible = _admissible(tiles, values, distances, target, examples)
     goal_value = values_of(target.tiles)
     zero = Property(
-        "zero_at_goal", int(goal_value != 0), 1,
+        "zero_at_goal",
+        int(goal_value != 0),
+        1,
         () if goal_value == 0 else (Counterexample(target, goal_value, 0),),
-    )  # fmt: skip
+    )
     fractional = np.flatnonzero((values < 0) | (values != np.floor(values)))
     whole_numbers = Property(
-        "whole_numbers", len(fractional), len(values),
+        "whole_numbers",
+        len(fractional),
+        len(values),
         tuple(
             Counterexample(_board(tiles[i], target), float(values[i]), int(distances[i]))
             for i in fractional[:examples]
         ),
-    )  # fmt: skip
+    )
     away = distances > 0
     ratio = float(np.mean(values[away] / distances[away])) if away.any() else 1.0
     return CheckReport(
-        info.name, target, exhaustive, len(tiles), consistent.cases, admissible, consistent, zero,
-        whole_numbers, claims, ratio, int(distances.max()), None if exhaustive else walks[1],
+        info.name,
+        target,
+        exhaustive,
+        len(tiles),
+        consistent.cases,
+        admissible,
+        consistent,
+        zero,
+        whole_numbers,
+        claims,
+        ratio,
+        int(distances.max()),
+        None if exhaustive else walks[1],
         time.perf_counter() - started,
-    )  # fmt: skip
+    )

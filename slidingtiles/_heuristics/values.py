@@ -58,8 +58,10 @@ def bad_value(name: str, tiles: tuple[int, ...], goal: Board, value: object) -> 
     if isinstance(value, bool) or not isinstance(value, Real):
         return HeuristicTypeError(
             f"{where}: a heuristic returns a whole number of moves >= 0",
-            value, heuristic=name, board=board,
-        )  # fmt: skip
+            value,
+            heuristic=name,
+            board=board,
+        )
     real: Any = value  # a numbers.Real, compared as its type compares
     if _is_nan(real):
         why = "NaN compares false with everything, so a search ordered by it goes wrong"
@@ -92,8 +94,10 @@ def raised(
     board = Board(tiles, shape=goal.shape, labels=goal.labels)
     return HeuristicError(
         f"heuristic {name!r} raised {type(exc).__name__} on the board {board.to_text()}: {exc}",
-        function, heuristic=name, board=board,
-    )  # fmt: skip
+        function,
+        heuristic=name,
+        board=board,
+    )
 
 
 def evaluate(

@@ -134,8 +134,13 @@ def walking_distance(board: Board, goal: Board) -> int:
 # engine does not run it, and through the generic search it measured 20x slower on 4x4
 # scrambles (benchmarked with six 60-move scrambles: 33.5 s against 1.7 s).
 register(
-    "walking_distance", walking_distance, admissible=True, consistent=True, strength=25,
+    "walking_distance",
+    walking_distance,
+    admissible=True,
+    consistent=True,
+    strength=25,
     aliases=("walking-distance", "wd"),
     description="Takahashi's walking distance: vertical + horizontal (up to 16 cells)",
-    specialize=_specialize, applies_to=applies,
-)  # fmt: skip
+    specialize=_specialize,
+    applies_to=applies,
+)

@@ -64,8 +64,7 @@ _LONG = 100_000
 @functools.cache
 def _escapes() -> dict[int, str]:
     """Every unsafe character's escape, by code point (made once, for long texts: ~1 s)."""
-    return {code: _escape_one(chr(code)) for code in range(sys.maxunicode + 1)
-            if unsafe(chr(code))}  # fmt: skip
+    return {code: _escape_one(chr(code)) for code in range(sys.maxunicode + 1) if unsafe(chr(code))}
 
 
 def safe_text(text: object, limit: int | None = None) -> str:

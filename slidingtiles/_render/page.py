@@ -172,8 +172,7 @@ def solution_html(
             "</div>",
             f'<p class="moves">{move_spans or "(already solved: no moves)"}</p>',
             '<p class="help">Keys: \u2190 \u2192 step, Home/End jump, space plays.</p>',
-            '<script type="application/json" id="slidingtiles-steps">'
-            f"{script_json(data)}</script>",
+            f'<script type="application/json" id="slidingtiles-steps">{script_json(data)}</script>',
             f"<script>{_SCRIPT}</script>",
             "</body>",
             "</html>",

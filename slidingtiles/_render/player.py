@@ -56,8 +56,13 @@ _STEPS = """
   }
 """
 
-_TITLES = {"first": "the start", "back": "one move back", "play": "play the moves",
-           "step": "the next move", "last": "the goal"}  # fmt: skip
+_TITLES = {
+    "first": "the start",
+    "back": "one move back",
+    "play": "play the moves",
+    "step": "the next move",
+    "last": "the goal",
+}
 
 
 def solution_player_html(

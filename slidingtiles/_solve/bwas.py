@@ -182,19 +182,29 @@ def solve_bwas(
     num, den = dispatch.weight_fraction(weight)  # both implementations: the same exact weight
     space = TileSpace(start, goal, evaluate)
     guard = Guard(
-        "bwas", max_nodes=max_nodes, time_limit=clock.remaining("the search"),
-        max_memory=max_memory, progress=progress, progress_every=10_000,
+        "bwas",
+        max_nodes=max_nodes,
+        time_limit=clock.remaining("the search"),
+        max_memory=max_memory,
+        progress=progress,
+        progress_every=10_000,
         state_bytes=space.width * 4 + 300,
-    )  # fmt: skip
+    )
     if compiled is not None:
         found = clock.run(
             lambda *, time_limit: guard.run(
                 lambda g: dispatch.bwas_solve(
-                    start, goal, compiled[1], compiled[0], (num, den), batch_size,
-                    int(min(bound, 1 << 30)), g,
+                    start,
+                    goal,
+                    compiled[1],
+                    compiled[0],
+                    (num, den),
+                    batch_size,
+                    int(min(bound, 1 << 30)),
+                    g,
                 )
             )
-        )  # fmt: skip
+        )
         if found is not None:
             return _compiled_solution(start, goal, found, guard, admissible, (num, den), heuristic)
     out = clock.run(
@@ -210,8 +220,9 @@ def solve_bwas(
         letters.append(rec[1])
         rec = rec[0]
     moves = Moves("".join(reversed(letters)))
-    return _solution(start, goal, moves, out.stats, out.lower_bound, admissible, num == den,
-                     heuristic)  # fmt: skip
+    return _solution(
+        start, goal, moves, out.stats, out.lower_bound, admissible, num == den, heuristic
+    )
 
 
 def _compiled_solution(
@@ -225,10 +236,15 @@ def _compiled_solution(
 ) -> Solution | None:
     codes, counts, lower = found
     stats = BatchStats(
-        counts["expanded"], counts["generated"], counts["max_frontier"], counts["reopened"],
-        counts["batches"], guard.stats(0, 0, 0, 0, 0).seconds, heuristic_calls=counts["calls"],
+        counts["expanded"],
+        counts["generated"],
+        counts["max_frontier"],
+        counts["reopened"],
+        counts["batches"],
+        guard.stats(0, 0, 0, 0, 0).seconds,
+        heuristic_calls=counts["calls"],
         heuristic_boards=counts["boards"],
-    )  # fmt: skip
+    )
     if codes is None:
         return None
     moves = Moves("".join(_LETTERS[c] for c in codes))
@@ -256,9 +272,16 @@ def _solution(
         lower += (len(moves) - lower) % 2  # every answer has the parity of this one
         lower = max(lower, start.manhattan(goal))
     return Solution(
-        start=start, goal=goal, moves=moves, optimal=optimal, heuristic=heuristic,
-        algorithm="bwas", stats=stats, lower_bound=lower, engine=dispatch.IMPLEMENTATION,
-    )  # fmt: skip
+        start=start,
+        goal=goal,
+        moves=moves,
+        optimal=optimal,
+        heuristic=heuristic,
+        algorithm="bwas",
+        stats=stats,
+        lower_bound=lower,
+        engine=dispatch.IMPLEMENTATION,
+    )
 
 
 def compiled_for(
@@ -289,11 +312,19 @@ def run_plan(
     info: HeuristicInfo = chosen.heuristic
     evaluate = batch_for(info, goal, chosen.tables, chosen.evaluate)
     solution = solve_bwas(
-        start, goal, evaluate, admissible=info.admissible, clock=clock, weight=chosen.weight,
-        batch_size=DEFAULT_BATCH if batch_size is None else batch_size, max_nodes=max_nodes,
-        max_memory=max_memory, progress=progress, heuristic=info.name,
+        start,
+        goal,
+        evaluate,
+        admissible=info.admissible,
+        clock=clock,
+        weight=chosen.weight,
+        batch_size=DEFAULT_BATCH if batch_size is None else batch_size,
+        max_nodes=max_nodes,
+        max_memory=max_memory,
+        progress=progress,
+        heuristic=info.name,
         compiled=compiled_for(info, start, goal, chosen.tables),
-    )  # fmt: skip
+    )
     assert solution is not None  # no bound, and the board is solvable
     return solution
 

@@ -68,6 +68,6 @@ def check_max_nodes_bounds(
         "runs the short-solution methods, which are no single search (the constructive "
         "solver expands no nodes): bound them with time_limit (without it the answer "
         "is the same every run)",
-        max_nodes, option="max_nodes",
-    )  # fmt: skip
-
+        max_nodes,
+        option="max_nodes",
+    )

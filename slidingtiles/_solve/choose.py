@@ -73,10 +73,17 @@ from slidingtiles.search import Deadline, SearchStats
 from slidingtiles.search._checks import check_batch_size, check_limits
 
 __all__ = [
-    "ROUTES", "HeuristicLike", "Plan", "already_solved", "cached_tables", "check_bwas_options",
+    "ROUTES",
+    "HeuristicLike",
+    "Plan",
+    "already_solved",
+    "cached_tables",
+    "check_bwas_options",
     "check_options",
-    "check_setup", "is_flag", "plan",
-]  # fmt: skip
+    "check_setup",
+    "is_flag",
+    "plan",
+]
 
 #: A heuristic: a registered name, ``"auto"``, a `HeuristicInfo`, or ``h(board, goal) -> int``.
 HeuristicLike: TypeAlias = "str | heuristics.HeuristicInfo | heuristics.Heuristic"
@@ -140,8 +147,9 @@ def check_options(
         raise OptionTypeError(
             f"heuristic must be a name, a HeuristicInfo or a callable h(board, goal), "
             f"not {heuristic!r}",
-            heuristic, option="heuristic",
-        )  # fmt: skip
+            heuristic,
+            option="heuristic",
+        )
     if weight is not None:
         if isinstance(weight, bool) or not isinstance(weight, Real):
             raise OptionTypeError(
@@ -155,8 +163,9 @@ def check_options(
             raise InvalidOptionError(
                 f"weight={weight!r} only applies to algorithm='weighted', 'bwas' (or 'auto'), "
                 f"not algorithm={algorithm!r}",
-                weight, option="weight",
-            )  # fmt: skip
+                weight,
+                option="weight",
+            )
     try:
         hash(blank)
     except TypeError:
@@ -164,18 +173,23 @@ def check_options(
             f"blank must be a label (hashable), not {blank!r}", blank, option="blank"
         ) from None
     check_limits(
-        where, max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
-        progress=progress, documented=True,
-    )  # fmt: skip
+        where,
+        max_nodes=max_nodes,
+        time_limit=time_limit,
+        max_memory=max_memory,
+        progress=progress,
+        documented=True,
+    )
     if optimal is not None and not is_flag(optimal):
         raise OptionTypeError(
             f"optimal must be True, False or None, not {optimal!r}", optimal, option="optimal"
         )
     if not is_flag(build_tables):
         raise OptionTypeError(
-            f"build_tables must be True or False, not {build_tables!r}", build_tables,
+            f"build_tables must be True or False, not {build_tables!r}",
+            build_tables,
             option="build_tables",
-        )  # fmt: skip
+        )
     check_max_nodes_bounds(where, max_nodes, optimal, algorithm, weight)
     return Settings.read(bool(build_tables))  # a bad environment value, at once
 
@@ -199,8 +213,9 @@ def check_bwas_options(algorithm: object, batch_size: object) -> None:
         raise InvalidOptionError(
             f"batch_size={batch_size!r} only applies to algorithm='bwas', "
             f"not algorithm={algorithm!r}",
-            batch_size, option="batch_size",
-        )  # fmt: skip
+            batch_size,
+            option="batch_size",
+        )
 
 
 def already_solved(
@@ -284,8 +299,10 @@ def check_setup(info: HeuristicInfo, start: Board, clock: Deadline, max_memory: 
         )
         raise SearchLimitExceeded(
             f"gave up before {what}: it needs about {needed:,} bytes, more than {named}",
-            limit="memory", value=cap, stats=SearchStats(0, 0, 0, 0, 0, clock.elapsed()),
-        )  # fmt: skip
+            limit="memory",
+            value=cap,
+            stats=SearchStats(0, 0, 0, 0, 0, clock.elapsed()),
+        )
 
 
 def _resolve_heuristic(
@@ -315,8 +332,9 @@ def _resolve_heuristic(
     raise OptionTypeError(
         "heuristic must be a name, a HeuristicInfo or a callable h(board, goal), "
         f"not {heuristic!r}",
-        heuristic, option="heuristic",
-    )  # fmt: skip
+        heuristic,
+        option="heuristic",
+    )
 
 
 def _cached(goal: Board) -> bool:
@@ -413,16 +431,22 @@ def _auto_heuristic(
                 _LOG.info(
                     "heuristic 'auto': building the %dx%d pattern database (about %.0f s) would "
                     "not fit in time_limit=%s s, so a heuristic without tables is used",
-                    goal.rows, goal.cols, seconds, clock.time_limit,
-                )  # fmt: skip
+                    goal.rows,
+                    goal.cols,
+                    seconds,
+                    clock.time_limit,
+                )
                 continue
             refused = refused or not build_tables
         elif info.applies_to is None or info.applies_to(goal):
             if refused:
                 _LOG.info(
                     "heuristic 'auto': no %dx%d pattern database is cached and building tables "
-                    "implicitly is off, so %r is used", goal.rows, goal.cols, info.name,
-                )  # fmt: skip
+                    "implicitly is off, so %r is used",
+                    goal.rows,
+                    goal.cols,
+                    info.name,
+                )
             return info
     return candidates[-1]
 
@@ -475,8 +499,15 @@ def cached_tables(goal: Board) -> PatternDatabase | None:
 
 #: The routes a `Plan` takes, each run by one function of `slidingtiles._solve.solve`.
 ROUTES = (
-    "short", "reduce", "weighted_tables", "parallel", "engine", "compiled", "search", "bwas",
-)  # fmt: skip
+    "short",
+    "reduce",
+    "weighted_tables",
+    "parallel",
+    "engine",
+    "compiled",
+    "search",
+    "bwas",
+)
 # Boards up to this many cells use A* (its memory stays small); larger ones IDA*.
 _ASTAR_MAX_CELLS = 12
 # The weight of "weighted" when none is given.
@@ -574,10 +605,17 @@ def plan(
     if algorithm == "bwas":  # batch-weighted A* (`slidingtiles._solve.bwas`): never judged
         return _bwas_plan(info, start, goal, clock, weight, build_tables, max_memory)
     found = within_reach(
-        info, algorithm, start, goal, insist=optimal is True, workers=workers,
-        time_limit=clock.time_limit, max_nodes=max_nodes, elapsed=clock.elapsed(),
+        info,
+        algorithm,
+        start,
+        goal,
+        insist=optimal is True,
+        workers=workers,
+        time_limit=clock.time_limit,
+        max_nodes=max_nodes,
+        elapsed=clock.elapsed(),
         generic=generic,
-    )  # fmt: skip
+    )
     if algorithm == "bfs":  # BFS uses no heuristic, so none is set up
         return Plan("search", "bfs", estimate=found)
     check_setup(info, start, clock, max_memory)
@@ -588,9 +626,11 @@ def plan(
         if db is not None and maxed_searches(canonical_tables(db)):
             resolved = Resolved.of(info, engine=True, tables=db)
             return Plan("weighted_tables", "weighted_idastar", info, db, w, resolved=resolved)
-    if compiled_of(info) is not None and not generic and (algorithm == "idastar" or (
-        algorithm == "auto" and info.admissible
-    )):  # fmt: skip
+    if (
+        compiled_of(info) is not None
+        and not generic
+        and (algorithm == "idastar" or (algorithm == "auto" and info.admissible))
+    ):
         # A heuristic over the flat board runs in the tile engine too, checked as the search's.
         _checked(info, start, goal, build_tables=build_tables, clock=clock)
         resolved = Resolved.of(info, compiled=True)

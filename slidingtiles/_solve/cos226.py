@@ -178,15 +178,24 @@ def solve_cos226(
             left unbounded: `solve` finds such boards' shortest solutions).
     """
     check_limits(
-        "solve_cos226", max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
-        progress=progress, documented=True,
-    )  # fmt: skip
+        "solve_cos226",
+        max_nodes=max_nodes,
+        time_limit=time_limit,
+        max_memory=max_memory,
+        progress=progress,
+        documented=True,
+    )
     if max_nodes is None and time_limit is None:  # a documented bound, not none at all
         max_nodes = UNBOUNDED_NODES
     guard = Guard(
-        "cos226", max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
-        progress=progress, progress_every=1 << 14, state_bytes=_NODE_BYTES,
-    )  # fmt: skip
+        "cos226",
+        max_nodes=max_nodes,
+        time_limit=time_limit,
+        max_memory=max_memory,
+        progress=progress,
+        progress_every=1 << 14,
+        state_bytes=_NODE_BYTES,
+    )
     start, target = board_and_goal(board, goal)
     report = solvability(start, target)
     if not report.solvable:
@@ -196,9 +205,15 @@ def solve_cos226(
     # The reach rule of every optimal search: beyond what the time allowed (time_limit,
     # or an hour without one) is estimated to pay for, refused at once.
     judge(
-        start, target, "manhattan", engine=False, workers=1, time_limit=time_limit,
-        insist=False, max_nodes=max_nodes,
-    )  # fmt: skip
+        start,
+        target,
+        "manhattan",
+        engine=False,
+        workers=1,
+        time_limit=time_limit,
+        insist=False,
+        max_nodes=max_nodes,
+    )
     cols, goal_tiles = start.cols, target.tiles
     home = home_cells(goal_tiles)
     neighbours = blank_moves(start.rows, cols)

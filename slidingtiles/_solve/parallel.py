@@ -217,10 +217,15 @@ def _run_slice(job: _Job) -> _Outcome:
         return _Outcome(job.index, PAUSE, done_expanded, done_generated, search=search)
     best_h, best_slots, _ = search.best()
     return _Outcome(
-        job.index, DONE, done_expanded, done_generated,
-        path=search.path() if search.found >= 0 else None, next_bound=search.next_bound,
-        best_h=best_h, best_slots=tuple(best_slots),
-    )  # fmt: skip
+        job.index,
+        DONE,
+        done_expanded,
+        done_generated,
+        path=search.path() if search.found >= 0 else None,
+        next_bound=search.next_bound,
+        best_h=best_h,
+        best_slots=tuple(best_slots),
+    )
 
 
 # -- the coordinator ------------------------------------------------------------------------------
@@ -241,10 +246,17 @@ class _Search:
     """The coordinator: splits each iteration, hands out slices, gathers, enforces the limits."""
 
     def __init__(
-        self, dbs: Sequence[PatternTables], tiles: list[int], order: Order,
-        pooled: Callable[[], Any] | None, workers: int, *, max_nodes: int | None,
-        time_limit: float | None, progress: Callable[[SearchStats], object] | None,
-    ) -> None:  # fmt: skip
+        self,
+        dbs: Sequence[PatternTables],
+        tiles: list[int],
+        order: Order,
+        pooled: Callable[[], Any] | None,
+        workers: int,
+        *,
+        max_nodes: int | None,
+        time_limit: float | None,
+        progress: Callable[[SearchStats], object] | None,
+    ) -> None:
         self.dbs, self.tiles, self.order = dbs, tiles, order
         #: Slices run here (`_inline`) until an iteration is expected to be large; then
         #: ``pooled()`` gives the pool's (or the executor's) submit. None: always here.
@@ -273,9 +285,16 @@ class _Search:
 
     def _stats(self, bound: int = 0, subtrees: int = 0, finished: int = 0) -> IterationStats:
         return IterationStats(
-            self.expanded, self.generated, 0, 0, self.iterations,
-            time.perf_counter() - self.began, bound=bound, subtrees=subtrees, finished=finished,
-        )  # fmt: skip
+            self.expanded,
+            self.generated,
+            0,
+            0,
+            self.iterations,
+            time.perf_counter() - self.began,
+            bound=bound,
+            subtrees=subtrees,
+            finished=finished,
+        )
 
     def _check_time(self) -> None:
         if self.deadline is not None and time.perf_counter() >= self.deadline:
@@ -283,15 +302,19 @@ class _Search:
             raise SearchLimitExceeded(
                 f"idastar: gave up after {seconds:.3f} s and {self.expanded:,} expanded nodes "
                 f"(time_limit={self.time_limit} s)",
-                "time", self.time_limit, self._stats(),
-            )  # fmt: skip
+                "time",
+                self.time_limit,
+                self._stats(),
+            )
 
     def _out_of_nodes(self) -> SearchLimitExceeded:
         return SearchLimitExceeded(
             f"idastar: gave up after expanding {self.expanded:,} nodes "
             f"(max_nodes={self.max_nodes:,})",
-            "nodes", self.max_nodes, self._stats(),
-        )  # fmt: skip
+            "nodes",
+            self.max_nodes,
+            self._stats(),
+        )
 
     def _allowance(self, in_flight: int) -> int:
         """Expansions a new slice may use without the total passing ``max_nodes``."""
@@ -415,18 +438,29 @@ class _Search:
         return _Root(top.path(), slots, tuple(tiles), prev, top.collected_seq)
 
     def _iterate(
-        self, bound: int, pv: tuple[int, ...], roots: list[_Root], next_bound: int,
+        self,
+        bound: int,
+        pv: tuple[int, ...],
+        roots: list[_Root],
+        next_bound: int,
         best: tuple[int, int, tuple[int, ...]],
-    ) -> tuple[str | None, int, tuple[int, int, tuple[int, ...]]]:  # fmt: skip
+    ) -> tuple[str | None, int, tuple[int, int, tuple[int, ...]]]:
         """Search every subtree of one iteration; the path found, or the next bound and PV."""
         depth = len(roots[0].slots) if roots else 0
         queue: list[tuple[int, _Job]] = []
         for index, root in enumerate(roots):
             follow = pv[depth:] if pv[:depth] == root.slots else ()
             job = _Job(
-                index, self.ref, self.order, self.slice, root.tiles, root.prev, root.seq,
-                bound - depth, follow,
-            )  # fmt: skip
+                index,
+                self.ref,
+                self.order,
+                self.slice,
+                root.tiles,
+                root.prev,
+                root.seq,
+                bound - depth,
+                follow,
+            )
             heapq.heappush(queue, (index, job))
         running: dict[concurrent.futures.Future[_Outcome], tuple[int, int]] = {}
         finished = 0
@@ -446,9 +480,11 @@ class _Search:
                 if not running:  # nothing may run: the node limit is reached
                     raise self._out_of_nodes()
                 self._check_time()
-                wait = 1.0 if self.deadline is None else max(
-                    0.0, min(1.0, self.deadline - time.perf_counter())
-                )  # fmt: skip
+                wait = (
+                    1.0
+                    if self.deadline is None
+                    else max(0.0, min(1.0, self.deadline - time.perf_counter()))
+                )
                 done, _ = concurrent.futures.wait(
                     running, timeout=wait, return_when=concurrent.futures.FIRST_COMPLETED
                 )
@@ -488,8 +524,9 @@ def check_parallel(workers: object, executor: object) -> None:
         raise OptionTypeError(
             f"solve: executor must have a concurrent.futures-style submit(), "
             f"not {type(executor).__name__}",
-            executor, option="executor",
-        )  # fmt: skip
+            executor,
+            option="executor",
+        )
 
 
 def splits(db: PatternTables | None) -> bool:
@@ -558,9 +595,15 @@ def parallel_search(
         return pool.submit
 
     search = _Search(
-        dbs, tiles, frame.order, pooled if own or executor is not None else None, count,
-        max_nodes=max_nodes, time_limit=time_limit, progress=progress,
-    )  # fmt: skip
+        dbs,
+        tiles,
+        frame.order,
+        pooled if own or executor is not None else None,
+        count,
+        max_nodes=max_nodes,
+        time_limit=time_limit,
+        progress=progress,
+    )
     healthy = False
     try:
         found = search.run()

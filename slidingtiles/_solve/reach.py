@@ -117,26 +117,50 @@ _BREADTH_FIRST = (0.747, 0.2948, 0.0)
 
 #: The reach of an optimal search, by heuristic and cells (the first row that fits is used).
 REACH: tuple[Reach, ...] = (
-    Reach("*", (2, 9), math.log10(181_440), 0.0, 0.0,
-          "every board: 9!/2 = 181,440 states at most"),
-    Reach("pdb", (10, 16), -0.403, 0.1931, -0.0258,
-          "scrambles of 3x4 and 4x4 and Korf's 100 (220 searches, residuals -1.7 to +1.6)"),
-    Reach("pdb", (25, 25), *_TABLES_5X5,
-          "Korf & Felner's 50 24-puzzles (published nodes x our ratio) and 5x5 scrambles",
-          ((5, 5),)),
-    Reach("pdb", (17, _ABOVE), *_LINEAR_CONFLICT,
-          "tables other than 5x5's not measured: linear conflict's fit (a random 3x6 with its "
-          "tables took minutes)"),
-    Reach("linear_conflict", (10, _ABOVE), *_LINEAR_CONFLICT,
-          "scrambles of 4x4 to 20x20 and 20 of Korf's 100"),
-    Reach("manhattan", (10, _ABOVE), *_MANHATTAN,
-          "scrambles of 4x4 to 8x8 and 10 of Korf's 100"),
-    Reach("walking_distance", (10, _ABOVE), *_MANHATTAN,
-          "not measured: Manhattan distance's fit (walking distance is stronger)"),
+    Reach("*", (2, 9), math.log10(181_440), 0.0, 0.0, "every board: 9!/2 = 181,440 states at most"),
+    Reach(
+        "pdb",
+        (10, 16),
+        -0.403,
+        0.1931,
+        -0.0258,
+        "scrambles of 3x4 and 4x4 and Korf's 100 (220 searches, residuals -1.7 to +1.6)",
+    ),
+    Reach(
+        "pdb",
+        (25, 25),
+        *_TABLES_5X5,
+        "Korf & Felner's 50 24-puzzles (published nodes x our ratio) and 5x5 scrambles",
+        ((5, 5),),
+    ),
+    Reach(
+        "pdb",
+        (17, _ABOVE),
+        *_LINEAR_CONFLICT,
+        "tables other than 5x5's not measured: linear conflict's fit (a random 3x6 with its "
+        "tables took minutes)",
+    ),
+    Reach(
+        "linear_conflict",
+        (10, _ABOVE),
+        *_LINEAR_CONFLICT,
+        "scrambles of 4x4 to 20x20 and 20 of Korf's 100",
+    ),
+    Reach("manhattan", (10, _ABOVE), *_MANHATTAN, "scrambles of 4x4 to 8x8 and 10 of Korf's 100"),
+    Reach(
+        "walking_distance",
+        (10, _ABOVE),
+        *_MANHATTAN,
+        "not measured: Manhattan distance's fit (walking distance is stronger)",
+    ),
     Reach("misplaced", (10, _ABOVE), *_MISPLACED, "scrambles of 3x4 to 5x5 (A*)"),
-    Reach("none", (10, _ABOVE), *_BREADTH_FIRST,
-          "breadth-first search of scrambles of 3x4 to 5x5, at most the cells! / 2 boards"),
-)  # fmt: skip
+    Reach(
+        "none",
+        (10, _ABOVE),
+        *_BREADTH_FIRST,
+        "breadth-first search of scrambles of 3x4 to 5x5, at most the cells! / 2 boards",
+    ),
+)
 
 #: Expansions a second: the tile engine per (implementation, heuristic); ``"generic"``: the
 #: generic search over `TileState` (Python either way). Measured by ``benchmarks/reach.py rates``.
@@ -299,8 +323,15 @@ def judge(
     """
     found = estimate(start, goal, heuristic, engine=engine, workers=workers)
     if found.within(time_limit, max_nodes):
-        announce(start, goal, found, engine=engine, workers=workers, time_limit=time_limit,
-                 max_nodes=max_nodes)  # fmt: skip
+        announce(
+            start,
+            goal,
+            found,
+            engine=engine,
+            workers=workers,
+            time_limit=time_limit,
+            max_nodes=max_nodes,
+        )
         return found
     over = (
         f"more than {LIMIT_MARGIN:g} times time_limit={time_limit:g} s"
@@ -320,11 +351,15 @@ def judge(
     error = OutOfReachError(
         f"an optimal search of this {start.rows}x{start.cols} board is beyond reach: "
         f"{found.describe()}, {over}",
-        REACH_SECONDS if time_limit is None else time_limit, found.nodes, found.seconds,
+        REACH_SECONDS if time_limit is None else time_limit,
+        found.nodes,
+        found.seconds,
         SearchStats(0, 0, 0, 0, 0, clock_elapsed),
-    )  # fmt: skip
-    advice = [_SHORT, *_helpers(start, goal, found, engine=engine, workers=workers,
-                                time_limit=time_limit)]  # fmt: skip
+    )
+    advice = [
+        _SHORT,
+        *_helpers(start, goal, found, engine=engine, workers=workers, time_limit=time_limit),
+    ]
     if time_limit is not None and found.within(None):
         advice.append(
             (f"time_limit={_ceil(found.seconds)}", f"--time-limit {_ceil(found.seconds)}")
@@ -468,9 +503,16 @@ def within_reach(
         return None
     name, engine = searched
     return judge(
-        start, goal, name, engine=engine, workers=workers if engine and name == "pdb" else 1,
-        time_limit=time_limit, insist=insist, max_nodes=max_nodes, clock_elapsed=elapsed,
-    )  # fmt: skip
+        start,
+        goal,
+        name,
+        engine=engine,
+        workers=workers if engine and name == "pdb" else 1,
+        time_limit=time_limit,
+        insist=insist,
+        max_nodes=max_nodes,
+        clock_elapsed=elapsed,
+    )
 
 
 _SHORT = ("optimal=False for a short solution", "--suboptimal for a short solution")
@@ -567,9 +609,11 @@ def limit_advice(
         advice.append(("a larger max_nodes", "a larger --max-nodes"))
     elif error.limit == "memory" and algorithm in ("astar", "bfs"):
         advice.append(
-            ("algorithm='idastar', whose memory does not grow",
-             "--algorithm idastar, whose memory does not grow")
-        )  # fmt: skip
+            (
+                "algorithm='idastar', whose memory does not grow",
+                "--algorithm idastar, whose memory does not grow",
+            )
+        )
     if optimal_search and heuristic is not None:
         if found is None or found.heuristic != heuristic:
             found = estimate(start, goal, heuristic, engine=engine)

@@ -60,8 +60,15 @@ Algorithm: TypeAlias = Literal[
 ]
 #: The algorithm names `solve` accepts.
 ALGORITHMS: tuple[str, ...] = (
-    "auto", "astar", "idastar", "bfs", "greedy", "weighted", "reduce", "bwas",
-)  # fmt: skip
+    "auto",
+    "astar",
+    "idastar",
+    "bfs",
+    "greedy",
+    "weighted",
+    "reduce",
+    "bwas",
+)
 
 
 def solve(
@@ -173,10 +180,18 @@ def solve(
     with an admissible heuristic); `Solution.lower_bound` is a proven bound.
     """
     settings = check_options(
-        ALGORITHMS, heuristic=heuristic, algorithm=algorithm, weight=weight, blank=blank,
-        max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory, progress=progress,
-        optimal=optimal, build_tables=build_tables,
-    )  # fmt: skip
+        ALGORITHMS,
+        heuristic=heuristic,
+        algorithm=algorithm,
+        weight=weight,
+        blank=blank,
+        max_nodes=max_nodes,
+        time_limit=time_limit,
+        max_memory=max_memory,
+        progress=progress,
+        optimal=optimal,
+        build_tables=build_tables,
+    )
     check_parallel(workers, executor)
     check_bwas_options(algorithm, batch_size)
     kept = check_trace("solve", trace, on_event, documented=True)
@@ -197,15 +212,34 @@ def solve(
         )
     count = workers or (getattr(executor, "_max_workers", None) if executor is not None else 1)
     chosen = plan(
-        start, target, clock, heuristic=heuristic, algorithm=algorithm, weight=weight,
-        optimal=None if optimal is None else bool(optimal), build_tables=build_tables,
-        max_memory=max_memory, parallel=executor is not None or (workers or 1) > 1, generic=watched,
-        workers=count or os.cpu_count() or 1, max_nodes=max_nodes, settings=settings,
-    )  # fmt: skip
+        start,
+        target,
+        clock,
+        heuristic=heuristic,
+        algorithm=algorithm,
+        weight=weight,
+        optimal=None if optimal is None else bool(optimal),
+        build_tables=build_tables,
+        max_memory=max_memory,
+        parallel=executor is not None or (workers or 1) > 1,
+        generic=watched,
+        workers=count or os.cpu_count() or 1,
+        max_nodes=max_nodes,
+        settings=settings,
+    )
     call = _Call(
-        start, target, clock, max_nodes, max_memory, progress, workers, executor, kept, on_event,
+        start,
+        target,
+        clock,
+        max_nodes,
+        max_memory,
+        progress,
+        workers,
+        executor,
+        kept,
+        on_event,
         batch_size,
-    )  # fmt: skip
+    )
     try:
         return verify.checked(_ROUTES[chosen.route](chosen, call), chosen.heuristic)
     except SearchLimitExceeded as error:
@@ -223,10 +257,15 @@ def _advice(error: SearchLimitExceeded, chosen: Plan, call: _Call) -> list[tuple
     optimal_search = chosen.route in ("engine", "parallel", "search") and searched is not None
     name, engine = searched if searched is not None else (None, False)
     return limit_advice(
-        error, call.start, call.goal, heuristic=name if name != "none" else None,
-        optimal_search=optimal_search, engine=engine, algorithm=chosen.algorithm,
+        error,
+        call.start,
+        call.goal,
+        heuristic=name if name != "none" else None,
+        optimal_search=optimal_search,
+        engine=engine,
+        algorithm=chosen.algorithm,
         found=chosen.estimate,
-    )  # fmt: skip
+    )
 
 
 def _check_watchable(
@@ -234,25 +273,46 @@ def _check_watchable(
 ) -> None:
     """Refuse ``trace``/``on_event`` for a route that is not one generic search."""
     refusals = (
-        ("algorithm", algorithm, algorithm == "reduce",
-         "algorithm='reduce' runs the constructive solver, not a search"),
-        ("optimal", optimal, optimal is not None and not optimal and algorithm == "auto"
-         and weight is None,
-         "optimal=False runs the short-solution methods on the tile engine (to watch a "
-         "fast search, give algorithm='weighted' or 'greedy')"),
-        ("algorithm", algorithm, algorithm == "bwas",
-         "algorithm='bwas' runs batch-weighted A* over batches of boards, which sends no events"),
-        ("workers", workers, (workers or 1) > 1,
-         "workers=N splits the tile engine's IDA* between processes"),
-        ("executor", executor, executor is not None,
-         "executor= splits the tile engine's IDA* between processes"),
-    )  # fmt: skip
+        (
+            "algorithm",
+            algorithm,
+            algorithm == "reduce",
+            "algorithm='reduce' runs the constructive solver, not a search",
+        ),
+        (
+            "optimal",
+            optimal,
+            optimal is not None and not optimal and algorithm == "auto" and weight is None,
+            "optimal=False runs the short-solution methods on the tile engine (to watch a "
+            "fast search, give algorithm='weighted' or 'greedy')",
+        ),
+        (
+            "algorithm",
+            algorithm,
+            algorithm == "bwas",
+            "algorithm='bwas' runs batch-weighted A* over batches of boards, which sends no events",
+        ),
+        (
+            "workers",
+            workers,
+            (workers or 1) > 1,
+            "workers=N splits the tile engine's IDA* between processes",
+        ),
+        (
+            "executor",
+            executor,
+            executor is not None,
+            "executor= splits the tile engine's IDA* between processes",
+        ),
+    )
     for option, value, refused, why in refusals:
         if refused:
             raise InvalidOptionError(
                 f"solve: trace= and on_event= watch one generic search, which this call "
-                f"is not: {why}", value, option=option,
-            )  # fmt: skip
+                f"is not: {why}",
+                value,
+                option=option,
+            )
 
 
 @attrs.frozen
@@ -278,14 +338,24 @@ def _short(chosen: Plan, call: _Call) -> Solution:
 
     found = solve_short(call.start, call.goal, call.clock, call.progress)
     stats = SearchStats(
-        expanded=found.expanded, generated=found.generated, max_frontier=0, reopened=0,
-        iterations=found.searches, seconds=found.seconds,
-    )  # fmt: skip
+        expanded=found.expanded,
+        generated=found.generated,
+        max_frontier=0,
+        reopened=0,
+        iterations=found.searches,
+        seconds=found.seconds,
+    )
     return Solution(
-        start=call.start, goal=call.goal, moves=found.moves, optimal=found.optimal,
-        heuristic=found.heuristic, algorithm=found.method, stats=stats,
-        lower_bound=found.lower_bound, engine=dispatch.IMPLEMENTATION,
-    )  # fmt: skip
+        start=call.start,
+        goal=call.goal,
+        moves=found.moves,
+        optimal=found.optimal,
+        heuristic=found.heuristic,
+        algorithm=found.method,
+        stats=stats,
+        lower_bound=found.lower_bound,
+        engine=dispatch.IMPLEMENTATION,
+    )
 
 
 def _reduce(chosen: Plan, call: _Call) -> Solution:
@@ -294,15 +364,24 @@ def _reduce(chosen: Plan, call: _Call) -> Solution:
 
     built = construct(call.start, call.goal, call.clock, progress=call.progress)
     stats = SearchStats(
-        expanded=built.tiles_placed, generated=built.raw_length, max_frontier=0, reopened=0,
-        iterations=built.lines_peeled, seconds=built.seconds,
-    )  # fmt: skip
+        expanded=built.tiles_placed,
+        generated=built.raw_length,
+        max_frontier=0,
+        reopened=0,
+        iterations=built.lines_peeled,
+        seconds=built.seconds,
+    )
     return Solution(
-        start=call.start, goal=call.goal, moves=built.moves, optimal=built.optimal,
-        heuristic="none", algorithm="reduce", stats=stats,
+        start=call.start,
+        goal=call.goal,
+        moves=built.moves,
+        optimal=built.optimal,
+        heuristic="none",
+        algorithm="reduce",
+        stats=stats,
         lower_bound=len(built.moves) if built.optimal else built.lower_bound,
         engine=dispatch.IMPLEMENTATION,
-    )  # fmt: skip
+    )
 
 
 def _weighted_tables(chosen: Plan, call: _Call) -> Solution:
@@ -312,17 +391,28 @@ def _weighted_tables(chosen: Plan, call: _Call) -> Solution:
     num, den = dispatch.weight_fraction(chosen.weight)
     start, goal = call.start, call.goal
     path, stats = call.clock.run(
-        dispatch.weighted_solve, start, goal, chosen.tables, (num, den),
-        max_nodes=call.max_nodes, progress=call.progress,
-    )  # fmt: skip
+        dispatch.weighted_solve,
+        start,
+        goal,
+        chosen.tables,
+        (num, den),
+        max_nodes=call.max_nodes,
+        progress=call.progress,
+    )
     assert path is not None  # no ceiling, and the board is solvable
     lower = max(-(-len(path) * den // num), chosen.tables.value(start.tiles))  # len <= w x best
     lower = max(lower + (len(path) - lower) % 2, start.manhattan(goal))  # and its parity
     return Solution(
-        start=start, goal=goal, moves=Moves(path), optimal=num == den,
-        heuristic=chosen.heuristic.name, algorithm="weighted_idastar", stats=stats,
-        lower_bound=len(path) if num == den else lower, engine=dispatch.IMPLEMENTATION,
-    )  # fmt: skip
+        start=start,
+        goal=goal,
+        moves=Moves(path),
+        optimal=num == den,
+        heuristic=chosen.heuristic.name,
+        algorithm="weighted_idastar",
+        stats=stats,
+        lower_bound=len(path) if num == den else lower,
+        engine=dispatch.IMPLEMENTATION,
+    )
 
 
 def _engine(chosen: Plan, call: _Call) -> Solution:
@@ -331,30 +421,49 @@ def _engine(chosen: Plan, call: _Call) -> Solution:
     if chosen.route == "parallel":
         assert chosen.tables is not None
         moves, stats = call.clock.run(  # IDA* split between processes (solve(workers=N))
-            parallel_search, call.start, call.goal, chosen.tables, workers=call.workers,
-            executor=call.executor, max_nodes=call.max_nodes, progress=call.progress,
-        )  # fmt: skip
+            parallel_search,
+            call.start,
+            call.goal,
+            chosen.tables,
+            workers=call.workers,
+            executor=call.executor,
+            max_nodes=call.max_nodes,
+            progress=call.progress,
+        )
     else:
         expected = None if chosen.estimate is None else chosen.estimate.nodes
         moves, stats = call.clock.run(  # the search gets what the table build left
-            dispatch.engine_solve, call.start, call.goal, chosen.heuristic.name,
-            db=chosen.tables, max_nodes=call.max_nodes, progress=call.progress,
+            dispatch.engine_solve,
+            call.start,
+            call.goal,
+            chosen.heuristic.name,
+            db=chosen.tables,
+            max_nodes=call.max_nodes,
+            progress=call.progress,
             expected_nodes=expected,
-        )  # fmt: skip
+        )
     return Solution(
-        start=call.start, goal=call.goal, moves=Moves(moves), optimal=True,
-        heuristic=chosen.heuristic.name, algorithm="idastar", stats=stats,
-        lower_bound=len(moves), engine=dispatch.IMPLEMENTATION,
-    )  # fmt: skip
+        start=call.start,
+        goal=call.goal,
+        moves=Moves(moves),
+        optimal=True,
+        heuristic=chosen.heuristic.name,
+        algorithm="idastar",
+        stats=stats,
+        lower_bound=len(moves),
+        engine=dispatch.IMPLEMENTATION,
+    )
 
 
 def _search(chosen: Plan, call: _Call) -> Solution:
     """The generic search over `TileState` (any heuristic, any of its algorithms)."""
     initial = TileState.from_boards(call.start, call.goal)
     limits: dict[str, Any] = {
-        "max_nodes": call.max_nodes, "progress": call.progress, "trace": call.trace,
+        "max_nodes": call.max_nodes,
+        "progress": call.progress,
+        "trace": call.trace,
         "on_event": call.on_event,
-    }  # fmt: skip
+    }
     info, h, clock = chosen.heuristic, chosen.evaluate, call.clock
     result: SearchResult[TileState, str]
     try:
@@ -366,20 +475,32 @@ def _search(chosen: Plan, call: _Call) -> Solution:
             result = clock.run(greedy, initial, h, max_memory=call.max_memory, **limits)
         else:  # "astar", "weighted": f = g + w x h
             result = clock.run(
-                astar, initial, h, weight=chosen.weight, admissible=info.admissible,
-                consistent=info.consistent, max_memory=call.max_memory, **limits,
-            )  # fmt: skip
+                astar,
+                initial,
+                h,
+                weight=chosen.weight,
+                admissible=info.admissible,
+                consistent=info.consistent,
+                max_memory=call.max_memory,
+                **limits,
+            )
     except (SearchLimitExceeded, NoPathError) as error:
         error.trace = _named(error.trace, info)
         raise
     moves = Moves("".join(result.actions))
     trace = _named(result.trace, info)
     return Solution(
-        start=call.start, goal=call.goal, moves=moves, optimal=result.optimal,
-        heuristic="none" if info is None else info.name, algorithm=chosen.algorithm,
-        stats=result.stats, lower_bound=len(moves) if result.optimal else None,
-        engine="generic", trace=trace,
-    )  # fmt: skip
+        start=call.start,
+        goal=call.goal,
+        moves=moves,
+        optimal=result.optimal,
+        heuristic="none" if info is None else info.name,
+        algorithm=chosen.algorithm,
+        stats=result.stats,
+        lower_bound=len(moves) if result.optimal else None,
+        engine="generic",
+        trace=trace,
+    )
 
 
 def _named(trace: Any, info: HeuristicInfo | None) -> Any:
@@ -396,23 +517,39 @@ def _compiled(chosen: Plan, call: _Call) -> Solution:
     heuristic = compiled_of(info)
     assert heuristic is not None
     moves, stats = call.clock.run(
-        engine_search, heuristic, call.start, call.goal, max_nodes=call.max_nodes,
+        engine_search,
+        heuristic,
+        call.start,
+        call.goal,
+        max_nodes=call.max_nodes,
         progress=call.progress,
-    )  # fmt: skip
+    )
     return Solution(
-        start=call.start, goal=call.goal, moves=Moves(moves), optimal=info.admissible,
-        heuristic=info.name, algorithm="idastar", stats=stats,
-        lower_bound=len(moves) if info.admissible else None, engine=dispatch.IMPLEMENTATION,
-    )  # fmt: skip
+        start=call.start,
+        goal=call.goal,
+        moves=Moves(moves),
+        optimal=info.admissible,
+        heuristic=info.name,
+        algorithm="idastar",
+        stats=stats,
+        lower_bound=len(moves) if info.admissible else None,
+        engine=dispatch.IMPLEMENTATION,
+    )
 
 
 def _bwas(chosen: Plan, call: _Call) -> Solution:
     """Batch-weighted A* (`slidingtiles._solve.bwas`, loaded by name: it imports numpy)."""
     assert chosen.heuristic is not None
     return importlib.import_module("slidingtiles._solve.bwas").run_plan(  # type: ignore[no-any-return]
-        chosen, call.start, call.goal, call.clock, batch_size=call.batch_size,
-        max_nodes=call.max_nodes, max_memory=call.max_memory, progress=call.progress,
-    )  # fmt: skip
+        chosen,
+        call.start,
+        call.goal,
+        call.clock,
+        batch_size=call.batch_size,
+        max_nodes=call.max_nodes,
+        max_memory=call.max_memory,
+        progress=call.progress,
+    )
 
 
 # Each route of a `Plan` (`choose.ROUTES`), and the function that runs it.

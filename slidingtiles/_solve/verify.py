@@ -30,8 +30,10 @@ def _mismatch(solution: Solution, why: str, board: Board | None) -> SolutionMism
         f"solve: the answer of {solution.algorithm} with heuristic {solution.heuristic!r} "
         f"({len(solution.moves)} moves from {solution.start.to_text()}) {why}; it is not "
         "returned (a heuristic that writes into what it does not own is the usual cause)",
-        solution.moves, heuristic=solution.heuristic, board=board,
-    )  # fmt: skip
+        solution.moves,
+        heuristic=solution.heuristic,
+        board=board,
+    )
 
 
 def _replay(solution: Solution) -> None:
@@ -61,9 +63,10 @@ def _replay(solution: Solution) -> None:
     if tuple(tiles) != solution.goal.tiles:
         reached = trusted_board(rows, cols, tuple(tiles), start.labels)
         raise _mismatch(
-            solution, f"ends on {reached.to_text()}, not the goal {solution.goal.to_text()}",
+            solution,
+            f"ends on {reached.to_text()}, not the goal {solution.goal.to_text()}",
             reached,
-        )  # fmt: skip
+        )
 
 
 def path_check(solution: Solution, info: HeuristicInfo) -> None:
@@ -100,17 +103,23 @@ def path_check(solution: Solution, info: HeuristicInfo) -> None:
                 f"{'' if left == 1 else 's'} (so it overestimates there; a heuristic that "
                 "changed after its claims were checked does this too); register it with "
                 "admissible=False",
-                value, heuristic=info.name, board=board, claim="admissible",
-            )  # fmt: skip
+                value,
+                heuristic=info.name,
+                board=board,
+                claim="admissible",
+            )
         if info.consistent and previous is not None and abs(previous[1] - value) > 1:
             raise HeuristicClaimError(
                 f"heuristic {info.name!r} is registered consistent=True, but one move changes "
                 f"it by more than one: h = {previous[1]} on {previous[0].to_text()} and "
                 f"{value} on {board.to_text()} (on its own answer's path); register it with "
                 "consistent=False",
-                previous[1], heuristic=info.name, board=previous[0], claim="consistent",
+                previous[1],
+                heuristic=info.name,
+                board=previous[0],
+                claim="consistent",
                 neighbour=board,
-            )  # fmt: skip
+            )
         previous = (board, value)
 
 
@@ -133,9 +142,11 @@ def checked(solution: Solution, info: HeuristicInfo | None) -> Solution:
         return solution
     # The generic search keeps a claim only if it holds on its path (else optimal=False):
     # here, as on every route, a claim its own answer disproves is an error.
-    promised = info.admissible and solution.engine == "generic" and (
-        solution.algorithm in ("astar", "idastar")
-    )  # fmt: skip
+    promised = (
+        info.admissible
+        and solution.engine == "generic"
+        and (solution.algorithm in ("astar", "idastar"))
+    )
     if solution.optimal or promised:
         path_check(solution, info)
     return solution

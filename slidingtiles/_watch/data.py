@@ -60,29 +60,43 @@ def _event(event: SearchEvent, state: _States) -> dict[str, Any]:
     out: dict[str, Any] = {"event": event.kind}
     if isinstance(event, Expanded):
         out.update(
-            order=event.order, state=state(event.state), g=json_number(event.g),
-            h=json_number(event.h), f=json_number(event.f), action=_plain(event.action),
-            parent=event.parent, depth=event.depth, frontier=event.frontier,
+            order=event.order,
+            state=state(event.state),
+            g=json_number(event.g),
+            h=json_number(event.h),
+            f=json_number(event.f),
+            action=_plain(event.action),
+            parent=event.parent,
+            depth=event.depth,
+            frontier=event.frontier,
             iteration=event.iteration,
-        )  # fmt: skip
+        )
     elif isinstance(event, Generated):
         out.update(
-            parent=event.parent, action=_plain(event.action), state=state(event.state),
-            g=json_number(event.g), h=json_number(event.h), f=json_number(event.f),
-            fate=event.fate, frontier=event.frontier,
-        )  # fmt: skip
+            parent=event.parent,
+            action=_plain(event.action),
+            state=state(event.state),
+            g=json_number(event.g),
+            h=json_number(event.h),
+            f=json_number(event.f),
+            fate=event.fate,
+            frontier=event.frontier,
+        )
     elif isinstance(event, IterationStarted):
         out.update(iteration=event.iteration, threshold=json_number(event.threshold))
     elif isinstance(event, IterationEnded):
         out.update(
-            iteration=event.iteration, threshold=json_number(event.threshold),
-            next_threshold=json_number(event.next_threshold), found=event.found,
-        )  # fmt: skip
+            iteration=event.iteration,
+            threshold=json_number(event.threshold),
+            next_threshold=json_number(event.next_threshold),
+            found=event.found,
+        )
     elif isinstance(event, Finished):
         out.update(
-            outcome=event.outcome, statistics=statistics(event.stats),
+            outcome=event.outcome,
+            statistics=statistics(event.stats),
             cost=json_number(event.cost),
-        )  # fmt: skip
+        )
     return out
 
 

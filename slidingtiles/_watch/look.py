@@ -21,8 +21,13 @@ from slidingtiles._render import BoardView, safe_text
 
 __all__ = ["Look", "action_text", "algorithm_name", "json_number", "number", "searched"]
 
-_SYMBOLS = {"astar": "A*", "weighted_astar": "weighted A*", "greedy": "greedy best-first",
-            "idastar": "IDA*", "bfs": "breadth-first search"}  # fmt: skip
+_SYMBOLS = {
+    "astar": "A*",
+    "weighted_astar": "weighted A*",
+    "greedy": "greedy best-first",
+    "idastar": "IDA*",
+    "bfs": "breadth-first search",
+}
 
 
 def number(value: float | None) -> str:

@@ -131,9 +131,13 @@ _STEPS = """
   }
 """
 
-_TITLES = {"first": "the first expansion", "back": "one expansion back",
-           "play": "play the expansions", "step": "the next expansion",
-           "last": "the last expansion"}  # fmt: skip
+_TITLES = {
+    "first": "the first expansion",
+    "back": "one expansion back",
+    "play": "play the expansions",
+    "step": "the next expansion",
+    "last": "the last expansion",
+}
 
 
 def _positive(**values: object) -> None:
@@ -183,16 +187,31 @@ def stepper_data(
         if len(steps) >= max_steps:
             break
         e = step.expansion
-        steps.append({
-            "s": ref(e.state), "g": json_number(e.g), "h": json_number(e.h),
-            "f": json_number(e.f), "a": action_text(e.action), "p": e.parent, "d": e.depth,
-            "it": e.iteration, "t": json_number(step.threshold),
-            "n": step.children[-1].frontier if step.children else e.frontier,
-            "w": step.waiting,
-            "fr": [[ref(w.state), *map(json_number, (w.g, w.h, w.f))] for w in step.frontier],
-            "ch": [[ref(c.state), action_text(c.action), *map(json_number, (c.g, c.h, c.f)),
-                    c.fate] for c in step.children],
-        })  # fmt: skip
+        steps.append(
+            {
+                "s": ref(e.state),
+                "g": json_number(e.g),
+                "h": json_number(e.h),
+                "f": json_number(e.f),
+                "a": action_text(e.action),
+                "p": e.parent,
+                "d": e.depth,
+                "it": e.iteration,
+                "t": json_number(step.threshold),
+                "n": step.children[-1].frontier if step.children else e.frontier,
+                "w": step.waiting,
+                "fr": [[ref(w.state), *map(json_number, (w.g, w.h, w.f))] for w in step.frontier],
+                "ch": [
+                    [
+                        ref(c.state),
+                        action_text(c.action),
+                        *map(json_number, (c.g, c.h, c.f)),
+                        c.fate,
+                    ]
+                    for c in step.children
+                ],
+            }
+        )
     board = look.board(trace.start) if look.boards else None
     return {
         "boards": look.boards,

@@ -120,11 +120,17 @@ def table(
         if trace.algorithm == "idastar" and expansion.iteration != iteration:
             iteration = expansion.iteration
             end = ends.get(iteration)
-            then = "" if end is None else (
-                ": found a goal" if end.found else
-                f", next {number(end.next_threshold)}" if end.next_threshold is not None else
-                ": nothing pruned, no goal"
-            )  # fmt: skip
+            then = (
+                ""
+                if end is None
+                else (
+                    ": found a goal"
+                    if end.found
+                    else f", next {number(end.next_threshold)}"
+                    if end.next_threshold is not None
+                    else ": nothing pruned, no goal"
+                )
+            )
             heading = f"iteration {iteration}: threshold {number(step.threshold)}{then}"
         after = step.children[-1].frontier if step.children else expansion.frontier
         cells = [

@@ -94,8 +94,17 @@ def _grow(trace: SearchTrace[Any, Any], max_nodes: int, duplicates: bool) -> _Fo
                     node.h, node.f = event.h, event.f
                 else:  # its generation was not recorded: hang it under its parent anyway
                     parent = by_order[event.parent]
-                    node = _Node(event.state, event.g, event.h, event.f, event.action,
-                                 event.order, None, parent.depth + 1, parent=parent)  # fmt: skip
+                    node = _Node(
+                        event.state,
+                        event.g,
+                        event.h,
+                        event.f,
+                        event.action,
+                        event.order,
+                        None,
+                        parent.depth + 1,
+                        parent=parent,
+                    )
                     parent.children.append(node)
                     count += 1
             by_order[event.order] = node
@@ -106,8 +115,17 @@ def _grow(trace: SearchTrace[Any, Any], max_nodes: int, duplicates: bool) -> _Fo
             if event.fate == "duplicate" and not duplicates:
                 hidden += 1
                 continue
-            leaf = _Node(event.state, event.g, event.h, event.f, event.action, None,
-                         event.fate, parent.depth + 1, parent=parent)  # fmt: skip
+            leaf = _Node(
+                event.state,
+                event.g,
+                event.h,
+                event.f,
+                event.action,
+                None,
+                event.fate,
+                parent.depth + 1,
+                parent=parent,
+            )
             parent.children.append(leaf)
             count += 1
             if event.fate in ("queued", "improved", "reopened", "entered"):
@@ -205,9 +223,11 @@ class _Shape:
         if node.on_path and node.order is None:
             caption = "goal"  # A* queues its goal and stops when it takes it from the frontier
         first = f"#{node.order}" if node.order is not None else caption
-        values = f"g{number(node.g)}" if self.algorithm == "bfs" else (
-            f"g{number(node.g)} h{number(node.h)} f{number(node.f)}"
-        )  # fmt: skip
+        values = (
+            f"g{number(node.g)}"
+            if self.algorithm == "bfs"
+            else (f"g{number(node.g)} h{number(node.h)} f{number(node.f)}")
+        )
         below = y0 + self.height + 10
         weight = ' font-weight="bold"' if node.order is not None else ""
         parts.append(
@@ -297,9 +317,12 @@ def tree_svg(
         notes.append(
             f"showing the first {forest.shown:,} of {trace.expanded:,} expansions "
             f"({forest.nodes:,} nodes; max_nodes={max_nodes:,}"
-            + (f", {len(trace.events):,} of {trace.sent:,} events recorded)" if trace.truncated
-               else ")")
-        )  # fmt: skip
+            + (
+                f", {len(trace.events):,} of {trace.sent:,} events recorded)"
+                if trace.truncated
+                else ")"
+            )
+        )
     if forest.hidden:
         notes.append(f"{forest.hidden:,} duplicate children not drawn")
     lines = [line for line in (heading, searched(trace), "; ".join(notes)) if line]

@@ -74,8 +74,9 @@ with trace=N, or its result or error), got 42 (int)
             raise OptionTypeError(
                 "TraceView needs a SearchTrace (a search called with trace=N, or its result "
                 f"or error), got {describe(trace)}",
-                trace, option="trace",
-            )  # fmt: skip
+                trace,
+                option="trace",
+            )
         check_callback("TraceView", "label", label, "state -> text", True)
         self.trace: SearchTrace[Any, Any] = found
         self._look = Look(found.start, label)

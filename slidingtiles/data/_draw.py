@@ -71,8 +71,9 @@ def _rng(seed: Any) -> random.Random:
     raise OptionTypeError(
         "seed must be an int, a random.Random, a numpy.random.Generator or RandomState, or "
         f"None, not {seed!r}",
-        seed, option="seed",
-    )  # fmt: skip
+        seed,
+        option="seed",
+    )
 
 
 def _setup(shape: object, goal: GoalLike | str) -> Board:
@@ -122,8 +123,9 @@ def _moves_of(moves: object) -> Callable[[random.Random], int]:
         return lambda rng: rng.randint(low, high)
     raise InvalidOptionError(
         f"moves must be an int >= 0 or a pair (low, high) with 0 <= low <= high, not {moves!r}",
-        moves, option="moves",
-    )  # fmt: skip
+        moves,
+        option="moves",
+    )
 
 
 def random_walks(
@@ -159,8 +161,9 @@ def _from_layers(number: int, target: Board, distance: int, rng: random.Random) 
         raise InvalidOptionError(
             f"no {target.rows}x{target.cols} board is {distance} moves from "
             f"{target.to_text()} (the farthest are {exact.diameter})",
-            distance, option="distance",
-        )  # fmt: skip
+            distance,
+            option="distance",
+        )
     picks = [rng.randrange(len(layer)) for _ in range(number)]
     return _stack([tuple(layer[i].tolist()) for i in picks], target.size)
 
@@ -178,8 +181,9 @@ def _solved_scramble(target: Board, distance: int, rng: random.Random) -> tuple[
     raise InvalidOptionError(
         f"found no {target.rows}x{target.cols} board {distance} moves from {target.to_text()} "
         f"in {TRIES} solved walks (up to {walk} moves): is any board that far?",
-        distance, option="distance",
-    )  # fmt: skip
+        distance,
+        option="distance",
+    )
 
 
 def at_distance(

@@ -175,8 +175,9 @@ def _load_parquet(path: Path) -> Labels:
     except (KeyError, ValueError):
         raise InvalidOptionError(
             f"{path} is not a labels file written by slidingtiles (no goal and shape)",
-            str(path), option="path",
-        ) from None  # fmt: skip
+            str(path),
+            option="path",
+        ) from None
     cells = rows * cols
     boards = np.stack([table.column(f"c{i}").to_numpy() for i in range(cells)], axis=1)
     return Labels(
@@ -211,8 +212,9 @@ def load(path: str | os.PathLike[str]) -> Labels:
     if not needed <= set(fields) or int(fields["version"]) != FORMAT_VERSION:
         raise InvalidOptionError(
             f"{source} is not a labels file written by slidingtiles (format {FORMAT_VERSION})",
-            str(source), option="path",
-        )  # fmt: skip
+            str(source),
+            option="path",
+        )
     rows, cols = (int(x) for x in fields["shape"])
     return Labels(
         fields["boards"],
@@ -273,8 +275,9 @@ def _solutions(boards: list[Board], goal: Board, workers: int) -> Iterator[tuple
             raise LabelError(
                 f"board {result.index} ({boards[result.index].to_text()}) was not labelled: "
                 f"{result.error_type}: {result.error}",
-                result.index, result.error_type,
-            )  # fmt: skip
+                result.index,
+                result.error_type,
+            )
         yield result.index, result.solution
 
 
@@ -336,8 +339,9 @@ def cost_to_go(
             raise UnsolvableError(
                 f"board {index} ({board.to_text()}) cannot reach the goal {target.to_text()}: "
                 f"{verdict.reason}",
-                board, verdict,
-            )  # fmt: skip
+                board,
+                verdict,
+            )
     pieces: list[NDArray[Any]] = []
     sources: list[NDArray[np.int64]] = []
     distances: list[NDArray[np.int16]] = []
@@ -346,8 +350,9 @@ def cost_to_go(
             raise LabelError(
                 f"board {index}: the solver returned a solution not proven optimal "
                 f"({solution.algorithm}, {solution.heuristic})",
-                index, None,
-            )  # fmt: skip
+                index,
+                None,
+            )
         rows = path_rows(solution)
         pieces.append(rows)
         length = len(rows) - 1

@@ -76,8 +76,9 @@ def _goal(goal: GoalLike | str, shape: tuple[int, int] | None, cells: int | None
         if cells is None or side * side != cells:
             raise InvalidOptionError(
                 f"boards of {cells} cells are not square: give shape=(rows, cols) or a goal",
-                cells, option="shape",
-            )  # fmt: skip
+                cells,
+                option="shape",
+            )
         shape = (side, side)
     return board_and_goal(Board.goal(*shape), goal)[1]
 
@@ -99,8 +100,9 @@ def read_boards(
         raise OptionTypeError(
             f"give many boards (a sequence or an (N, cells) array), not one "
             f"{type(boards).__name__}",
-            boards, option="boards",
-        )  # fmt: skip
+            boards,
+            option="boards",
+        )
     if isinstance(boards, np.ndarray):
         if boards.ndim == 3:
             size = size or (boards.shape[1], boards.shape[2])
@@ -109,8 +111,9 @@ def read_boards(
             raise OptionTypeError(
                 "a numpy array of boards must be integers of shape (N, cells) or (N, rows, cols), "
                 f"not {boards.dtype} of shape {boards.shape}",
-                boards.shape, option="boards",
-            )  # fmt: skip
+                boards.shape,
+                option="boards",
+            )
         target = _goal(goal, size, boards.shape[1])
         if boards.shape[1] != target.size:
             raise InvalidBoardError(
@@ -169,8 +172,9 @@ def check_progress(progress: object) -> Callable[[int, int], object] | None:
         return progress
     raise OptionTypeError(
         f"progress must be True, False, None or a callable (done, total), not {progress!r}",
-        progress, option="progress",
-    )  # fmt: skip
+        progress,
+        option="progress",
+    )
 
 
 class _Count:

@@ -144,11 +144,18 @@ def _search(
     try:
         return Found(
             solve(
-                board, goal, heuristic=heuristic, algorithm=algorithm, weight=weight,
-                time_limit=seconds, max_nodes=limits.max_nodes, max_memory=limits.max_memory,
-                progress=cancelled_by(cancelled), build_tables=build_tables(goal, limits),
+                board,
+                goal,
+                heuristic=heuristic,
+                algorithm=algorithm,
+                weight=weight,
+                time_limit=seconds,
+                max_nodes=limits.max_nodes,
+                max_memory=limits.max_memory,
+                progress=cancelled_by(cancelled),
+                build_tables=build_tables(goal, limits),
             )
-        )  # fmt: skip
+        )
     except OutOfReachError as beyond:  # answered at once by the shortest-solution methods
         return short_answer(
             board, goal, beyond, min(seconds, limits.short_seconds), cancelled_by(cancelled)
@@ -175,9 +182,14 @@ def failure_answer(
         return 422, failure_object("unsolvable", board, goal, error, reason=reason)
     if isinstance(error, SearchLimitExceeded):
         return 422, failure_object(
-            "limit", board, goal, error,
-            limit=error.limit, value=error.value, statistics=stats_object(error.stats),
-        )  # fmt: skip
+            "limit",
+            board,
+            goal,
+            error,
+            limit=error.limit,
+            value=error.value,
+            statistics=stats_object(error.stats),
+        )
     if isinstance(error, SlidingTilesError):
         option = getattr(error, "option", None)  # an option the library refused: weight=0.5
         if isinstance(option, str) or isinstance(error, InvalidBoardError):
@@ -194,9 +206,14 @@ def failure_answer(
 def out_of_memory(board: Board, goal: Board) -> tuple[int, dict[str, Any]]:
     """The limit object for a search the system refused memory (``limit`` ``"memory"``)."""
     return 422, failure_object(
-        "limit", board, goal, MemoryError("out of memory"), limit="memory", value=None,
+        "limit",
+        board,
+        goal,
+        MemoryError("out of memory"),
+        limit="memory",
+        value=None,
         statistics=None,
-    )  # fmt: skip
+    )
 
 
 @attrs.frozen
@@ -224,9 +241,15 @@ class SearchJob:
         nodes); when it returns True the search stops with `SolveCancelled`.
         """
         found = _search(
-            self.board, self.goal, limits, cancelled, heuristic=self.heuristic,
-            algorithm=self.algorithm, weight=self.weight, time_limit=self.time_limit,
-        )  # fmt: skip
+            self.board,
+            self.goal,
+            limits,
+            cancelled,
+            heuristic=self.heuristic,
+            algorithm=self.algorithm,
+            weight=self.weight,
+            time_limit=self.time_limit,
+        )
         if isinstance(found, tuple):
             return found
         data = found.solution.to_dict()
@@ -249,9 +272,13 @@ def prepare_solve(body: bytes, limits: PlayLimits, *, hint: bool = False) -> Sea
     if hint:
         return SearchJob(board, goal, time_limit=time_limit, hint=True)
     return SearchJob(
-        board, goal, heuristic_field(payload), algorithm_field(payload),
-        number_field(payload, "weight"), time_limit,
-    )  # fmt: skip
+        board,
+        goal,
+        heuristic_field(payload),
+        algorithm_field(payload),
+        number_field(payload, "weight"),
+        time_limit,
+    )
 
 
 def solve_request(

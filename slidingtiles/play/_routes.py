@@ -64,9 +64,10 @@ class _Json(JSONResponse):
 def answer(status: int, payload: dict[str, Any], headers: dict[str, str] | None = None) -> Response:
     """A JSON answer, never cached, with the common headers."""
     return _Json(
-        payload, status_code=status,
+        payload,
+        status_code=status,
         headers={**COMMON_HEADERS, "Cache-Control": "no-store", **(headers or {})},
-    )  # fmt: skip
+    )
 
 
 def refuse(error: ApiError) -> Response:
@@ -168,9 +169,11 @@ class Endpoints:
                         429,
                         f"the server is busy: {searches.slots} search"
                         f"{'es' * (searches.slots != 1)} already running; try again shortly",
-                        error_type="Busy", state="busy", headers={"Retry-After": "1"},
+                        error_type="Busy",
+                        state="busy",
+                        headers={"Retry-After": "1"},
                     )
-                )  # fmt: skip
+                )
             await anyio.sleep(0.02)
         gone = threading.Event()
 

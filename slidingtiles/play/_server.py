@@ -217,9 +217,14 @@ def serve(
         print(f"slidingtiles: {warning}", file=out, flush=True)
     print(f"slidingtiles: playing at {url} (Ctrl-C stops the server)", file=out, flush=True)
     config = uvicorn.Config(
-        app, log_level="warning", access_log=False, lifespan="off",
-        limit_concurrency=64, timeout_keep_alive=5, timeout_graceful_shutdown=3,
-    )  # fmt: skip
+        app,
+        log_level="warning",
+        access_log=False,
+        lifespan="off",
+        limit_concurrency=64,
+        timeout_keep_alive=5,
+        timeout_graceful_shutdown=3,
+    )
     server = uvicorn.Server(config)
     state: PlayState = app.state.play
     handle_exit = server.handle_exit

@@ -114,11 +114,18 @@ class WatchJob:
         held: Solution | SearchLimitExceeded
         try:
             held = solve(
-                self.board, self.goal, heuristic=self.heuristic, algorithm=self.algorithm,
-                weight=self.weight, trace=_EVENTS_PER_EXPANSION * cap + 16, max_nodes=cap,
-                time_limit=limits.time_limit, max_memory=limits.max_memory,
-                progress=cancelled_by(cancelled), build_tables=build_tables(self.goal, limits),
-            )  # fmt: skip
+                self.board,
+                self.goal,
+                heuristic=self.heuristic,
+                algorithm=self.algorithm,
+                weight=self.weight,
+                trace=_EVENTS_PER_EXPANSION * cap + 16,
+                max_nodes=cap,
+                time_limit=limits.time_limit,
+                max_memory=limits.max_memory,
+                progress=cancelled_by(cancelled),
+                build_tables=build_tables(self.goal, limits),
+            )
         except SearchLimitExceeded as error:
             if error.trace is None:  # refused before the search began
                 return failure_answer(error, self.board, self.goal, self.heuristic)

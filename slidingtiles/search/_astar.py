@@ -200,12 +200,16 @@ def _run(
         result = guard.run(_astar, algorithm, start, h, w, reopen, optimal)
     else:
         result = run_traced(
-            algorithm, start, w, kept, on_event,
+            algorithm,
+            start,
+            w,
+            kept,
+            on_event,
             lambda emit: guard.run(
                 lambda g: traced_astar(algorithm, start, h, w, reopen, optimal, g, emit)
             ),
             heuristic,
-        )  # fmt: skip
+        )
     return kept_promise(result, h)
 
 
@@ -319,9 +323,14 @@ def greedy(
     if kept is None and on_event is None:
         return guard.run(_greedy, start, h)
     return run_traced(
-        "greedy", start, 1.0, kept, on_event,
-        lambda emit: guard.run(lambda g: traced_greedy(start, h, g, emit)), heuristic,
-    )  # fmt: skip
+        "greedy",
+        start,
+        1.0,
+        kept,
+        on_event,
+        lambda emit: guard.run(lambda g: traced_greedy(start, h, g, emit)),
+        heuristic,
+    )
 
 
 def _greedy(start: Any, hfun: Callable[[Any], float], guard: Guard) -> SearchResult[Any, Any]:

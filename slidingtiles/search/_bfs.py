@@ -61,9 +61,13 @@ def bfs(
     if kept is None and on_event is None:
         return guard.run(_bfs, start)  # out of memory: OutOfMemoryError, the memory back
     return run_traced(
-        "bfs", start, 1.0, kept, on_event,
+        "bfs",
+        start,
+        1.0,
+        kept,
+        on_event,
         lambda emit: guard.run(lambda g: traced_bfs(start, g, emit)),
-    )  # fmt: skip
+    )
 
 
 def _bfs(start: Any, guard: Guard) -> SearchResult[Any, Any]:

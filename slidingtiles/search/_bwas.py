@@ -266,9 +266,15 @@ def bwas_loop(
 
 def _batch_stats(stats: SearchStats, calls: int, boards: int) -> BatchStats:
     return BatchStats(
-        stats.expanded, stats.generated, stats.max_frontier, stats.reopened, stats.iterations,
-        stats.seconds, heuristic_calls=calls, heuristic_boards=boards,
-    )  # fmt: skip
+        stats.expanded,
+        stats.generated,
+        stats.max_frontier,
+        stats.reopened,
+        stats.iterations,
+        stats.seconds,
+        heuristic_calls=calls,
+        heuristic_boards=boards,
+    )
 
 
 class _StateSpace:
@@ -371,9 +377,14 @@ def bwas(
     w = check_weight("bwas", weight)
     size = check_batch_size("bwas", batch_size)
     guard = Guard(
-        "bwas", max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
-        progress=progress, progress_every=progress_every, state_bytes=state_bytes(start),
-    )  # fmt: skip
+        "bwas",
+        max_nodes=max_nodes,
+        time_limit=time_limit,
+        max_memory=max_memory,
+        progress=progress,
+        progress_every=progress_every,
+        state_bytes=state_bytes(start),
+    )
     space = _StateSpace(start, heuristic)
     out = guard.run(lambda g: bwas_loop(space, g, weight=w, batch_size=size))
     result = result_from_chain(out.last, out.stats, bool(admissible) and w == 1.0)

@@ -117,15 +117,21 @@ def check_weight(algorithm: str, weight: object, *, documented: bool = False) ->
     """
     if isinstance(weight, bool) or not isinstance(weight, Real):
         raise problem(
-            TypeError, f"{algorithm}: weight must be a number, got {describe(weight)}",
-            "weight", weight, documented,
-        )  # fmt: skip
+            TypeError,
+            f"{algorithm}: weight must be a number, got {describe(weight)}",
+            "weight",
+            weight,
+            documented,
+        )
     w = float(weight)
     if not (1.0 <= w < math.inf):  # also rejects NaN
         raise problem(
-            ValueError, f"{algorithm}: weight must be a finite number >= 1, got {weight!r}",
-            "weight", weight, documented,
-        )  # fmt: skip
+            ValueError,
+            f"{algorithm}: weight must be a finite number >= 1, got {weight!r}",
+            "weight",
+            weight,
+            documented,
+        )
     return w
 
 
@@ -141,14 +147,20 @@ def positive_int(algorithm: str, name: str, value: object, documented: bool) -> 
     # numpy integers count (numbers.Integral); bools and whole floats do not.
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise problem(
-            TypeError, f"{algorithm}: {name} must be an int or None, got {describe(value)}",
-            name, value, documented,
-        )  # fmt: skip
+            TypeError,
+            f"{algorithm}: {name} must be an int or None, got {describe(value)}",
+            name,
+            value,
+            documented,
+        )
     if value <= 0:
         raise problem(
-            ValueError, f"{algorithm}: {name} must be positive, got {name}={value!r}",
-            name, value, documented,
-        )  # fmt: skip
+            ValueError,
+            f"{algorithm}: {name} must be positive, got {name}={value!r}",
+            name,
+            value,
+            documented,
+        )
     return int(value)
 
 
@@ -169,14 +181,20 @@ def whole_number(
     """
     if isinstance(value, bool) or not isinstance(value, numbers.Integral):
         raise problem(
-            TypeError, f"{door}: {name} must be a whole number, got {describe(value)}",
-            name, value, documented,
-        )  # fmt: skip
+            TypeError,
+            f"{door}: {name} must be a whole number, got {describe(value)}",
+            name,
+            value,
+            documented,
+        )
     if value < least:
         raise problem(
-            ValueError, f"{door}: {name} must be at least {least}, got {value!r}",
-            name, value, documented,
-        )  # fmt: skip
+            ValueError,
+            f"{door}: {name} must be at least {least}, got {value!r}",
+            name,
+            value,
+            documented,
+        )
     return int(value)
 
 
@@ -187,8 +205,10 @@ def _positive_seconds(algorithm: str, value: object, documented: bool) -> float 
         raise problem(
             TypeError,
             f"{algorithm}: time_limit must be a number of seconds or None, got {describe(value)}",
-            "time_limit", value, documented,
-        )  # fmt: skip
+            "time_limit",
+            value,
+            documented,
+        )
     try:
         seconds = float(value)
     except OverflowError:  # a whole number past any float (10**400): positive, so no limit
@@ -196,9 +216,12 @@ def _positive_seconds(algorithm: str, value: object, documented: bool) -> float 
         seconds = math.inf if whole > 0 else -math.inf
     if not seconds > 0:  # also rejects NaN
         raise problem(
-            ValueError, f"{algorithm}: time_limit must be positive, got time_limit={value!r}",
-            "time_limit", value, documented,
-        )  # fmt: skip
+            ValueError,
+            f"{algorithm}: time_limit must be positive, got time_limit={value!r}",
+            "time_limit",
+            value,
+            documented,
+        )
     return seconds
 
 
@@ -253,8 +276,10 @@ def check_callback(
         raise problem(
             TypeError,
             f"{algorithm}: {name} must be callable ({signature}) or None, got {describe(value)}",
-            name, value, documented,
-        )  # fmt: skip
+            name,
+            value,
+            documented,
+        )
 
 
 #: The largest value a heuristic may return, in every search of the package: 2**53, the
@@ -348,8 +373,9 @@ def checked_heuristic(
             raise HeuristicError(
                 f"{algorithm}: the heuristic {name!r} returned {shown} on the state {state!r}: "
                 f"a heuristic's value is a number from 0 to 2**53 (= {MAX_HEURISTIC:,})",
-                value, heuristic=name,
-            )  # fmt: skip
+                value,
+                heuristic=name,
+            )
         return number
 
     return h
@@ -375,9 +401,7 @@ def held_on_path(result: Any, heuristic: Callable[[Any], float]) -> bool:
     path, actions = result.path, result.actions
     costs = []
     for state, action, nxt in zip(path, actions, path[1:]):
-        step = next(
-            (c for a, t, c in state.successors() if a == action and t == nxt), None
-        )  # fmt: skip
+        step = next((c for a, t, c in state.successors() if a == action and t == nxt), None)
         costs.append(0.0 if step is None else float(step))
     left = sum(costs)
     for index, state in enumerate(path):
@@ -420,12 +444,18 @@ def check_batch_size(where: str, batch_size: object, *, documented: bool = False
     """
     if isinstance(batch_size, bool) or not isinstance(batch_size, int):
         raise problem(
-            TypeError, f"{where}: batch_size must be an int >= 1, got {describe(batch_size)}",
-            "batch_size", batch_size, documented,
-        )  # fmt: skip
+            TypeError,
+            f"{where}: batch_size must be an int >= 1, got {describe(batch_size)}",
+            "batch_size",
+            batch_size,
+            documented,
+        )
     if batch_size < 1:
         raise problem(
-            ValueError, f"{where}: batch_size must be an int >= 1, got {describe(batch_size)}",
-            "batch_size", batch_size, documented,
-        )  # fmt: skip
+            ValueError,
+            f"{where}: batch_size must be an int >= 1, got {describe(batch_size)}",
+            "batch_size",
+            batch_size,
+            documented,
+        )
     return batch_size

@@ -36,8 +36,14 @@ Fate: TypeAlias = Literal[
 ]
 #: Every fate, in the order the docs explain them.
 FATES: Final[tuple[Fate, ...]] = (
-    "queued", "improved", "reopened", "duplicate", "pruned", "entered", "goal",
-)  # fmt: skip
+    "queued",
+    "improved",
+    "reopened",
+    "duplicate",
+    "pruned",
+    "entered",
+    "goal",
+)
 #: How a search ended (see `Finished.outcome`).
 Outcome: TypeAlias = Literal["found", "exhausted", "limit", "stopped"]
 OUTCOMES: Final[tuple[Outcome, ...]] = ("found", "exhausted", "limit", "stopped")

@@ -118,10 +118,14 @@ def idastar(
         result = guard.run(_idastar, start, h, optimal)
     else:
         result = run_traced(
-            "idastar", start, 1.0, kept, on_event,
+            "idastar",
+            start,
+            1.0,
+            kept,
+            on_event,
             lambda emit: guard.run(lambda g: traced_idastar(start, h, optimal, g, emit)),
             heuristic,
-        )  # fmt: skip
+        )
     return kept_promise(result, h)
 
 

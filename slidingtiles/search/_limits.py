@@ -273,9 +273,12 @@ class Guard:
         """
         self._algorithm = algorithm
         nodes, self._time_limit, self._max_memory = check_limits(
-            algorithm, max_nodes=max_nodes, time_limit=time_limit, max_memory=max_memory,
+            algorithm,
+            max_nodes=max_nodes,
+            time_limit=time_limit,
+            max_memory=max_memory,
             progress=progress,
-        )  # fmt: skip
+        )
         self._node_cap = NEVER if nodes is None else nodes
         every = positive_int(algorithm, "progress_every", progress_every, False)
         if every is None:

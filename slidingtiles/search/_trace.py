@@ -84,15 +84,19 @@ def check_trace(
         raise problem(
             TypeError,
             f"{algorithm}: trace must be a number of events, True or None, got {describe(trace)}",
-            "trace", trace, documented,
-        )  # fmt: skip
+            "trace",
+            trace,
+            documented,
+        )
     if trace <= 0:
         raise problem(
             ValueError,
             f"{algorithm}: trace must be a positive number of events, True or None, "
             f"got trace={trace!r}",
-            "trace", trace, documented,
-        )  # fmt: skip
+            "trace",
+            trace,
+            documented,
+        )
     return int(trace)
 
 
@@ -349,9 +353,13 @@ class SearchTrace(Generic[_S, _A]):
                     path.append(by_order[path[-1].parent])
                 path.reverse()
                 yield TraceStep(
-                    event, tuple(children.get(event.order, ())), best, waiting, tuple(path),
+                    event,
+                    tuple(children.get(event.order, ())),
+                    best,
+                    waiting,
+                    tuple(path),
                     threshold,
-                )  # fmt: skip
+                )
 
 
 class Recorder:
@@ -366,9 +374,16 @@ class Recorder:
     """
 
     __slots__ = (
-        "events", "expanded", "finish", "generated", "limit", "max_frontier", "reopened", "sent",
+        "events",
+        "expanded",
+        "finish",
+        "generated",
+        "limit",
+        "max_frontier",
+        "reopened",
+        "sent",
         "thresholds",
-    )  # fmt: skip
+    )
 
     def __init__(self, limit: int) -> None:
         self.limit = limit
@@ -407,11 +422,25 @@ class Recorder:
         finish = self.finish
         assert finish is not None, "the search sends Finished before its trace is made"
         return SearchTrace(
-            algorithm, start, weight, tuple(self.events), self.limit, self.sent, self.expanded,
-            self.generated, self.reopened, self.max_frontier, max(1, len(self.thresholds)),
-            tuple(self.thresholds), finish.outcome, finish.stats, path, actions, finish.cost,
+            algorithm,
+            start,
+            weight,
+            tuple(self.events),
+            self.limit,
+            self.sent,
+            self.expanded,
+            self.generated,
+            self.reopened,
+            self.max_frontier,
+            max(1, len(self.thresholds)),
+            tuple(self.thresholds),
+            finish.outcome,
+            finish.stats,
+            path,
+            actions,
+            finish.cost,
             heuristic,
-        )  # fmt: skip
+        )
 
 
 def heuristic_name(heuristic: object) -> str:

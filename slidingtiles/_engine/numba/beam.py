@@ -141,8 +141,21 @@ def subgoal_search(
     # index) and the level where the targets' distance last fell
     state = np.zeros(10, dtype=np.int64)
     goals = (grow_a, gcol_a, weight_a, target_a, owner_a, touch_a)
-    if _start(rows, cols, goals, conflict_weight, hole_weight, zobrist, start, table, boards,
-              blanks, ranks, bkeys, lasts):  # fmt: skip
+    if _start(
+        rows,
+        cols,
+        goals,
+        conflict_weight,
+        hole_weight,
+        zobrist,
+        start,
+        table,
+        boards,
+        blanks,
+        ranks,
+        bkeys,
+        lasts,
+    ):
         return "", 0, True
     state[5], state[6] = ranks[0, 0, 1], ranks[0, 0, 0]
     reached = False
@@ -151,10 +164,30 @@ def subgoal_search(
             break
         stop_at = min(max_nodes, int(state[3]) + CHUNK)
         status = _levels(
-            rows, cols, goals, conflict_weight, hole_weight, blank_weight, patience, zobrist, width,
-            max_levels, stop_at, sorted_head(width), sort_buckets(width), table, boards, blanks,
-            ranks, bkeys, lasts, parents, moves, offsets, state,
-        )  # fmt: skip
+            rows,
+            cols,
+            goals,
+            conflict_weight,
+            hole_weight,
+            blank_weight,
+            patience,
+            zobrist,
+            width,
+            max_levels,
+            stop_at,
+            sorted_head(width),
+            sort_buckets(width),
+            table,
+            boards,
+            blanks,
+            ranks,
+            bkeys,
+            lasts,
+            parents,
+            moves,
+            offsets,
+            state,
+        )
         if status == 1:
             reached = True
             break
@@ -189,9 +222,17 @@ def _moved_key(key: Any, zobrist: Any, p: int, q: int, t: int, cells: int) -> An
 
 @inlined
 def _fetch(
-    board: Array, at: int, p: int, last: int, key: np.uint64, rows: int, cols: int, zobrist: Array,
-    seen: Array, mask: int,
-) -> None:  # fmt: skip
+    board: Array,
+    at: int,
+    p: int,
+    last: int,
+    key: np.uint64,
+    rows: int,
+    cols: int,
+    zobrist: Array,
+    seen: Array,
+    mask: int,
+) -> None:
     """Ask for the table slots of the children of the board at ``at`` (blank ``p``, last move
     ``last``, key ``key``) to be brought into the cache."""
     cells = rows * cols
@@ -208,10 +249,20 @@ def _fetch(
 
 @compiled
 def _start(
-    rows: int, cols: int, goals: tuple[Array, Array, Array, Array, Array, Array],
-    conflict_weight: int, hole_weight: int, zobrist: Array, start: Array, table: Array,
-    boards: Array, blanks: Array, ranks: Array, bkeys: Array, lasts: Array,
-) -> bool:  # fmt: skip
+    rows: int,
+    cols: int,
+    goals: tuple[Array, Array, Array, Array, Array, Array],
+    conflict_weight: int,
+    hole_weight: int,
+    zobrist: Array,
+    start: Array,
+    table: Array,
+    boards: Array,
+    blanks: Array,
+    ranks: Array,
+    bkeys: Array,
+    lasts: Array,
+) -> bool:
     """Fill level 0 with the start; True when every target tile is home."""
     grow, gcol, weight, target, owner, _ = goals
     cells = rows * cols
@@ -244,12 +295,30 @@ def _start(
 
 @compiled
 def _levels(
-    rows: int, cols: int, goals: tuple[Array, Array, Array, Array, Array, Array],
-    conflict_weight: int, hole_weight: int, blank_weight: int, patience: int, zobrist: Array,
-    width: int, max_levels: int, stop_at: int, head: int, buckets: int, table: Array,
-    boards: Array, blanks: Array, ranks: Array, bkeys: Array, lasts: Array, parents: Array,
-    moves: Array, offsets: Array, state: Array,
-) -> int:  # fmt: skip
+    rows: int,
+    cols: int,
+    goals: tuple[Array, Array, Array, Array, Array, Array],
+    conflict_weight: int,
+    hole_weight: int,
+    blank_weight: int,
+    patience: int,
+    zobrist: Array,
+    width: int,
+    max_levels: int,
+    stop_at: int,
+    head: int,
+    buckets: int,
+    table: Array,
+    boards: Array,
+    blanks: Array,
+    ranks: Array,
+    bkeys: Array,
+    lasts: Array,
+    parents: Array,
+    moves: Array,
+    offsets: Array,
+    state: Array,
+) -> int:
     """Run levels until the goal (1), a dead end, the level cap or no progress for
     ``patience`` levels (2), ``stop_at`` expansions (0), or the table needs to grow (3)."""
     grow, gcol, weight, target, owner, touch = goals
@@ -294,8 +363,18 @@ def _levels(
             if i == 0:
                 _fetch(board, at, p, last, bkeys[parity, i], rows, cols, zob, seen, mask)
             if i + 1 < count:
-                _fetch(board, at + cells, blanks[parity, i + 1], lasts[parity, i + 1],
-                       bkeys[parity, i + 1], rows, cols, zob, seen, mask)  # fmt: skip
+                _fetch(
+                    board,
+                    at + cells,
+                    blanks[parity, i + 1],
+                    lasts[parity, i + 1],
+                    bkeys[parity, i + 1],
+                    rows,
+                    cols,
+                    zob,
+                    seen,
+                    mask,
+                )
             # The nearest stray target from a child's blank is one cell nearer, as near or one
             # further than from this board's (``was`` cells, at least 2: the cells beside the
             # blank cannot hold it), by the directions of the stray targets ``was`` and

@@ -24,9 +24,15 @@ from numpy.typing import NDArray
 from slidingtiles._engine.numba.jit import compiled, inlined
 
 __all__ = [
-    "beside", "conflicts", "hole", "holes_delta", "nearest_stray", "rank_delta", "ring_cell",
+    "beside",
+    "conflicts",
+    "hole",
+    "holes_delta",
+    "nearest_stray",
+    "rank_delta",
+    "ring_cell",
     "rings",
-]  # fmt: skip
+]
 
 Array = NDArray[Any]
 
@@ -58,9 +64,17 @@ def conflicts(board: Array, rows: int, cols: int, grow: Array, gcol: Array, targ
 
 @inlined
 def rank_delta(
-    board: Array, base: int, rows: int, cols: int, grow: Array, gcol: Array, target: Array, p: int,
-    q: int, t: int,
-) -> int:  # fmt: skip
+    board: Array,
+    base: int,
+    rows: int,
+    cols: int,
+    grow: Array,
+    gcol: Array,
+    target: Array,
+    p: int,
+    q: int,
+    t: int,
+) -> int:
     """The change in conflicts when tile ``t`` moves from cell ``p`` to the blank's cell ``q``."""
     if target[t] == 0:
         return 0
@@ -97,7 +111,7 @@ def rank_delta(
 @inlined
 def ring_cell(
     r0: int, c0: int, dist: int, side: int, i: int, rows: int, cols: int
-) -> tuple[int, int, int]:  # fmt: skip
+) -> tuple[int, int, int]:
     """Row, column and cell (-1 off the board) of the ``i``-th of the ``dist`` cells on ``side``
     (0-3) of the diamond of cells ``dist`` >= 1 steps from (r0, c0), from its top corner round
     by the right."""
@@ -114,9 +128,18 @@ def ring_cell(
 
 @inlined
 def nearest_stray(
-    board: Array, base: int, rows: int, cols: int, grow: Array, gcol: Array, target: Array, p: int,
-    q: int, t: int, first: int,
-) -> int:  # fmt: skip
+    board: Array,
+    base: int,
+    rows: int,
+    cols: int,
+    grow: Array,
+    gcol: Array,
+    target: Array,
+    p: int,
+    q: int,
+    t: int,
+    first: int,
+) -> int:
     """Cells between the blank, at ``q`` after tile ``t`` left it for ``p``, and the nearest
     target tile away from home, looked for from ``first`` cells on (0 when none).
 
@@ -140,7 +163,7 @@ def nearest_stray(
 @inlined
 def rings(
     board: Array, at: int, rows: int, cols: int, owner: Array, target: Array, p: int, was: int
-) -> tuple[int, int]:  # fmt: skip
+) -> tuple[int, int]:
     """The directions (bit d: 0 up, 1 down, 2 left, 3 right) in which a target tile away from
     home lies ``was`` cells from ``p`` (first) and ``was + 1`` cells (second): a step of the
     blank that way brings it one cell nearer."""
@@ -180,9 +203,18 @@ def beside(x: int, d: int, rows: int, cols: int) -> int:
 
 @inlined
 def hole(
-    board: Array, base: int, rows: int, cols: int, owner: Array, target: Array, x: int, a: int,
-    ta: int, b: int, tb: int,
-) -> int:  # fmt: skip
+    board: Array,
+    base: int,
+    rows: int,
+    cols: int,
+    owner: Array,
+    target: Array,
+    x: int,
+    a: int,
+    ta: int,
+    b: int,
+    tb: int,
+) -> int:
     """1 when target cell ``x`` holds another tile (not the blank) and at most one cell beside
     it is open (inside the board, not a target cell holding its tile), on the board with cell
     ``a`` holding ``ta`` and ``b`` holding ``tb`` (-1: as it is)."""
@@ -208,9 +240,16 @@ def hole(
 
 @inlined
 def holes_delta(
-    board: Array, base: int, rows: int, cols: int, owner: Array, target: Array, q: int, p: int,
+    board: Array,
+    base: int,
+    rows: int,
+    cols: int,
+    owner: Array,
+    target: Array,
+    q: int,
+    p: int,
     t: int,
-) -> int:  # fmt: skip
+) -> int:
     """The change in holes when tile ``t`` moves from cell ``q`` to the blank's cell ``p``: only
     the two cells and those beside them can change."""
     d = 0

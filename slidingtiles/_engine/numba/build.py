@@ -189,10 +189,26 @@ def build_perm_table(
         words = current.view(np.uint64)
         for begin in range(0, n, chunk):
             with parallel_chunksize(1):  # one span at a time (default: half each)
-                found += int(bfs_chunk(
-                    begin, min(n, begin + chunk), depth, k, cells, cols, weight, table,
-                    visited, current, following, words, active, marked, zero_table, slots,
-                ))  # fmt: skip
+                found += int(
+                    bfs_chunk(
+                        begin,
+                        min(n, begin + chunk),
+                        depth,
+                        k,
+                        cells,
+                        cols,
+                        weight,
+                        table,
+                        visited,
+                        current,
+                        following,
+                        words,
+                        active,
+                        marked,
+                        zero_table,
+                        slots,
+                    )
+                )
             if progress is not None:
                 progress(depth, states + found, time.perf_counter() - began)
         states += found
@@ -205,9 +221,17 @@ def build_perm_table(
 
 @compiled
 def _pack_span(
-    table: Array, lo: int, hi: int, k: int, cells: int, cols: int, home_row: Array,
-    home_col: Array, packed: Array, shift: int,
-) -> int:  # fmt: skip
+    table: Array,
+    lo: int,
+    hi: int,
+    k: int,
+    cells: int,
+    cols: int,
+    home_row: Array,
+    home_col: Array,
+    packed: Array,
+    shift: int,
+) -> int:
     """Pack ranks [lo, hi) (lo even) as `pack_excess` says; return the first bad rank or -1.
 
     The placement of consecutive ranks is updated from the digit that changed
@@ -267,9 +291,16 @@ def _pack_span(
 
 @parallel
 def _pack_excess(
-    table: Array, k: int, cells: int, cols: int, home_row: Array, home_col: Array,
-    packed: Array, bad: Array, shift: int,
-) -> None:  # fmt: skip
+    table: Array,
+    k: int,
+    cells: int,
+    cols: int,
+    home_row: Array,
+    home_col: Array,
+    packed: Array,
+    bad: Array,
+    shift: int,
+) -> None:
     """Pack every rank, `SPAN` ranks per thread at a time; ``bad[span]``: its first bad rank."""
     n = table.shape[0]
     for span in prange((n + SPAN - 1) // SPAN):
@@ -280,8 +311,13 @@ def _pack_excess(
 
 
 def pack_excess(
-    table: Array, rows: int, cols: int, goal: Sequence[int], group: Sequence[int],
-    *, slots: int = 0,
+    table: Array,
+    rows: int,
+    cols: int,
+    goal: Sequence[int],
+    group: Sequence[int],
+    *,
+    slots: int = 0,
 ) -> bytes:
     """Return a perm-ranked table in 4 bits per entry: (value - group Manhattan) / 2.
 
@@ -309,7 +345,7 @@ def pack_excess(
 @compiled
 def _scatter_digits(
     table: Array, k: int, cells: int, digits: Array, pos: Array, digit: Array
-) -> None:  # fmt: skip
+) -> None:
     for r in range(table.shape[0]):
         _unrank(r, k, cells, pos, digit)
         index = 0

@@ -141,8 +141,9 @@ def _cells_of(key: Any, cells: int, moved_to: Array, relabel: Array, cell_of: Ar
 
 
 @inlined
-def _lookup(cell_of: Array, cells: int, gtiles: Array, gstart: Array, table: Array,
-            toff: Array, grp: int) -> Any:  # fmt: skip
+def _lookup(
+    cell_of: Array, cells: int, gtiles: Array, gstart: Array, table: Array, toff: Array, grp: int
+) -> Any:
     index = 0
     power = 1
     for j in range(gstart[grp], gstart[grp + 1]):
@@ -153,10 +154,22 @@ def _lookup(cell_of: Array, cells: int, gtiles: Array, gstart: Array, table: Arr
 
 @compiled
 def full_value(
-    key: Any, cells: int, kind: int, dist: Array, moved_to: Array, relabel: Array,
-    gtiles: Array, gstart: Array, group_of: Array, table: Array, toff: Array, reflect: bool,
-    mirror: Array, transpose: Array, row: Array,
-) -> int:  # fmt: skip
+    key: Any,
+    cells: int,
+    kind: int,
+    dist: Array,
+    moved_to: Array,
+    relabel: Array,
+    gtiles: Array,
+    gstart: Array,
+    group_of: Array,
+    table: Array,
+    toff: Array,
+    reflect: bool,
+    mirror: Array,
+    transpose: Array,
+    row: Array,
+) -> int:
     """A board's value from scratch, each group's (and reflection's) entry kept in ``row``."""
     if kind == 0:
         total = 0
@@ -335,8 +348,13 @@ def run(
                         closed[old] = False
                         meta[_REOPENED] += 1
                     if ng + h[old] < cut:
-                        _push(heap, meta[_HEAP], ((den * ng + num * h[old]) << _SHIFT_F)
-                              | (np.int64(h[old]) << _SHIFT_H) | old)  # fmt: skip
+                        _push(
+                            heap,
+                            meta[_HEAP],
+                            ((den * ng + num * h[old]) << _SHIFT_F)
+                            | (np.int64(h[old]) << _SHIFT_H)
+                            | old,
+                        )
                         meta[_HEAP] += 1
         if n_fresh > 0:
             meta[_CALLS] += 1
@@ -373,8 +391,13 @@ def run(
                         value = max(value, other)
                 h[new] = value
                 if g[new] + value < cut:
-                    _push(heap, meta[_HEAP], ((den * g[new] + num * value) << _SHIFT_F)
-                          | ((value & mask_h) << _SHIFT_H) | new)  # fmt: skip
+                    _push(
+                        heap,
+                        meta[_HEAP],
+                        ((den * g[new] + num * value) << _SHIFT_F)
+                        | ((value & mask_h) << _SHIFT_H)
+                        | new,
+                    )
                     meta[_HEAP] += 1
         if meta[_HEAP] > meta[_MAX_FRONTIER]:
             meta[_MAX_FRONTIER] = meta[_HEAP]
@@ -413,12 +436,17 @@ def counters(state: BwasState) -> dict[str, int]:
     """The search's counts by name."""
     meta = state[10]
     return {
-        "expanded": int(meta[_EXPANDED]), "generated": int(meta[_GENERATED]),
-        "reopened": int(meta[_REOPENED]), "batches": int(meta[_BATCHES]),
-        "calls": int(meta[_CALLS]), "boards": int(meta[_BOARDS]),
-        "max_frontier": int(meta[_MAX_FRONTIER]), "nodes": int(meta[_NODES]),
-        "best": int(meta[_BEST]), "best_cost": int(meta[_BEST_COST]),
-    }  # fmt: skip
+        "expanded": int(meta[_EXPANDED]),
+        "generated": int(meta[_GENERATED]),
+        "reopened": int(meta[_REOPENED]),
+        "batches": int(meta[_BATCHES]),
+        "calls": int(meta[_CALLS]),
+        "boards": int(meta[_BOARDS]),
+        "max_frontier": int(meta[_MAX_FRONTIER]),
+        "nodes": int(meta[_NODES]),
+        "best": int(meta[_BEST]),
+        "best_cost": int(meta[_BEST_COST]),
+    }
 
 
 def heuristic_plan(
@@ -441,8 +469,20 @@ def heuristic_plan(
                     c % cols - home[t] % cols
                 )
         table = np.zeros(1, dtype=np.uint8)
-        return (0, dist, ident, ident, empty, np.zeros(2, dtype=np.int64), ident, table, empty,
-                False, ident, ident)  # fmt: skip
+        return (
+            0,
+            dist,
+            ident,
+            ident,
+            empty,
+            np.zeros(2, dtype=np.int64),
+            ident,
+            table,
+            empty,
+            False,
+            ident,
+            ident,
+        )
     if db.entry != "u8-moves" or any(e != "digits" for e in db.encodings):
         return None
     frame = db.frame
@@ -461,9 +501,20 @@ def heuristic_plan(
     reflect = bool(canon.reflect and not canon.perfect)
     mirror = np.array(canon.mirror, dtype=np.int64) if reflect else ident
     transpose = np.array(canon.transpose or range(cells), dtype=np.int64) if reflect else ident
-    return (1, empty, moved_to, relabel, gtiles, gstart, group_of, table,
-            np.array(offsets[: len(canon.groups)], dtype=np.int64), reflect, mirror,
-            transpose)  # fmt: skip
+    return (
+        1,
+        empty,
+        moved_to,
+        relabel,
+        gtiles,
+        gstart,
+        group_of,
+        table,
+        np.array(offsets[: len(canon.groups)], dtype=np.int64),
+        reflect,
+        mirror,
+        transpose,
+    )
 
 
 def pack(tiles: Any) -> int:
@@ -508,9 +559,13 @@ def bwas_tables(
         if status != PAUSED:
             break
         checkpoint = guard.check(
-            counts["expanded"], counts["generated"], counts["max_frontier"],
-            counts["reopened"], counts["batches"], counts["nodes"],
-        )  # fmt: skip
+            counts["expanded"],
+            counts["generated"],
+            counts["max_frontier"],
+            counts["reopened"],
+            counts["batches"],
+            counts["nodes"],
+        )
     if counts["best"] < 0:
         return None, counts, cut
     return path(state), counts, int(lower_bound(state, counts["best_cost"]))

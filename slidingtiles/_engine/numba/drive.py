@@ -104,9 +104,7 @@ def at_goal(tiles: Any, goal: Any, cells: int) -> bool:
     return True
 
 
-def move_arrays(
-    rows: int, cols: int, order: Order = IDENTITY_ORDER
-) -> tuple[Array, Array, Array]:
+def move_arrays(rows: int, cols: int, order: Order = IDENTITY_ORDER) -> tuple[Array, Array, Array]:
     """Return ``count[b], to[b, k], letter[b, k]``: `geometry.blank_moves` as int64 arrays.
 
     Unused slots hold -1 (``to``) and 0 (``letter``). ``order``: as in `geometry.blank_moves`.

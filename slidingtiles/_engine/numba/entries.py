@@ -35,9 +35,16 @@ from slidingtiles._engine.numba.jit import NUMBA, compiled, inlined, popcount
 from slidingtiles._engine.tables import IDENTITY_ORDER, Order, PatternTables
 
 __all__ = [
-    "MaxedPlan", "byte_address", "entry_value", "label_tables", "load_byte", "mask_index",
-    "place_board", "prefetch_byte", "region_slot",
-]  # fmt: skip
+    "MaxedPlan",
+    "byte_address",
+    "entry_value",
+    "label_tables",
+    "load_byte",
+    "mask_index",
+    "place_board",
+    "prefetch_byte",
+    "region_slot",
+]
 
 Array = NDArray[Any]
 
@@ -137,10 +144,26 @@ def region_slot(kind: int, mask: Any, cell: Any, label: Any, by_rank: bool, bino
 
 @compiled
 def place_board(
-    tiles: Array, lk_group: Array, lk_slot: Array, lk_cell: Array, kind: Array, base: Array,
-    radix: Array, dist: Array, size: Array, lookup_of: Array, width: int, label: Array,
-    binom: Array, slot_at: Array, at: Array, val: Array, md: Array, occ: Array, hs: Array,
-) -> None:  # fmt: skip
+    tiles: Array,
+    lk_group: Array,
+    lk_slot: Array,
+    lk_cell: Array,
+    kind: Array,
+    base: Array,
+    radix: Array,
+    dist: Array,
+    size: Array,
+    lookup_of: Array,
+    width: int,
+    label: Array,
+    binom: Array,
+    slot_at: Array,
+    at: Array,
+    val: Array,
+    md: Array,
+    occ: Array,
+    hs: Array,
+) -> None:
     """Fill ``slot_at, at, val, md, occ`` per group instance and ``hs`` per lookup for a board.
 
     `LookupPlan.place` compiled (the arrays start as ``width - 1`` and zeros):

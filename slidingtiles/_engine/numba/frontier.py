@@ -91,9 +91,15 @@ _JOIN_LAG = 8
 
 @inlined
 def _claim(
-    visited: Any, rank: int, cell: int, free: int, left_col: int, right_col: int, cols: int,
+    visited: Any,
+    rank: int,
+    cell: int,
+    free: int,
+    left_col: int,
+    right_col: int,
+    cols: int,
     full: int,
-) -> int:  # fmt: skip
+) -> int:
     """Add the state (rank, region of ``cell`` in ``free``): its region, or 0 if already there."""
     if (np.int64(atomic_load(visited, rank)) >> cell) & 1:
         return 0
@@ -105,10 +111,25 @@ def _claim(
 
 @inlined
 def _settle(
-    visited: Any, following: Any, marked: Any, to_rank: Array, to_cell: Array, to_free: Array,
-    new_rank: Array, new_region: Array, queued: int, settled: int, claimed: int, joined: int,
-    lag: int, join_lag: int, left_col: int, right_col: int, cols: int, full: int,
-) -> tuple[int, int, int]:  # fmt: skip
+    visited: Any,
+    following: Any,
+    marked: Any,
+    to_rank: Array,
+    to_cell: Array,
+    to_free: Array,
+    new_rank: Array,
+    new_region: Array,
+    queued: int,
+    settled: int,
+    claimed: int,
+    joined: int,
+    lag: int,
+    join_lag: int,
+    left_col: int,
+    right_col: int,
+    cols: int,
+    full: int,
+) -> tuple[int, int, int]:
     """Claim queued successors down to ``lag``, then add new states down to ``join_lag``.
 
     Both queues are rings (sizes: powers of two); returns the new
@@ -150,10 +171,23 @@ def _ring_size(entries: int) -> int:
 
 @compiled
 def _expand(
-    begin: int, end: int, depth: int, k: int, cells: int, cols: int, weight: Array,
-    table_array: Array, visited_array: Array, current_array: Array, following_array: Array,
-    words_array: Array, active: Array, marked_array: Array, zero_array: Array, slots: int,
-) -> int:  # fmt: skip
+    begin: int,
+    end: int,
+    depth: int,
+    k: int,
+    cells: int,
+    cols: int,
+    weight: Array,
+    table_array: Array,
+    visited_array: Array,
+    current_array: Array,
+    following_array: Array,
+    words_array: Array,
+    active: Array,
+    marked_array: Array,
+    zero_array: Array,
+    slots: int,
+) -> int:
     """Expand the frontier states of ranks [begin, end) (whole flag blocks); return how many new.
 
     One thread's share of `bfs_chunk`. A frontier rank gets the layer's
@@ -275,24 +309,68 @@ def _expand(
                         to_free[s] = free ^ from_bit ^ to_bit
                         queued += 1
                 settled, claimed, joined = _settle(
-                    visited, following, marked, to_rank, to_cell, to_free, new_rank, new_region,
-                    queued, settled, claimed, joined, _CLAIM_LAG, _JOIN_LAG,
-                    left_col, right_col, cols, full,
-                )  # fmt: skip
+                    visited,
+                    following,
+                    marked,
+                    to_rank,
+                    to_cell,
+                    to_free,
+                    new_rank,
+                    new_region,
+                    queued,
+                    settled,
+                    claimed,
+                    joined,
+                    _CLAIM_LAG,
+                    _JOIN_LAG,
+                    left_col,
+                    right_col,
+                    cols,
+                    full,
+                )
             r += 1
     settled, claimed, joined = _settle(
-        visited, following, marked, to_rank, to_cell, to_free, new_rank, new_region,
-        queued, settled, claimed, joined, 0, 0, left_col, right_col, cols, full,
-    )  # fmt: skip
+        visited,
+        following,
+        marked,
+        to_rank,
+        to_cell,
+        to_free,
+        new_rank,
+        new_region,
+        queued,
+        settled,
+        claimed,
+        joined,
+        0,
+        0,
+        left_col,
+        right_col,
+        cols,
+        full,
+    )
     return claimed
 
 
 @parallel
 def bfs_chunk(
-    begin: int, end: int, depth: int, k: int, cells: int, cols: int, weight: Array,
-    table: Array, visited: Array, current: Array, following: Array, words: Array,
-    active: Array, marked: Array, zero: Array, slots: int,
-) -> int:  # fmt: skip
+    begin: int,
+    end: int,
+    depth: int,
+    k: int,
+    cells: int,
+    cols: int,
+    weight: Array,
+    table: Array,
+    visited: Array,
+    current: Array,
+    following: Array,
+    words: Array,
+    active: Array,
+    marked: Array,
+    zero: Array,
+    slots: int,
+) -> int:
     """Expand the frontier states of ranks [begin, end), `SPAN` ranks per thread at a time.
 
     Return how many new states were found. ``begin`` is a multiple of `SPAN`,
@@ -305,7 +383,21 @@ def bfs_chunk(
     for span in prange((end - begin + SPAN - 1) // SPAN):
         lo = begin + span * SPAN
         found += _expand(
-            lo, min(end, lo + SPAN), depth, k, cells, cols, weight, table, visited, current,
-            following, words, active, marked, zero, slots,
-        )  # fmt: skip
+            lo,
+            min(end, lo + SPAN),
+            depth,
+            k,
+            cells,
+            cols,
+            weight,
+            table,
+            visited,
+            current,
+            following,
+            words,
+            active,
+            marked,
+            zero,
+            slots,
+        )
     return found

@@ -47,9 +47,13 @@ __all__ = ["ida_manhattan"]
 
 
 def ida_manhattan(
-    rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+    rows: int,
+    cols: int,
+    goal_tiles: tuple[int, ...],
+    tiles: list[int],
+    guard: Guard,
     conflicts: bool,
-) -> EngineResult:  # fmt: skip
+) -> EngineResult:
     """IDA* with Manhattan distance (plus linear conflicts): the numba kernel.
 
     Same contract, statistics and errors as the pure-Python kernel.
@@ -86,11 +90,31 @@ def ida_manhattan(
     stack["h"][0] = h0
 
     def run() -> int:
-        return int(_manhattan_run(
-            st, board, goal, dist, move_count, move_to, letters, prune, stack["seq"],
-            rows, cols, conflicts, home_row, home_col, tails, stack["blank"], stack["prev"],
-            stack["h"], stack["mi"], stack["best"], stack["path"],
-        ))  # fmt: skip
+        return int(
+            _manhattan_run(
+                st,
+                board,
+                goal,
+                dist,
+                move_count,
+                move_to,
+                letters,
+                prune,
+                stack["seq"],
+                rows,
+                cols,
+                conflicts,
+                home_row,
+                home_col,
+                tails,
+                stack["blank"],
+                stack["prev"],
+                stack["h"],
+                stack["mi"],
+                stack["best"],
+                stack["path"],
+            )
+        )
 
     return drive(run, st, stack, guard, letters)
 
@@ -98,9 +122,15 @@ def ida_manhattan(
 # `geometry.line_conflicts` over an array: compiled code cannot call the Python function.
 @compiled
 def _line_conflicts(
-    tiles: Array, first: int, step: int, length: int, home_line: Array, home_pos: Array,
-    which: int, tails: Array,
-) -> int:  # fmt: skip
+    tiles: Array,
+    first: int,
+    step: int,
+    length: int,
+    home_line: Array,
+    home_pos: Array,
+    which: int,
+    tails: Array,
+) -> int:
     """Tiles to remove from a line so the rest of those that belong there stand in goal order."""
     count = 0
     size = 0
@@ -128,11 +158,28 @@ def _line_conflicts(
 
 @compiled
 def _manhattan_run(
-    st: Array, tiles: Array, goal: Array, dist: Array, move_count: Array, move_to: Array,
-    move_code: Array, prune: Array, seq_s: Array,
-    rows: int, cols: int, conflicts: bool, home_row: Array, home_col: Array, tails: Array,
-    blank_s: Array, prev_s: Array, h_s: Array, mi_s: Array, best_s: Array, path_s: Array,
-) -> int:  # fmt: skip
+    st: Array,
+    tiles: Array,
+    goal: Array,
+    dist: Array,
+    move_count: Array,
+    move_to: Array,
+    move_code: Array,
+    prune: Array,
+    seq_s: Array,
+    rows: int,
+    cols: int,
+    conflicts: bool,
+    home_row: Array,
+    home_col: Array,
+    tails: Array,
+    blank_s: Array,
+    prev_s: Array,
+    h_s: Array,
+    mi_s: Array,
+    best_s: Array,
+    path_s: Array,
+) -> int:
     """Run (or resume) IDA* with Manhattan (+ linear conflicts) until found or a pause."""
     # One of three copies of the IDA* loop (with `pdb._pdb_run` and `placement._placement_run`):
     # numba compiles no closures over arrays, so each heuristic's update is spelled out in its own.

@@ -92,7 +92,7 @@ from slidingtiles._engine.numba.maxed_loop import (
     STATE_SIZE,
     frame_width,
     maxed_run,
-)  # fmt: skip
+)
 from slidingtiles._engine.pruning import start_state
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles.search import Guard, SearchStats
@@ -154,10 +154,20 @@ class Search:
     moves between processes. The mirror of `slidingtiles._engine.python.maxed.Search`.
     """
 
-    def __init__(self, plan: MaxedPlan, tiles: Sequence[int], bound: int | None = None, *,
-                 prev: int = -1, seq: int | None = None, single: bool = False,
-                 cutoff: int = 0, num: int = 1, den: int = 1,
-                 ceiling: int | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        plan: MaxedPlan,
+        tiles: Sequence[int],
+        bound: int | None = None,
+        *,
+        prev: int = -1,
+        seq: int | None = None,
+        single: bool = False,
+        cutoff: int = 0,
+        num: int = 1,
+        den: int = 1,
+        ceiling: int | None = None,
+    ) -> None:
         self.plan: MaxedPlan | None = plan
         self.lookups = plan.lookups.lookups
         self.tiles = np.array(tiles, dtype=np.int64)
@@ -169,10 +179,26 @@ class Search:
         self.md = np.zeros(groups, dtype=np.int64)
         hs = np.zeros(self.lookups, dtype=np.int64)
         place_board(
-            self.tiles, plan.lk_group, plan.lk_slot, plan.lk_cell, plan.kind, plan.base,
-            plan.radix, plan.dist, plan.size, plan.lookup_of, plan.lookups.width, plan.label,
-            plan.binom, self.slot_at, self.at, self.val, self.md, self.occ, hs,
-        )  # fmt: skip
+            self.tiles,
+            plan.lk_group,
+            plan.lk_slot,
+            plan.lk_cell,
+            plan.kind,
+            plan.base,
+            plan.radix,
+            plan.dist,
+            plan.size,
+            plan.lookup_of,
+            plan.lookups.width,
+            plan.label,
+            plan.binom,
+            self.slot_at,
+            self.at,
+            self.val,
+            self.md,
+            self.occ,
+            hs,
+        )
         #: The heuristic of the start.
         self.h0 = int(hs.max())
         fw = frame_width(self.lookups)
@@ -230,12 +256,34 @@ class Search:
             raise RuntimeError("an unpickled search needs attach(plan) before it runs")
         self.st[CHECK_AT] = check_at
         while True:
-            code = int(maxed_run(
-                self.st, self.tiles, plan.goal, plan.moves, plan.prune, plan.lk_group,
-                plan.lk_slot, plan.lk_cell, plan.kind, plan.base, plan.radix, self.slot_at,
-                self.at, self.val, self.md, plan.dist, self.lookups, plan.lookups.width,
-                self.frame, self.pv, self.new_pv, self.occ, plan.label, plan.binom,
-            ))  # fmt: skip
+            code = int(
+                maxed_run(
+                    self.st,
+                    self.tiles,
+                    plan.goal,
+                    plan.moves,
+                    plan.prune,
+                    plan.lk_group,
+                    plan.lk_slot,
+                    plan.lk_cell,
+                    plan.kind,
+                    plan.base,
+                    plan.radix,
+                    self.slot_at,
+                    self.at,
+                    self.val,
+                    self.md,
+                    plan.dist,
+                    self.lookups,
+                    plan.lookups.width,
+                    self.frame,
+                    self.pv,
+                    self.new_pv,
+                    self.occ,
+                    plan.label,
+                    plan.binom,
+                )
+            )
             if code != GROW:
                 return code
             self.frame, self.pv, self.new_pv = (
@@ -293,9 +341,14 @@ def ida_maxed(
 
 
 def weighted_maxed(
-    dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER,
-    num: int = 1, den: int = 1, ceiling: int | None = None,
-) -> tuple[str | None, SearchStats]:  # fmt: skip
+    dbs: Sequence[PatternTables],
+    tiles: list[int],
+    guard: Guard,
+    order: Order = IDENTITY_ORDER,
+    num: int = 1,
+    den: int = 1,
+    ceiling: int | None = None,
+) -> tuple[str | None, SearchStats]:
     """Weighted IDA* (f = g + num/den * h) over the maxed lookups; None if nothing is shorter
     than ``ceiling`` moves.
 

@@ -98,10 +98,21 @@ def ida_pdb(
     prune = pruning_array(db.rows, db.cols, order)
 
     def run() -> int:
-        return int(_pdb_run(
-            st, board, layout.goal, layout.moves, prune, layout.steps, layout.group_bits,
-            layout.flat, cur, layout.reflect, frames.array,
-        ))  # fmt: skip
+        return int(
+            _pdb_run(
+                st,
+                board,
+                layout.goal,
+                layout.moves,
+                prune,
+                layout.steps,
+                layout.group_bits,
+                layout.flat,
+                cur,
+                layout.reflect,
+                frames.array,
+            )
+        )
 
     return drive(run, st, frames, guard, layout.letters)
 
@@ -168,10 +179,18 @@ class _DigitsPlan:
 
 @compiled
 def _pdb_run(
-    st: Array, tiles_array: Array, goal_array: Array, moves_array: Array, prune_array: Array,
-    steps_array: Array, group_bits: int, flat_array: Array, cur_array: Array, reflect: bool,
+    st: Array,
+    tiles_array: Array,
+    goal_array: Array,
+    moves_array: Array,
+    prune_array: Array,
+    steps_array: Array,
+    group_bits: int,
+    flat_array: Array,
+    cur_array: Array,
+    reflect: bool,
     frame_array: Array,
-) -> int:  # fmt: skip
+) -> int:
     """Run (or resume) IDA* with additive digits tables until found or a pause.
 
     The node being expanded lives in local variables; ``frame`` rows hold

@@ -89,9 +89,16 @@ _CHILD_RAT = 18  # four columns
 
 @inlined
 def moved_rank(
-    g: int, slot: int, p: int, q: int, kind: int, slot_at: Any, radix: Any, cells: int,
+    g: int,
+    slot: int,
+    p: int,
+    q: int,
+    kind: int,
+    slot_at: Any,
+    radix: Any,
+    cells: int,
     width: int,
-) -> Any:  # fmt: skip
+) -> Any:
     """The change of group g's index when its tile in ``slot`` moves from p to adjacent q.
 
     Digits: ``(q - p) * cells**slot``. Perm rank (``sum d_i * radix_i``,
@@ -126,11 +133,22 @@ def _entry_value(kind: int, at: int, flat: Any, md: int) -> Any:
 
 @compiled
 def _placement_run(
-    st: Array, tiles_array: Array, goal_array: Array, moves_array: Array, prune_array: Array,
-    flat_array: Array, groups_array: Array, tile_array: Array, dist_array: Array,
-    transpose_array: Array, radix_array: Array, slot_at_array: Array, rslot_at_array: Array,
-    reflect: bool, frame_array: Array,
-) -> int:  # fmt: skip
+    st: Array,
+    tiles_array: Array,
+    goal_array: Array,
+    moves_array: Array,
+    prune_array: Array,
+    flat_array: Array,
+    groups_array: Array,
+    tile_array: Array,
+    dist_array: Array,
+    transpose_array: Array,
+    radix_array: Array,
+    slot_at_array: Array,
+    rslot_at_array: Array,
+    reflect: bool,
+    frame_array: Array,
+) -> int:
     """Run (or resume) IDA* with tables indexed from group placements until found or a pause.
 
     Same loop as `_pdb_run`. Per group (row of ``groups``, `_GROUP_WIDTH`
@@ -200,9 +218,16 @@ def _placement_run(
                         g = tile[4 * t + 2]
                         kind = groups[g * _GROUP_WIDTH + _KIND]
                         at = groups[g * _GROUP_WIDTH + _PRAT] + moved_rank(
-                            g, tile[4 * t + 3], transpose[n], transpose[b], kind, rslot_at,
-                            radix, cells, width,
-                        )  # fmt: skip
+                            g,
+                            tile[4 * t + 3],
+                            transpose[n],
+                            transpose[b],
+                            kind,
+                            rslot_at,
+                            radix,
+                            cells,
+                            width,
+                        )
                         frame[row + _CHILD_RAT + k] = at
                         prefetch(flat, at >> 1 if kind == PERM_U4 else at)
                 k += 1
@@ -368,9 +393,10 @@ class _PlacementPlan:
             k = len(group)
             for slot in range(k):
                 radix[g, slot] = (
-                    cells**slot if kinds[g] == DIGITS_U8
+                    cells**slot
+                    if kinds[g] == DIGITS_U8
                     else math.perm(cells - slot - 1, k - slot - 1)
-                )  # fmt: skip
+                )
         self.radix = radix.ravel()
         tile = np.zeros((cells, 4), dtype=np.int64)
         tile[:, 0] = spare
@@ -445,10 +471,24 @@ def ida_pdb_placements(
     prune = pruning_array(db.rows, db.cols, order)
 
     def run() -> int:
-        return int(_placement_run(
-            st, board, layout.goal, layout.moves, prune, layout.flat, groups.ravel(),
-            layout.tile, layout.dist, layout.transpose, layout.radix, slot_at, rslot_at,
-            layout.reflect, frames.array,
-        ))  # fmt: skip
+        return int(
+            _placement_run(
+                st,
+                board,
+                layout.goal,
+                layout.moves,
+                prune,
+                layout.flat,
+                groups.ravel(),
+                layout.tile,
+                layout.dist,
+                layout.transpose,
+                layout.radix,
+                slot_at,
+                rslot_at,
+                layout.reflect,
+                frames.array,
+            )
+        )
 
     return drive(run, st, frames, guard, layout.letters)

@@ -80,8 +80,23 @@ def tables_search(
     # parity, count, level, expanded, found
     state = np.zeros(5, dtype=np.int64)
     start = np.array(tiles, dtype=np.int8)
-    if _start(rows, cols, start, flat, offs, perms, group_tiles, zobrist, table, boards, places,
-              values, ranks, bkeys, lasts):  # fmt: skip
+    if _start(
+        rows,
+        cols,
+        start,
+        flat,
+        offs,
+        perms,
+        group_tiles,
+        zobrist,
+        table,
+        boards,
+        places,
+        values,
+        ranks,
+        bkeys,
+        lasts,
+    ):
         return "", 0, True
     reached = False
     while True:
@@ -89,10 +104,29 @@ def tables_search(
             break
         stop_at = min(max_nodes, int(state[3]) + CHUNK)
         status = _levels(
-            rows, cols, flat, offs, perms, group_tiles, group_of, zobrist, width, max_levels,
-            stop_at, table, boards, places, values, ranks, bkeys, lasts, parents, moves, offsets_a,
+            rows,
+            cols,
+            flat,
+            offs,
+            perms,
+            group_tiles,
+            group_of,
+            zobrist,
+            width,
+            max_levels,
+            stop_at,
+            table,
+            boards,
+            places,
+            values,
+            ranks,
+            bkeys,
+            lasts,
+            parents,
+            moves,
+            offsets_a,
             state,
-        )  # fmt: skip
+        )
         if status == 1:
             reached = True
             break
@@ -137,10 +171,22 @@ def _index(places: Array, at: int, members: Array, cells: int, perm: int) -> int
 
 @compiled
 def _start(
-    rows: int, cols: int, start: Array, flat: Array, offs: Array, perms: Array,
-    group_tiles: Array, zobrist: Array, table: Array, boards: Array, places: Array,
-    values: Array, ranks: Array, bkeys: Array, lasts: Array,
-) -> bool:  # fmt: skip
+    rows: int,
+    cols: int,
+    start: Array,
+    flat: Array,
+    offs: Array,
+    perms: Array,
+    group_tiles: Array,
+    zobrist: Array,
+    table: Array,
+    boards: Array,
+    places: Array,
+    values: Array,
+    ranks: Array,
+    bkeys: Array,
+    lasts: Array,
+) -> bool:
     """Fill level 0 with the start; True when its rank is 0 (every grouped tile home)."""
     cells = rows * cols
     key = np.uint64(0)
@@ -164,11 +210,29 @@ def _start(
 
 @compiled
 def _levels(
-    rows: int, cols: int, flat: Array, offs: Array, perms: Array, group_tiles: Array,
-    group_of: Array, zobrist: Array, width: int, max_levels: int, stop_at: int, table: Array,
-    boards: Array, places: Array, values: Array, ranks: Array, bkeys: Array, lasts: Array,
-    parents: Array, moves: Array, offsets: Array, state: Array,
-) -> int:  # fmt: skip
+    rows: int,
+    cols: int,
+    flat: Array,
+    offs: Array,
+    perms: Array,
+    group_tiles: Array,
+    group_of: Array,
+    zobrist: Array,
+    width: int,
+    max_levels: int,
+    stop_at: int,
+    table: Array,
+    boards: Array,
+    places: Array,
+    values: Array,
+    ranks: Array,
+    bkeys: Array,
+    lasts: Array,
+    parents: Array,
+    moves: Array,
+    offsets: Array,
+    state: Array,
+) -> int:
     """Run levels until the goal (1), a dead end or the level cap (2), ``stop_at`` expansions
     (0), or the table (3) or the parents (4) need to grow."""
     cells = rows * cols

@@ -159,9 +159,12 @@ def _with_helpers(function: Callable[..., Any], done: dict[int, Any] | None = No
     numba = _numba()
     helpers = dict(function.__globals__)
     done[id(function)] = copy = FunctionType(
-        function.__code__, helpers, function.__name__, function.__defaults__,
+        function.__code__,
+        helpers,
+        function.__name__,
+        function.__defaults__,
         function.__closure__,
-    )  # fmt: skip
+    )
     codes, names = [function.__code__], set[str]()
     while codes:
         code = codes.pop()
@@ -174,9 +177,7 @@ def _with_helpers(function: Callable[..., Any], done: dict[int, Any] | None = No
     return copy
 
 
-def specialised(
-    function: Callable[..., Any], rows: int, cols: int, signature: Any
-) -> Any:
+def specialised(function: Callable[..., Any], rows: int, cols: int, signature: Any) -> Any:
     """``function`` compiled for one shape and ``signature`` (`FULL_TYPE` or `DELTA_TYPE`).
 
     Returns the compiled dispatcher, which the kernel takes for that
@@ -233,9 +234,13 @@ def _compiled_pair(
 
 
 def ida_user(
-    rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+    rows: int,
+    cols: int,
+    goal_tiles: tuple[int, ...],
+    tiles: list[int],
+    guard: Guard,
     user: UserHeuristic,
-) -> EngineResult:  # fmt: skip
+) -> EngineResult:
     """IDA* with ``user``'s heuristic, compiled: the numba kernel.
 
     Same contract, statistics, faults and errors as the pure-Python kernel.
@@ -272,12 +277,34 @@ def ida_user(
 
     def run() -> int:
         try:
-            code = int(_user_run(
-                st, aux, board, goal, home, np.empty_like(board), np.empty_like(home), full,
-                delta, use_delta, move_count, move_to,
-                letters, prune, rows, cols, stack["blank"], stack["prev"], stack["h"],
-                stack["mi"], stack["best"], stack["path"], stack["seq"], stack["wrong"],
-            ))  # fmt: skip
+            code = int(
+                _user_run(
+                    st,
+                    aux,
+                    board,
+                    goal,
+                    home,
+                    np.empty_like(board),
+                    np.empty_like(home),
+                    full,
+                    delta,
+                    use_delta,
+                    move_count,
+                    move_to,
+                    letters,
+                    prune,
+                    rows,
+                    cols,
+                    stack["blank"],
+                    stack["prev"],
+                    stack["h"],
+                    stack["mi"],
+                    stack["best"],
+                    stack["path"],
+                    stack["seq"],
+                    stack["wrong"],
+                )
+            )
         except Exception as exc:  # raised by the user's function, on the board in hand
             raise user.fault("raised", board.tolist(), shape, exc) from exc
         if code == _FAULT:
@@ -297,12 +324,31 @@ def _no_delta(
 
 
 def _user_run(
-    st: Array, aux: Array, tiles: Array, goal: Array, home: Array, view: Array,
-    view_home: Array, full: Any, delta: Any,
-    use_delta: bool, move_count: Array, move_to: Array, move_code: Array, prune: Array,
-    rows: int, cols: int, blank_s: Array, prev_s: Array, h_s: Array, mi_s: Array,
-    best_s: Array, path_s: Array, seq_s: Array, wrong_s: Array,
-) -> int:  # fmt: skip
+    st: Array,
+    aux: Array,
+    tiles: Array,
+    goal: Array,
+    home: Array,
+    view: Array,
+    view_home: Array,
+    full: Any,
+    delta: Any,
+    use_delta: bool,
+    move_count: Array,
+    move_to: Array,
+    move_code: Array,
+    prune: Array,
+    rows: int,
+    cols: int,
+    blank_s: Array,
+    prev_s: Array,
+    h_s: Array,
+    mi_s: Array,
+    best_s: Array,
+    path_s: Array,
+    seq_s: Array,
+    wrong_s: Array,
+) -> int:
     """Run (or resume) IDA* with the user's functions until found, a pause or a fault."""
     # The loop of `manhattan._manhattan_run` with the heuristic called through a pointer, the
     # goal told by the tiles out of place (``wrong_s``), and each value checked as
@@ -439,9 +485,31 @@ def _compile_kernels() -> None:
     a1, a2 = types.Array(types.int64, 1, "C"), types.Array(types.int64, 2, "C")
     prune = types.Array(types.int32, 1, "C")  # `pruning_array`'s type, every shape
     loop = i(
-        a1, a1, a1, a1, a1, a1, a1, FULL_TYPE, DELTA_TYPE, b, a1, a2, a2, prune, i, i,
-        a1, a1, a1, a1, a1, a1, a1, a1,
-    )  # fmt: skip
+        a1,
+        a1,
+        a1,
+        a1,
+        a1,
+        a1,
+        a1,
+        FULL_TYPE,
+        DELTA_TYPE,
+        b,
+        a1,
+        a2,
+        a2,
+        prune,
+        i,
+        i,
+        a1,
+        a1,
+        a1,
+        a1,
+        a1,
+        a1,
+        a1,
+        a1,
+    )
     _no_delta = numba.njit(DELTA_TYPE.signature, cache=True, nogil=True)(_no_delta)
     _user_run = numba.njit(loop, cache=True, nogil=True)(_user_run)
 

@@ -183,9 +183,19 @@ def _before(f: Array, b: Array, c: Array, i: int, j: int) -> bool:
 
 @compiled
 def _search(
-    cols: int, count: Array, to: Array, step: Array, zobrist: Array, start: Array, goal: Array,
-    num: int, den: int, max_nodes: int, blank_target: int, unit: int,
-) -> tuple[int, int, int, Array]:  # fmt: skip
+    cols: int,
+    count: Array,
+    to: Array,
+    step: Array,
+    zobrist: Array,
+    start: Array,
+    goal: Array,
+    num: int,
+    den: int,
+    max_nodes: int,
+    blank_target: int,
+    unit: int,
+) -> tuple[int, int, int, Array]:
     k = goal.shape[0]
     width = k + 1
     cap = 1024

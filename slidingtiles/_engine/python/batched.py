@@ -86,8 +86,14 @@ class _Batch:
 
     def piece(self, start: int, stop: int) -> _Batch:
         """Rows start..stop-1 (views, not copies)."""
-        return _Batch(self.depth, self.up, self.state[start:stop], self.code[start:stop],
-                      self.parent[start:stop], self.slot[start:stop])  # fmt: skip
+        return _Batch(
+            self.depth,
+            self.up,
+            self.state[start:stop],
+            self.code[start:stop],
+            self.parent[start:stop],
+            self.slot[start:stop],
+        )
 
 
 class _Layout:
@@ -293,10 +299,16 @@ def _unwind(found: _Found) -> tuple[str, int, int]:
 
 
 def ida_pdb_batched(
-    db: PatternTables, tiles: list[int], guard: Guard, prune: list[int], *,
-    bound: int | None = None, expanded: int = 0, generated: int = 0,
+    db: PatternTables,
+    tiles: list[int],
+    guard: Guard,
+    prune: list[int],
+    *,
+    bound: int | None = None,
+    expanded: int = 0,
+    generated: int = 0,
     order: Order = IDENTITY_ORDER,
-) -> EngineResult:  # fmt: skip
+) -> EngineResult:
     """IDA* with additive digits tables maxed with the reflection, a batch of nodes per step.
 
     Same moves and statistics as the depth-first kernel (`slidingtiles._engine.python.pdb`)
@@ -341,9 +353,15 @@ def ida_pdb_batched(
 
 
 def continue_in_batches(
-    db: PatternTables, tiles: list[int], guard: Guard, prune: list[int], bound: int,
-    expanded: int, generated: int, order: Order = IDENTITY_ORDER,
-) -> EngineResult | None:  # fmt: skip
+    db: PatternTables,
+    tiles: list[int],
+    guard: Guard,
+    prune: list[int],
+    bound: int,
+    expanded: int,
+    generated: int,
+    order: Order = IDENTITY_ORDER,
+) -> EngineResult | None:
     """Continue a depth-first search in batches (a `python.pdb.Handoff`); None if it cannot.
 
     >>> from slidingtiles._engine.pruning import pruning_table
@@ -360,6 +378,12 @@ def continue_in_batches(
     if not fits(db, prune):
         return None
     return ida_pdb_batched(
-        db, tiles, guard, prune, bound=bound, expanded=expanded, generated=generated,
+        db,
+        tiles,
+        guard,
+        prune,
+        bound=bound,
+        expanded=expanded,
+        generated=generated,
         order=order,
     )

@@ -60,9 +60,13 @@ def _inversions(line: list[int]) -> int:
 
 
 def _conflicts(
-    tiles: Sequence[int], rows: int, cols: int, grow: Sequence[int], gcol: Sequence[int],
+    tiles: Sequence[int],
+    rows: int,
+    cols: int,
+    grow: Sequence[int],
+    gcol: Sequence[int],
     target: Sequence[int],
-) -> int:  # fmt: skip
+) -> int:
     """Pairs of target tiles in their goal row (column) standing in reverse order."""
     count = 0
     for r in range(rows):
@@ -76,9 +80,16 @@ def _conflicts(
 
 
 def _delta(
-    board: list[int], rows: int, cols: int, grow: Sequence[int], gcol: Sequence[int],
-    target: Sequence[int], p: int, q: int, t: int,
-) -> int:  # fmt: skip
+    board: list[int],
+    rows: int,
+    cols: int,
+    grow: Sequence[int],
+    gcol: Sequence[int],
+    target: Sequence[int],
+    p: int,
+    q: int,
+    t: int,
+) -> int:
     """The change in conflicts when tile ``t`` moves from cell ``p`` to the blank's cell ``q``."""
     if not target[t]:
         return 0
@@ -110,9 +121,16 @@ def _delta(
 
 
 def _reach(
-    board: list[int], rows: int, cols: int, grow: Sequence[int], gcol: Sequence[int],
-    target: Sequence[int], p: int, q: int, t: int,
-) -> int:  # fmt: skip
+    board: list[int],
+    rows: int,
+    cols: int,
+    grow: Sequence[int],
+    gcol: Sequence[int],
+    target: Sequence[int],
+    p: int,
+    q: int,
+    t: int,
+) -> int:
     """Cells between the blank, at ``q`` after tile ``t`` left it for ``p``, and the nearest
     target tile away from home (0 when adjacent or none is left)."""
     qr, qc = divmod(q, cols)
@@ -133,9 +151,17 @@ def _reach(
 
 
 def _hole(
-    board: Sequence[int], rows: int, cols: int, owner: Sequence[int], target: Sequence[int],
-    x: int, a: int, ta: int, b: int, tb: int,
-) -> int:  # fmt: skip
+    board: Sequence[int],
+    rows: int,
+    cols: int,
+    owner: Sequence[int],
+    target: Sequence[int],
+    x: int,
+    a: int,
+    ta: int,
+    b: int,
+    tb: int,
+) -> int:
     """1 when target cell ``x`` holds another tile (not the blank) and at most one cell beside
     it is open (inside the board, not a target cell holding its tile), on the board with cell
     ``a`` holding ``ta`` and ``b`` holding ``tb`` (-1: as it is)."""
@@ -160,9 +186,15 @@ def _beside(rows: int, cols: int, x: int) -> list[int]:
 
 
 def _holes_delta(
-    board: Sequence[int], rows: int, cols: int, owner: Sequence[int], target: Sequence[int],
-    q: int, p: int, t: int,
-) -> int:  # fmt: skip
+    board: Sequence[int],
+    rows: int,
+    cols: int,
+    owner: Sequence[int],
+    target: Sequence[int],
+    q: int,
+    p: int,
+    t: int,
+) -> int:
     """The change in holes when tile ``t`` moves from cell ``q`` to the blank's cell ``p``: only
     the two cells and those beside them can change."""
     around = [p, q]

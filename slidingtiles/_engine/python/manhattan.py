@@ -31,11 +31,14 @@ from slidingtiles.search import Guard
 __all__ = ["ida_manhattan"]
 
 
-
 def ida_manhattan(
-    rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+    rows: int,
+    cols: int,
+    goal_tiles: tuple[int, ...],
+    tiles: list[int],
+    guard: Guard,
     conflicts: bool,
-) -> EngineResult:  # fmt: skip
+) -> EngineResult:
     """IDA* with Manhattan distance (plus linear conflicts), updated per move."""
     cells = rows * cols
     goal = list(goal_tiles)

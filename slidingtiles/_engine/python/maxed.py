@@ -44,9 +44,17 @@ from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, Pat
 from slidingtiles.search import Guard, SearchStats
 
 __all__ = [
-    "COLLECT", "DONE", "GROW", "PAUSE", "Search", "ida_maxed", "maxed_attach", "maxed_plan",
-    "maxed_search", "weighted_maxed",
-]  # fmt: skip
+    "COLLECT",
+    "DONE",
+    "GROW",
+    "PAUSE",
+    "Search",
+    "ida_maxed",
+    "maxed_attach",
+    "maxed_plan",
+    "maxed_search",
+    "weighted_maxed",
+]
 
 _INF = 1 << 62
 # A kept child: its order (f, the sum of h over the lookups, the moved tile's step: the numba
@@ -103,10 +111,20 @@ class Search:
     `slidingtiles._engine.numba.maxed.Search`, on plain lists.
     """
 
-    def __init__(self, plan: _Plan, tiles: Sequence[int], bound: int | None = None, *,
-                 prev: int = -1, seq: int | None = None, single: bool = False,
-                 cutoff: int = 0, num: int = 1, den: int = 1,
-                 ceiling: int | None = None) -> None:  # fmt: skip
+    def __init__(
+        self,
+        plan: _Plan,
+        tiles: Sequence[int],
+        bound: int | None = None,
+        *,
+        prev: int = -1,
+        seq: int | None = None,
+        single: bool = False,
+        cutoff: int = 0,
+        num: int = 1,
+        den: int = 1,
+        ceiling: int | None = None,
+    ) -> None:
         self.plan: _Plan | None = plan
         self.tiles = list(tiles)
         self.slot_at, self.at, self.val, self.md, self.occ, hs = plan.lookups.place(tiles)
@@ -371,9 +389,14 @@ def ida_maxed(
 
 
 def weighted_maxed(
-    dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER,
-    num: int = 1, den: int = 1, ceiling: int | None = None,
-) -> tuple[str | None, SearchStats]:  # fmt: skip
+    dbs: Sequence[PatternTables],
+    tiles: list[int],
+    guard: Guard,
+    order: Order = IDENTITY_ORDER,
+    num: int = 1,
+    den: int = 1,
+    ceiling: int | None = None,
+) -> tuple[str | None, SearchStats]:
     """Weighted IDA* (f = g + num/den * h) over the maxed lookups; None if nothing is shorter
     than ``ceiling`` moves.
 

@@ -78,9 +78,13 @@ HANDOFF_EXPANSIONS = 1000
 
 
 def ida_pdb(
-    db: PatternTables, tiles: list[int], guard: Guard, *, handoff: Handoff | None = None,
+    db: PatternTables,
+    tiles: list[int],
+    guard: Guard,
+    *,
+    handoff: Handoff | None = None,
     order: Order = IDENTITY_ORDER,
-) -> EngineResult:  # fmt: skip
+) -> EngineResult:
     """IDA* with additive digits-encoded tables, maxed with the reflection when it applies.
 
     ``order`` (`slidingtiles._board.symmetry.Frame.order`): the board is the

@@ -37,9 +37,13 @@ __all__ = ["ida_user"]
 
 
 def ida_user(
-    rows: int, cols: int, goal_tiles: tuple[int, ...], tiles: list[int], guard: Guard,
+    rows: int,
+    cols: int,
+    goal_tiles: tuple[int, ...],
+    tiles: list[int],
+    guard: Guard,
     user: UserHeuristic,
-) -> EngineResult:  # fmt: skip
+) -> EngineResult:
     """IDA* with ``user``'s heuristic, each value checked (the fault's error is raised)."""
     cells = rows * cols
     shape = (rows, cols)

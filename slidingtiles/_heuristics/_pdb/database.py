@@ -201,9 +201,17 @@ class PatternDatabase:
         if view is not None:
             return view
         view = base._views[frame.goal] = PatternDatabase(
-            self.rows, self.cols, self.goal, self.name, self.groups, self.encodings,
-            base.tables, self.path, self.entry, frame,
-        )  # fmt: skip
+            self.rows,
+            self.cols,
+            self.goal,
+            self.name,
+            self.groups,
+            self.encodings,
+            base.tables,
+            self.path,
+            self.entry,
+            frame,
+        )
         view._shared = base
         view._contiguous = base._contiguous
         return view
@@ -250,9 +258,19 @@ class PatternDatabase:
         # Views cannot be pickled: send the tables as bytes (process pools, copies).
         return (
             PatternDatabase,
-            (self.rows, self.cols, self.goal, self.name, self.groups, self.encodings,
-             tuple(bytes(t) for t in self.tables), self.path, self.entry, self.frame),
-        )  # fmt: skip
+            (
+                self.rows,
+                self.cols,
+                self.goal,
+                self.name,
+                self.groups,
+                self.encodings,
+                tuple(bytes(t) for t in self.tables),
+                self.path,
+                self.entry,
+                self.frame,
+            ),
+        )
 
     @classmethod
     def build(
@@ -315,9 +333,11 @@ class PatternDatabase:
                 )
             )
             if progress is not None:
-                progress(BuildProgress(
-                    i, len(grouping), len(g), -1, 0, time.perf_counter() - start, done=True
-                ))  # fmt: skip
+                progress(
+                    BuildProgress(
+                        i, len(grouping), len(g), -1, 0, time.perf_counter() - start, done=True
+                    )
+                )
         db = cls(rows, cols, goal_tiles, name, grouping, encodings, tuple(tables), entry=entry)
         return db if frame.identity else db.for_goal(frame.goal)
 

@@ -319,8 +319,11 @@ def _build_announced(
         if step.done:
             _LOG.debug(
                 "pattern database: group %d/%d (%d tiles) built in %.1f s",
-                step.group + 1, step.groups, step.group_size, step.seconds,
-            )  # fmt: skip
+                step.group + 1,
+                step.groups,
+                step.group_size,
+                step.seconds,
+            )
         if display is not None:
             display(step)
 
@@ -446,9 +449,13 @@ class _TerminalProgress:
             print(f"slidingtiles: {self.title} ...", file=sys.stderr, flush=True)
         else:
             self.bar = tqdm(
-                total=self.total, desc=self.title, unit="state", unit_scale=True,
-                file=sys.stderr, leave=True,
-            )  # fmt: skip
+                total=self.total,
+                desc=self.title,
+                unit="state",
+                unit_scale=True,
+                file=sys.stderr,
+                leave=True,
+            )
 
     def __call__(self, step: BuildProgress) -> None:
         expected = self.expected[step.group]
@@ -469,8 +476,9 @@ class _TerminalProgress:
         print(
             f"slidingtiles: {self.title}: {fraction:.0%} (group {step.group + 1}/{step.groups}, "
             f"{elapsed:.0f} s{left})",
-            file=sys.stderr, flush=True,
-        )  # fmt: skip
+            file=sys.stderr,
+            flush=True,
+        )
 
     def close(self) -> None:
         if self.bar is not None:

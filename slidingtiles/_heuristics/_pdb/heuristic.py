@@ -43,8 +43,13 @@ def pattern_database(board: Board, goal: Board) -> int:
 
 
 register(
-    "pdb", pattern_database, admissible=True, consistent=False, strength=50,
+    "pdb",
+    pattern_database,
+    admissible=True,
+    consistent=False,
+    strength=50,
     aliases=("pattern_database", "additive_pdb"),
     description="additive disjoint pattern databases (max with the diagonal reflection)",
-    specialize=_pdb_for, applies_to=auto_available,
-)  # fmt: skip
+    specialize=_pdb_for,
+    applies_to=auto_available,
+)

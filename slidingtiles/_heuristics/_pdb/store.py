@@ -132,8 +132,9 @@ def table_path(
         raise InvalidOptionError(
             f"partition name {resolved!r} is not a name: letters, digits, '.', '_', '+' and '-', "
             "at most 64, starting with a letter or digit (it becomes part of a file name)",
-            resolved, option="name",
-        )  # fmt: skip
+            resolved,
+            option="name",
+        )
     path = _path(frame.canonical_goal, rows, cols, resolved, grouping, directory)
     if key is not None:
         if len(_PATHS) >= _PATHS_KEPT:
@@ -163,9 +164,15 @@ def _digest(
 
 @functools.lru_cache(maxsize=1024)  # `solve` asks for the same few paths several times per call
 def _path(
-    goal: tuple[int, ...], rows: int, cols: int, name: str,
-    groups: tuple[tuple[int, ...], ...], directory: Path, *, legacy: bool = False,
-) -> Path:  # fmt: skip
+    goal: tuple[int, ...],
+    rows: int,
+    cols: int,
+    name: str,
+    groups: tuple[tuple[int, ...], ...],
+    directory: Path,
+    *,
+    legacy: bool = False,
+) -> Path:
     digest = _digest(rows, cols, goal, groups, name)
     blank = "" if legacy else f"-blank{goal.index(0)}"
     return directory / f"{rows}x{cols}-{name}{blank}-{digest}-v{FORMAT_VERSION}{SUFFIX}"
@@ -198,6 +205,8 @@ def generation() -> tuple[int, int]:
     memory is part of it: emptying them (as tests do) counts as a change.
     """
     return _GENERATION, len(_LOADED)
+
+
 _DAMAGED_REPORTED: set[Path] = set()
 
 
@@ -217,12 +226,15 @@ def _report_legacy(directory: Path) -> None:
             "%d table file(s) in %s were built for one goal each and are no longer used "
             "(tables now serve every goal with the same blank cell): %s; "
             "`slidingtiles pdb clear --legacy` removes them",
-            len(unused), directory, ", ".join(info.path.name for info in unused),
-        )  # fmt: skip
+            len(unused),
+            directory,
+            ", ".join(info.path.name for info in unused),
+        )
 
 
-def _adopt_legacy(path: Path, frame: Frame, rows: int, cols: int, name: str,
-                  grouping: tuple[tuple[int, ...], ...]) -> None:  # fmt: skip
+def _adopt_legacy(
+    path: Path, frame: Frame, rows: int, cols: int, name: str, grouping: tuple[tuple[int, ...], ...]
+) -> None:
     """Rename a file of the old naming that holds exactly these tables to the new name."""
     old = _path(frame.canonical_goal, rows, cols, name, grouping, path.parent, legacy=True)
     if not path.exists() and old.is_file():
@@ -329,10 +341,12 @@ def load(
         if damaged and path not in _DAMAGED_REPORTED:
             _DAMAGED_REPORTED.add(path)
             instead = (
-                ", so it is replaced by the copy shipped with slidingtiles" if shipped
-                else ", so it is rebuilt" if build_missing
+                ", so it is replaced by the copy shipped with slidingtiles"
+                if shipped
+                else ", so it is rebuilt"
+                if build_missing
                 else ""  # the caller decides: build it, or use another table
-            )  # fmt: skip
+            )
             _LOG.warning("the table file cannot be used%s: %s", instead, problem)
         if shipped is not None:
             return _serving(_keep_shipped(shipped, path), frame)
@@ -487,11 +501,15 @@ def _info(path: Path, *, full: bool) -> TableInfo:
         else:
             header = read_header(path)
             info = TableInfo(
-                path, int(header["rows"]), int(header["cols"]),  # type: ignore[call-overload]
+                path,
+                int(header["rows"]),  # type: ignore[call-overload]
+                int(header["cols"]),  # type: ignore[call-overload]
                 str(header["partition"]),
                 tuple(tuple(g) for g in header["groups"]),  # type: ignore[attr-defined]
-                tuple(header["goal"]), size, True,  # type: ignore[arg-type]
-            )  # fmt: skip
+                tuple(header["goal"]),  # type: ignore[arg-type]
+                size,
+                True,
+            )
     except (PatternDatabaseError, KeyError, TypeError, ValueError, OSError) as exc:
         return TableInfo(path, 0, 0, "", (), (), size, False, str(exc))
     blank = info.goal.index(0) if 0 in info.goal else -1

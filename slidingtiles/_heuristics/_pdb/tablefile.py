@@ -183,12 +183,16 @@ def _open_regular(path: Path) -> tuple[BinaryIO, int]:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
             kind = (
-                "a directory" if stat.S_ISDIR(info.st_mode)
-                else "a FIFO" if stat.S_ISFIFO(info.st_mode)
-                else "a socket" if stat.S_ISSOCK(info.st_mode)
-                else "a device" if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
+                "a directory"
+                if stat.S_ISDIR(info.st_mode)
+                else "a FIFO"
+                if stat.S_ISFIFO(info.st_mode)
+                else "a socket"
+                if stat.S_ISSOCK(info.st_mode)
+                else "a device"
+                if stat.S_ISCHR(info.st_mode) or stat.S_ISBLK(info.st_mode)
                 else "not a regular file"
-            )  # fmt: skip
+            )
             raise PatternDatabaseError(f"{path}: not a table file ({kind})", path)
         if info.st_size > MAX_FILE_BYTES:
             raise PatternDatabaseError(
@@ -408,8 +412,9 @@ def read_table(
         if size != offset + sum(lengths):
             raise PatternDatabaseError(
                 f"{path}: {size - offset:,} table bytes, expected {sum(lengths):,} "
-                "(truncated or padded)", path,
-            )  # fmt: skip
+                "(truncated or padded)",
+                path,
+            )
         handle.seek(offset)
         tables = [handle.read(n) for n in lengths]
     if [len(t) for t in tables] != lengths:  # the file shrank while being read
@@ -425,10 +430,16 @@ def _verified(
         raise PatternDatabaseError(f"{path}: checksum mismatch (the file was altered)", path)
     _check_body(header, tables, path)
     return PatternDatabase(
-        header["rows"], header["cols"], tuple(header["goal"]), header["partition"],
-        tuple(tuple(g) for g in header["groups"]), tuple(header["encodings"]), tuple(tables),
-        source, header["entry"],
-    )  # fmt: skip
+        header["rows"],
+        header["cols"],
+        tuple(header["goal"]),
+        header["partition"],
+        tuple(tuple(g) for g in header["groups"]),
+        tuple(header["encodings"]),
+        tuple(tables),
+        source,
+        header["entry"],
+    )
 
 
 # -- packed files: the tables shipped with the package ----------------------------------------
@@ -520,8 +531,9 @@ def read_packed(
     if len(body) != needed or not unxz.eof:
         raise PatternDatabaseError(
             f"{path}: {len(body) - offset:,} packed bytes, expected {sum(lengths):,} "
-            "(truncated or padded)", path,
-        )  # fmt: skip
+            "(truncated or padded)",
+            path,
+        )
     tables, at = [], offset
     for group, encoding, length in zip(header["groups"], header["encodings"], lengths):
         packed = body[at : at + length]

@@ -47,8 +47,13 @@ from slidingtiles._heuristics._pdb.partition import NUMBA_PARTITIONS
 from slidingtiles._solve.short.budget import ANYTIME_FIRST_SHARE, ANYTIME_SHARE, Budget
 
 __all__ = [
-    "ANYTIME_NODES", "WEIGHTS", "AnytimeResult", "anytime", "perm_tables", "weighted_anytime",
-]  # fmt: skip
+    "ANYTIME_NODES",
+    "WEIGHTS",
+    "AnytimeResult",
+    "anytime",
+    "perm_tables",
+    "weighted_anytime",
+]
 
 #: The weights searched in turn: the first answers at once, the later ones shorten it.
 WEIGHTS = (1.5, 1.45, 1.4, 1.35, 1.3, 1.25, 1.2, 1.15, 1.1, 1.05, 1.0)
@@ -160,9 +165,14 @@ def weighted_anytime(
         searches += 1
         try:
             moves, stats = dispatch.weighted_solve(
-                start, goal, db, (num, den), ceiling=ceiling, max_nodes=max_nodes,
+                start,
+                goal,
+                db,
+                (num, den),
+                ceiling=ceiling,
+                max_nodes=max_nodes,
                 time_limit=time_limit,
-            )  # fmt: skip
+            )
         except SearchLimitExceeded as stopped:
             if stopped.stats is not None:
                 left -= stopped.stats.expanded

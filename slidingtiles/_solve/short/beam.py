@@ -31,9 +31,17 @@ from slidingtiles._engine import dispatch
 from slidingtiles._solve.short.budget import BEAM_SHARE, GROWN_SHARE, Budget
 
 __all__ = [
-    "GROWN_CELLS", "GROWTH", "NODES", "NODES_PYTHON", "TIMED_WIDTHS", "WIDTHS", "beam",
-    "grown_widths", "next_width", "widest",
-]  # fmt: skip
+    "GROWN_CELLS",
+    "GROWTH",
+    "NODES",
+    "NODES_PYTHON",
+    "TIMED_WIDTHS",
+    "WIDTHS",
+    "beam",
+    "grown_widths",
+    "next_width",
+    "widest",
+]
 
 #: Without a time limit, the widths share this many expansions under numba (about 1 s on 7x7),
 NODES = 2_000_000

@@ -125,9 +125,13 @@ class Budget:
     def snapshot(self) -> SearchStats:
         """The statistics so far: the nodes counted, the methods run, the time spent."""
         return SearchStats(
-            expanded=self.expanded, generated=self.generated, max_frontier=0, reopened=0,
-            iterations=self.methods, seconds=self.elapsed(),
-        )  # fmt: skip
+            expanded=self.expanded,
+            generated=self.generated,
+            max_frontier=0,
+            reopened=0,
+            iterations=self.methods,
+            seconds=self.elapsed(),
+        )
 
     def tell(self, _: object = None) -> None:
         """Give the call's progress callback (if any) a `snapshot`."""

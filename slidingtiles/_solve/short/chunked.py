@@ -42,9 +42,13 @@ _LINE_WEIGHTS = (4, 3, 3)
 
 
 def _window_costs(
-    tiles: Sequence[int], home: Sequence[int], weight: Sequence[int], cols: int,
-    box: Region, pull: int,
-) -> list[int]:  # fmt: skip
+    tiles: Sequence[int],
+    home: Sequence[int],
+    weight: Sequence[int],
+    cols: int,
+    box: Region,
+    pull: int,
+) -> list[int]:
     """`place_group`'s ``costs`` for the box: per cell and direction, the move's cost now."""
     top, bottom, left, right = box
     costs = []
@@ -63,10 +67,18 @@ def _window_costs(
 
 
 def place_chunk(
-    cols: int, tiles: list[int], where: list[int], free: bytearray, home: Sequence[int],
-    weight: Sequence[int], group: list[int], chunk: list[int],
-    region: Region, pull: int, budget: Budget,
-) -> list[int] | None:  # fmt: skip
+    cols: int,
+    tiles: list[int],
+    where: list[int],
+    free: bytearray,
+    home: Sequence[int],
+    weight: Sequence[int],
+    group: list[int],
+    chunk: list[int],
+    region: Region,
+    pull: int,
+    budget: Budget,
+) -> list[int] | None:
     """Blank cells bringing the tiles ``group`` to the cells ``chunk``, or None.
 
     Weighted A* (`dispatch.place_group`) in a window: the box of the
@@ -81,9 +93,11 @@ def place_chunk(
     cols_at = [p % cols for p in points]
     for margin in _CHUNK_MARGINS:
         box = (
-            max(top, min(rows_at) - margin), min(bottom, max(rows_at) + margin + 1),
-            max(left, min(cols_at) - margin), min(right, max(cols_at) + margin + 1),
-        )  # fmt: skip
+            max(top, min(rows_at) - margin),
+            min(bottom, max(rows_at) + margin + 1),
+            max(left, min(cols_at) - margin),
+            min(right, max(cols_at) + margin + 1),
+        )
         t, b, lo, hi = box
         width = hi - lo
 
@@ -96,9 +110,18 @@ def place_chunk(
         targets = [local(cell) for cell in chunk]
         for weight_pair, nodes in _CHUNK_WEIGHTS:
             found, expanded, generated = dispatch.place_group(
-                b - t, width, window_free, local(where[0]), cells, targets, weight_pair, nodes,
-                -1, costs, _UNIT,
-            )  # fmt: skip
+                b - t,
+                width,
+                window_free,
+                local(where[0]),
+                cells,
+                targets,
+                weight_pair,
+                nodes,
+                -1,
+                costs,
+                _UNIT,
+            )
             budget.spent(expanded, generated)
             if found is not None:
                 path = [(x // width + t) * cols + x % width + lo for x in found]
@@ -186,9 +209,18 @@ def solve_chunked(
             upto = done + size if len(line) - done - size > 1 else len(line)
             chunk = line[done:upto]
             found = place_chunk(
-                cols, tiles, where, free, home, weight, [target[c] for c in chunk], chunk,
-                region, pull, budget,
-            )  # fmt: skip
+                cols,
+                tiles,
+                where,
+                free,
+                home,
+                weight,
+                [target[c] for c in chunk],
+                chunk,
+                region,
+                pull,
+                budget,
+            )
             if found is None:
                 return None
             path += found

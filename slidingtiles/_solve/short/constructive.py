@@ -231,9 +231,11 @@ def _peel_and_finish(
             return
         blank_row, blank_col = divmod(solver.blank, solver.width)  # the padded frame
         line, (down, across), (top, bottom, left, right) = peel_line(
-            (top, bottom, left, right), (blank_row - 1, blank_col - 1),
-            (goal_row, goal_col), height >= width and height >= 3,
-        )  # fmt: skip
+            (top, bottom, left, right),
+            (blank_row - 1, blank_col - 1),
+            (goal_row, goal_col),
+            height >= width and height >= 3,
+        )
         solver.place_line([cell(r, c) for r, c in line], down * solver.width + across)
         placed += 1
         if after_line is not None:
@@ -280,9 +282,14 @@ def constructive_lines(start: Board, goal: Board, lines: int | None) -> str:
 
 
 def check_constructive_options(
-    *, shorten: object, time_limit: object, max_moves: object, progress: object, variant: object,
+    *,
+    shorten: object,
+    time_limit: object,
+    max_moves: object,
+    progress: object,
+    variant: object,
     blank: object,
-) -> float | None:  # fmt: skip
+) -> float | None:
     """Refuse a bad option of `solve_constructive` before any work, naming it; return the
     time limit (None for none or ``inf``).
 
@@ -371,9 +378,13 @@ def solve_constructive(
     Single rows and columns are solved exactly (the blank just walks).
     """
     seconds = check_constructive_options(
-        shorten=shorten, time_limit=time_limit, max_moves=max_moves, progress=progress,
-        variant=variant, blank=blank,
-    )  # fmt: skip
+        shorten=shorten,
+        time_limit=time_limit,
+        max_moves=max_moves,
+        progress=progress,
+        variant=variant,
+        blank=blank,
+    )
     clock = Deadline(seconds)
     start, target = board_and_goal(board, goal, blank=blank)
     report = solvability(start, target)
@@ -382,9 +393,14 @@ def solve_constructive(
             f"no solution possible for {start.to_text()}: {report.reason}", start, report
         )
     return construct(
-        start, target, clock, shorten=shorten, max_moves=max_moves, progress=progress,
+        start,
+        target,
+        clock,
+        shorten=shorten,
+        max_moves=max_moves,
+        progress=progress,
         variant=int(variant),
-    )  # fmt: skip
+    )
 
 
 def construct(
@@ -411,8 +427,10 @@ def construct(
             f"a {start.rows}x{start.cols} board needs about {estimate:,} moves "
             f"({_MOVES_PER_BOUND} x its Manhattan distance {bound:,}), more than "
             f"max_moves={max_moves:,}; raise max_moves if the memory (5 bytes a move) is there",
-            "memory", max_moves, SearchStats(0, 0, 0, 0, 0, clock.elapsed()),
-        )  # fmt: skip
+            "memory",
+            max_moves,
+            SearchStats(0, 0, 0, 0, 0, clock.elapsed()),
+        )
     solver = Reducer(start, goal, VARIANTS[variant % len(VARIANTS)])
     limit = clock.time_limit
     if limit is not None:
@@ -420,9 +438,13 @@ def construct(
 
     def snapshot() -> SearchStats:
         return SearchStats(
-            expanded=solver.placed, generated=len(solver.trail) - 1, max_frontier=0, reopened=0,
-            iterations=solver.lines, seconds=clock.elapsed(),
-        )  # fmt: skip
+            expanded=solver.placed,
+            generated=len(solver.trail) - 1,
+            max_frontier=0,
+            reopened=0,
+            iterations=solver.lines,
+            seconds=clock.elapsed(),
+        )
 
     def out_of_time() -> SearchLimitExceeded:
         return SearchLimitExceeded(

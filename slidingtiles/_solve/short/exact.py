@@ -30,9 +30,14 @@ from slidingtiles._solve.choose import cached_tables
 from slidingtiles._solve.short.budget import Budget
 
 __all__ = [
-    "EXACT_CELLS", "EXACT_NODES", "exact", "exact_moves", "ida_moves", "line_moves",
+    "EXACT_CELLS",
+    "EXACT_NODES",
+    "exact",
+    "exact_moves",
+    "ida_moves",
+    "line_moves",
     "region_boards",
-]  # fmt: skip
+]
 
 #: Boards up to this many cells are solved exactly (IDA* with linear conflicts, milliseconds).
 EXACT_CELLS = 12

@@ -86,22 +86,27 @@ _ABOVE = 1 << 40
 #: contributes, size by size). Rows are tried in order; the first that fits is used.
 TABLE: tuple[Choice, ...] = (
     Choice((2, 12), _ANY, _ANY, (("idastar",), ("reduce",), ("staged",), ("windows",))),
-    Choice((13, 25), _ANY, _ANY,
-           (("weighted_idastar",), ("reduce",), ("staged",), ("windows",))),
+    Choice((13, 25), _ANY, _ANY, (("weighted_idastar",), ("reduce",), ("staged",), ("windows",))),
     Choice((26, 36), _ANY, _ANY, (("reduce",), ("beam", "staged"), ("windows",))),
     Choice((37, 49), False, _ANY, (("reduce",), ("beam", "chunked"))),
     Choice((37, 49), True, _ANY, (("reduce",), ("beam", "staged"), ("windows",))),
     Choice((50, 400), False, "numba", (("peeled",), ("beam windows",))),
     Choice((50, 100), False, "python", (("reduce",), ("chunked",))),
-    Choice((50, 64), True, _ANY,
-           (("reduce",), ("peeled", "beam"), ("beam windows",), ("windows",))),
-    Choice((65, 100), True, _ANY,
-           (("reduce",), ("peeled", "chunked"), ("beam windows",), ("windows",))),
-    Choice((101, 2500), True, _ANY,
-           (("reduce",), ("peeled", "variants"), ("beam windows",), ("windows",))),
+    Choice(
+        (50, 64), True, _ANY, (("reduce",), ("peeled", "beam"), ("beam windows",), ("windows",))
+    ),
+    Choice(
+        (65, 100), True, _ANY, (("reduce",), ("peeled", "chunked"), ("beam windows",), ("windows",))
+    ),
+    Choice(
+        (101, 2500),
+        True,
+        _ANY,
+        (("reduce",), ("peeled", "variants"), ("beam windows",), ("windows",)),
+    ),
     Choice((101, _ABOVE), True, _ANY, (("reduce",), ("variants",), ("windows",))),
     Choice((101, _ABOVE), False, _ANY, (("reduce",),)),
-)  # fmt: skip
+)
 
 
 @attrs.frozen
@@ -285,9 +290,14 @@ def solve_short(
             budget.tell()  # after each method: the nodes so far, the methods run
             if isinstance(answer, _Final):
                 return _result(
-                    budget, answer.moves, answer.lower_bound, answer.optimal, name,
-                    answer.first_length, searches + answer.searches - 1,
-                )  # fmt: skip
+                    budget,
+                    answer.moves,
+                    answer.lower_bound,
+                    answer.optimal,
+                    name,
+                    answer.first_length,
+                    searches + answer.searches - 1,
+                )
             if answer is None:
                 continue
             if not found_any or len(answer) < len(best):
@@ -305,17 +315,31 @@ def solve_short(
 
 
 def _result(
-    budget: Budget, moves: str, lower: int, optimal: bool, method: str, first: int,
-    searches: int, searched: int = 0, shortened: int = 0,
-) -> ShortResult:  # fmt: skip
+    budget: Budget,
+    moves: str,
+    lower: int,
+    optimal: bool,
+    method: str,
+    first: int,
+    searches: int,
+    searched: int = 0,
+    shortened: int = 0,
+) -> ShortResult:
     budget.methods = searches
     stats = budget.snapshot()
     return ShortResult(
-        moves=Moves(moves), lower_bound=lower, optimal=optimal, method=method,
-        first_length=first, searches=searches, windows_searched=searched,
-        windows_shortened=shortened, expanded=stats.expanded, generated=stats.generated,
+        moves=Moves(moves),
+        lower_bound=lower,
+        optimal=optimal,
+        method=method,
+        first_length=first,
+        searches=searches,
+        windows_searched=searched,
+        windows_shortened=shortened,
+        expanded=stats.expanded,
+        generated=stats.generated,
         seconds=stats.seconds,
-    )  # fmt: skip
+    )
 
 
 def methods_table() -> str:

@@ -159,9 +159,7 @@ class _Peel:
         return sum(abs(a // cols - b // cols) + abs(a % cols - b % cols) for a, b in cells)
 
 
-def _lines(
-    region: Region, blank_goal: int, cols: int
-) -> tuple[list[int], list[list[int]], Region]:
+def _lines(region: Region, blank_goal: int, cols: int) -> tuple[list[int], list[list[int]], Region]:
     """The L to place (cells), the cells of the next Ls (one list per `RING_WEIGHTS`), and the
     region left."""
     top, bottom, left, right = region
@@ -185,9 +183,7 @@ def _lines(
     return line, rings, (top, bottom, left, right)
 
 
-def _repair(
-    peel: _Peel, line: Sequence[int], region: Region, every: bool
-) -> bool:
+def _repair(peel: _Peel, line: Sequence[int], region: Region, every: bool) -> bool:
     """Place a stray tile of the L by weighted A*: of those near their cells (within `NEAR`),
     else of all, the one nearest the blank; with ``every``, each near one in turn."""
     cols, tiles, goal = peel.cols, peel.tiles, peel.goal
@@ -256,9 +252,13 @@ def _finish_line(peel: _Peel, line: Sequence[int], region: Region) -> None:
 
 
 def _region_search(
-    peel: _Peel, region: Region, line: Sequence[int],
-    rings: Sequence[Sequence[int]], width: int, deadline: float | None,
-) -> tuple[str, bool]:  # fmt: skip
+    peel: _Peel,
+    region: Region,
+    line: Sequence[int],
+    rings: Sequence[Sequence[int]],
+    width: int,
+    deadline: float | None,
+) -> tuple[str, bool]:
     """One beam search on the region towards the L home (all its tiles when ``line`` is empty)."""
     top, bottom, left, right = region
     cells = region_cells(peel.cols, region)
@@ -285,11 +285,21 @@ def _region_search(
         if t and targets[t]
     )
     moves, expanded, reached = dispatch.subgoal_beam(
-        bottom - top, right - left, list(tiles), goal_cells, weights, targets, width,
-        conflict_weight=TARGET_WEIGHT if line else 1, blank_weight=BLANK_WEIGHT if line else 0,
-        patience=PATIENCE if line else 0, max_levels=_LEVELS_PER_STEP * home + _LEVELS_EXTRA,
-        max_nodes=_NODES, deadline=deadline, hole_weight=HOLE_WEIGHT if line else 0,
-    )  # fmt: skip
+        bottom - top,
+        right - left,
+        list(tiles),
+        goal_cells,
+        weights,
+        targets,
+        width,
+        conflict_weight=TARGET_WEIGHT if line else 1,
+        blank_weight=BLANK_WEIGHT if line else 0,
+        patience=PATIENCE if line else 0,
+        max_levels=_LEVELS_PER_STEP * home + _LEVELS_EXTRA,
+        max_nodes=_NODES,
+        deadline=deadline,
+        hole_weight=HOLE_WEIGHT if line else 0,
+    )
     peel.budget.spent(expanded)
     return moves, reached
 
@@ -311,9 +321,14 @@ class _Widths:
     """
 
     def __init__(
-        self, regions: Sequence[Region], final: Region,
-        final_width: int, bounds: tuple[int, int], pace: float, deadline: float,
-    ) -> None:  # fmt: skip
+        self,
+        regions: Sequence[Region],
+        final: Region,
+        final_width: int,
+        bounds: tuple[int, int],
+        pace: float,
+        deadline: float,
+    ) -> None:
         self.units = [_units(region, index == 0) for index, region in enumerate(regions)]
         top, bottom, left, right = final
         cells = (bottom - top) * (right - left)
@@ -345,9 +360,15 @@ class _Widths:
 
 
 def solve_peeled(
-    start: Board, goal: Board, budget: Budget, *, width: int, deadline: float | None = None,
-    final_width: int = FINAL_WIDTH, fill: tuple[int, int, float] | None = None,
-) -> str | None:  # fmt: skip
+    start: Board,
+    goal: Board,
+    budget: Budget,
+    *,
+    width: int,
+    deadline: float | None = None,
+    final_width: int = FINAL_WIDTH,
+    fill: tuple[int, int, float] | None = None,
+) -> str | None:
     """Return a solution placing the outer row and column by beam search, or None at the deadline.
 
     Args:
@@ -383,9 +404,19 @@ def solve_peeled(
         # a tiny beam first: loading the compiled kernel (0.1 s) must not count as the first
         # L's pace
         dispatch.subgoal_beam(
-            1, 2, [0, 1], [1, 0], [0, 1], [0, 1], 1, conflict_weight=0, blank_weight=0,
-            patience=0, max_levels=2, max_nodes=4,
-        )  # fmt: skip
+            1,
+            2,
+            [0, 1],
+            [1, 0],
+            [0, 1],
+            [0, 1],
+            1,
+            conflict_weight=0,
+            blank_weight=0,
+            patience=0,
+            max_levels=2,
+            max_nodes=4,
+        )
         widths = _Widths(
             [stage[0] for stage in stages], last, final_width, fill[:2], fill[2], deadline
         )
@@ -487,9 +518,14 @@ def peeled(start: Board, goal: Board, budget: Budget) -> str | None:
     final_width = FINAL_WIDTH if kind == "numba" else fits[-1]
     began = perf_counter()
     found = solve_peeled(
-        start, goal, budget, width=fits[-1], deadline=share, final_width=final_width,
+        start,
+        goal,
+        budget,
+        width=fits[-1],
+        deadline=share,
+        final_width=final_width,
         fill=(MIN_WIDTH[kind], _WIDTHS[-1], rate),
-    )  # fmt: skip
+    )
     if found is None:
         return None
     # A peel that ended early ran at the widest width: the others are priced by its time.

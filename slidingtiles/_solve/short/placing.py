@@ -31,8 +31,14 @@ from slidingtiles._solve.tile_state import TileState
 from slidingtiles.search import astar
 
 __all__ = [
-    "BY_ROUTE_CELLS", "VARIANTS", "OutOfTime", "Reducer", "Stuck", "Tuning", "peel_line",
-]  # fmt: skip
+    "BY_ROUTE_CELLS",
+    "VARIANTS",
+    "OutOfTime",
+    "Reducer",
+    "Stuck",
+    "Tuning",
+    "peel_line",
+]
 
 Region = tuple[int, int, int, int]
 
@@ -290,9 +296,11 @@ class Reducer:
                 continue
             row, col = divmod(cell, width)
             for nxt, nr, nc in (
-                (cell - width, row - 1, col), (cell + width, row + 1, col),
-                (cell - 1, row, col - 1), (cell + 1, row, col + 1),
-            ):  # fmt: skip
+                (cell - width, row - 1, col),
+                (cell + width, row + 1, col),
+                (cell - 1, row, col - 1),
+                (cell + 1, row, col + 1),
+            ):
                 if not free[nxt] or nr < top or nr > bottom or nc < left or nc > right:
                     continue
                 tile = tiles[nxt]  # slides from nxt to cell: nearer its goal, or further?

@@ -43,8 +43,13 @@ __all__ = ["VARIANTS", "next_line", "solve_staged", "staged"]
 _GROUP = 6
 # Weights tried in turn for one group, (num, den), with the node budget of each without a time
 # limit: fast coarse searches after exact ones, so most lines cost little and few fail.
-_WEIGHTS = (((1, 1), 10_000), ((3, 2), 20_000), ((2, 1), 50_000), ((4, 1), 100_000),
-            ((8, 1), 300_000))  # fmt: skip
+_WEIGHTS = (
+    ((1, 1), 10_000),
+    ((3, 2), 20_000),
+    ((2, 1), 50_000),
+    ((4, 1), 100_000),
+    ((8, 1), 300_000),
+)
 # The exact finish of the last region: its share of the time left, and its node budget.
 _EXACT_SHARE = 0.5
 _EXACT_NODES = 2_000_000
@@ -55,10 +60,18 @@ _UNTIMED_VARIANTS = 2
 
 
 def _place(
-    rows: int, cols: int, free: bytearray, tiles: list[int], goal: Sequence[int],
-    line: list[int], budget: Budget, until: float | None, share: float, skip: int = 0,
+    rows: int,
+    cols: int,
+    free: bytearray,
+    tiles: list[int],
+    goal: Sequence[int],
+    line: list[int],
+    budget: Budget,
+    until: float | None,
+    share: float,
+    skip: int = 0,
     park: int = -1,
-) -> list[int] | None:  # fmt: skip
+) -> list[int] | None:
     """Blank cells that place the goal tiles of ``line`` (in order), a few at a time; or None.
 
     ``skip`` weights of the schedule are passed over; ``park`` is the blank's
@@ -163,9 +176,18 @@ def solve_staged(
         if (variant >> 3) & 3:
             park = (line[0], line[-1], line[len(line) // 2])[((variant >> 3) & 3) - 1] + inward
         placed = _place(
-            rows, cols, free, tiles, target, line, budget, until, 1.0 / lines_left,
-            (variant >> 1) & 3, park,
-        )  # fmt: skip
+            rows,
+            cols,
+            free,
+            tiles,
+            target,
+            line,
+            budget,
+            until,
+            1.0 / lines_left,
+            (variant >> 1) & 3,
+            park,
+        )
         if placed is None:
             return None
         path += placed

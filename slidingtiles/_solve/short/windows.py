@@ -43,9 +43,14 @@ from slidingtiles._solve.short.budget import Budget
 from slidingtiles._solve.short.exact import ida_moves
 
 __all__ = [
-    "DEADLINE_NODES", "WINDOW_CELLS", "ShortenResult", "beam_windows", "cancel_moves", "shorten",
+    "DEADLINE_NODES",
+    "WINDOW_CELLS",
+    "ShortenResult",
+    "beam_windows",
+    "cancel_moves",
+    "shorten",
     "windows",
-]  # fmt: skip
+]
 
 #: The largest box (in cells) a window is re-solved in.
 WINDOW_CELLS = 30
@@ -173,9 +178,17 @@ def _resolve(
 
 
 def _pass(
-    start: Board, moves: str, length: int, offset: int, deadline: float | None, limit: int,
-    nodes: int, beam: int | None, failed: set[tuple[object, ...]], budget: Budget,
-) -> tuple[str, int, int, bool]:  # fmt: skip
+    start: Board,
+    moves: str,
+    length: int,
+    offset: int,
+    deadline: float | None,
+    limit: int,
+    nodes: int,
+    beam: int | None,
+    failed: set[tuple[object, ...]],
+    budget: Budget,
+) -> tuple[str, int, int, bool]:
     """One sweep of windows of ``length`` moves: new moves, windows tried and improved, finished."""
     rows, cols = start.shape
     tiles = list(start.tiles)
@@ -293,11 +306,19 @@ def beam_windows(start: Board, moves: str, budget: Budget) -> ShortenResult:
         if budget.passed():
             break
         done = shorten(
-            start, out.moves, budget, deadline=budget.end, windows=(length,), limit=box,
-            nodes=_BEAM_WINDOW_NODES, beam=_BEAM_WINDOW_WIDTH,
-        )  # fmt: skip
+            start,
+            out.moves,
+            budget,
+            deadline=budget.end,
+            windows=(length,),
+            limit=box,
+            nodes=_BEAM_WINDOW_NODES,
+            beam=_BEAM_WINDOW_WIDTH,
+        )
         out = ShortenResult(
-            done.moves, out.windows_searched + done.windows_searched,
-            out.windows_shortened + done.windows_shortened, out.passes + done.passes,
-        )  # fmt: skip
+            done.moves,
+            out.windows_searched + done.windows_searched,
+            out.windows_shortened + done.windows_shortened,
+            out.passes + done.passes,
+        )
     return out
