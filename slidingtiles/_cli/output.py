@@ -179,6 +179,7 @@ class Progress:
         self._began = time.monotonic()
         self._last_line = self._began + delay - every  # the first line comes after delay
         self._pending = False
+        self._written = False  # a line is out: the end gets its last count too
         if self.shown:
             try:
                 tqdm = importlib.import_module("tqdm").tqdm
@@ -234,13 +235,14 @@ class Progress:
         print(f"{PROG}: {self.description}: {', '.join(parts)}", file=self.stream, flush=True)
         self._last_line = now
         self._pending = False
+        self._written = True
 
     def close(self) -> None:
         """Finish the display: close the bar, or write the last plain line not yet shown."""
         if self._bar is not None:
             self._bar.close()
             self._bar = None
-        elif self.shown and self._pending and self._last_line > self._began:
+        elif self.shown and self._pending and self._written:
             self._write_line(time.monotonic())  # the last count, after lines already shown
 
     def __enter__(self) -> Progress:
