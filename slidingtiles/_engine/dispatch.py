@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import math
 import sys
+import weakref
 from collections.abc import Callable, Sequence
 
 from slidingtiles._board.board import Board
@@ -165,6 +166,34 @@ def _framed(
     return canonical_tables(db), tiles, frame.order
 
 
+# Per tables: which kernel searches them (`_table_kernel`), with the implementation it was
+# worked out for (a fall back to pure Python asks again); the entry dies with the tables.
+_KERNEL_OF: weakref.WeakKeyDictionary[PatternTables, tuple[str, str]]
+_KERNEL_OF = weakref.WeakKeyDictionary()
+
+
+def _table_kernel(tables: PatternTables) -> str:
+    """How the engine searches these (canonical) tables, worked out once per tables.
+
+    ``"walk"`` down a perfect table, ``"maxed"`` (perm-ranked tables: `ida_maxed`),
+    ``"digits"`` (`ida_pdb`, which the pure-Python kernel also runs: small searches go
+    there), ``"pdb"`` (`ida_pdb` of the active kernels only), ``"none"`` (unsupported).
+    """
+    kept = _KERNEL_OF.get(tables)
+    if kept is not None and kept[1] == IMPLEMENTATION:
+        return kept[0]
+    if tables.perfect:
+        kernel = "walk"
+    elif not kernels.supports_pdb(tables):
+        kernel = "none"
+    elif maxed_searches(tables):
+        kernel = "maxed"
+    else:
+        kernel = "digits" if _SMALL_KERNELS.supports_pdb(tables) else "pdb"
+    _KERNEL_OF[tables] = (kernel, IMPLEMENTATION)
+    return kernel
+
+
 def engine_solve(
     start: Board,
     goal: Board,
@@ -201,16 +230,17 @@ def engine_solve(
     try:
         if heuristic == "pdb":
             tables, tiles, order = _framed(start, goal, db, "heuristic 'pdb'")
-            if tables.perfect:  # a few dozen lookups: no compiled kernel needed
+            kernel = _table_kernel(tables)
+            if kernel == "walk":  # a perfect table: a few dozen lookups, no compiled kernel
                 return kernels.walk_perfect(tables, tiles, guard, order)
-            if not kernels.supports_pdb(tables):
+            if kernel == "maxed":
+                return kernels.ida_maxed([tables], tiles, guard, order)
+            if kernel == "none":
                 raise ValueError(
                     f"the {IMPLEMENTATION} engine cannot search {tables.encodings} tables"
                 )
-            if maxed_searches(tables):
-                return kernels.ida_maxed([tables], tiles, guard, order)
             small = expected_nodes is not None and expected_nodes < SMALL_SEARCH_NODES
-            if small and _SMALL_KERNELS.supports_pdb(tables):
+            if small and kernel == "digits":
                 return _SMALL_KERNELS.ida_pdb(tables, tiles, guard, order)
             return kernels.ida_pdb(tables, tiles, guard, order)
         if heuristic in ("manhattan", "linear_conflict"):
