@@ -163,25 +163,28 @@ def _framed(
     if db is None or db.goal != frame.canonical_goal or (db.rows, db.cols) != start.shape:
         raise ValueError(f"{what} needs the pattern database of this shape and goal")
     tiles = list(start.tiles) if frame.identity else list(frame.board(start.tiles))
-    return canonical_tables(db), tiles, frame.order
+    return _searched(db)[0], tiles, frame.order
 
 
-# Per tables: which kernel searches them (`_table_kernel`), with the implementation it was
-# worked out for (a fall back to pure Python asks again); the entry dies with the tables.
-_KERNEL_OF: weakref.WeakKeyDictionary[PatternTables, tuple[str, str]]
-_KERNEL_OF = weakref.WeakKeyDictionary()
+# Per tables: the tables the kernels search (`canonical_tables`) and which kernel searches them
+# (`_searched`), with the implementation that was worked out for (after a fall back to pure
+# Python it is worked out again); an entry dies with its tables.
+_SEARCHED: weakref.WeakKeyDictionary[PatternTables, tuple[PatternTables, str, str]]
+_SEARCHED = weakref.WeakKeyDictionary()
 
 
-def _table_kernel(tables: PatternTables) -> str:
-    """How the engine searches these (canonical) tables, worked out once per tables.
+def _searched(db: PatternTables) -> tuple[PatternTables, str]:
+    """The canonical tables of ``db`` and how the engine searches them, worked out once per tables.
 
-    ``"walk"`` down a perfect table, ``"maxed"`` (perm-ranked tables: `ida_maxed`),
-    ``"digits"`` (`ida_pdb`, which the pure-Python kernel also runs: small searches go
-    there), ``"pdb"`` (`ida_pdb` of the active kernels only), ``"none"`` (unsupported).
+    The kernel is ``"walk"`` down a perfect table, ``"maxed"`` (perm-ranked tables:
+    `ida_maxed`), ``"digits"`` (`ida_pdb`, which the pure-Python kernel also runs, so
+    small searches go there), ``"pdb"`` (`ida_pdb` of the active kernels only), or
+    ``"none"`` (no kernel of this implementation searches them).
     """
-    kept = _KERNEL_OF.get(tables)
-    if kept is not None and kept[1] == IMPLEMENTATION:
-        return kept[0]
+    kept = _SEARCHED.get(db)
+    if kept is not None and kept[2] == IMPLEMENTATION:
+        return kept[0], kept[1]
+    tables = canonical_tables(db)
     if tables.perfect:
         kernel = "walk"
     elif not kernels.supports_pdb(tables):
@@ -190,8 +193,8 @@ def _table_kernel(tables: PatternTables) -> str:
         kernel = "maxed"
     else:
         kernel = "digits" if _SMALL_KERNELS.supports_pdb(tables) else "pdb"
-    _KERNEL_OF[tables] = (kernel, IMPLEMENTATION)
-    return kernel
+    _SEARCHED[db] = (tables, kernel, IMPLEMENTATION)
+    return tables, kernel
 
 
 def engine_solve(
@@ -230,7 +233,7 @@ def engine_solve(
     try:
         if heuristic == "pdb":
             tables, tiles, order = _framed(start, goal, db, "heuristic 'pdb'")
-            kernel = _table_kernel(tables)
+            kernel = _searched(tables)[1]
             if kernel == "walk":  # a perfect table: a few dozen lookups, no compiled kernel
                 return kernels.walk_perfect(tables, tiles, guard, order)
             if kernel == "maxed":

@@ -289,6 +289,20 @@ def _kernel_module(name: str) -> ModuleType:
     return importlib.import_module(f"slidingtiles._engine.{name}")
 
 
+# The pure-Python kernels by (module, name), each looked up once: a function-level import costs
+# about a microsecond a call, a fifth of a small search's kernel.
+_PYTHON_FUNCTIONS: dict[tuple[str, str], Callable[..., Any]] = {}
+
+
+def _python_kernel(module: str, name: str) -> Callable[..., Any]:
+    """The pure-Python kernel ``python.<module>.<name>``, its module imported on first use."""
+    found = _PYTHON_FUNCTIONS.get((module, name))
+    if found is None:
+        found = getattr(_kernel_module(f"python.{module}"), name)
+        _PYTHON_FUNCTIONS[module, name] = found
+    return found
+
+
 def _in_batches(*args: Any) -> EngineResult | None:
     """`python.batched.continue_in_batches`, imported when a search first hands off to it."""
     found: EngineResult | None = _kernel_module("python.batched").continue_in_batches(*args)
@@ -313,9 +327,10 @@ class _PythonKernels:
         guard: Guard,
         conflicts: bool,
     ) -> EngineResult:
-        from slidingtiles._engine.python.manhattan import ida_manhattan
-
-        return ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
+        found: EngineResult = _python_kernel("manhattan", "ida_manhattan")(
+            rows, cols, goal_tiles, tiles, guard, conflicts
+        )
+        return found
 
     def ida_user(
         self,
@@ -326,16 +341,18 @@ class _PythonKernels:
         guard: Guard,
         user: UserHeuristic,
     ) -> EngineResult:
-        from slidingtiles._engine.python.user import ida_user
-
-        return ida_user(rows, cols, goal_tiles, tiles, guard, user)
+        found: EngineResult = _python_kernel("user", "ida_user")(
+            rows, cols, goal_tiles, tiles, guard, user
+        )
+        return found
 
     def ida_pdb(
         self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
     ) -> EngineResult:
-        from slidingtiles._engine.python.pdb import ida_pdb
-
-        return ida_pdb(db, tiles, guard, handoff=_in_batches, order=order)
+        found: EngineResult = _python_kernel("pdb", "ida_pdb")(
+            db, tiles, guard, handoff=_in_batches, order=order
+        )
+        return found
 
     def supports_pdb(self, db: PatternTables) -> bool:
         digits = db.entry == U8_MOVES and all(e == DIGITS for e in db.encodings)
@@ -344,16 +361,14 @@ class _PythonKernels:
     def walk_perfect(
         self, db: PatternTables, tiles: list[int], guard: Guard, order: Order
     ) -> EngineResult:
-        from slidingtiles._engine.python.pdb import walk_perfect
-
-        return walk_perfect(db, tiles, guard, order)
+        found: EngineResult = _python_kernel("pdb", "walk_perfect")(db, tiles, guard, order)
+        return found
 
     def ida_maxed(
         self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order
     ) -> EngineResult:
-        from slidingtiles._engine.python.maxed import ida_maxed
-
-        return ida_maxed(dbs, tiles, guard, order)
+        found: EngineResult = _python_kernel("maxed", "ida_maxed")(dbs, tiles, guard, order)
+        return found
 
     def weighted_maxed(
         self,
@@ -365,9 +380,10 @@ class _PythonKernels:
         den: int,
         ceiling: int | None,
     ) -> tuple[str | None, SearchStats]:
-        from slidingtiles._engine.python.maxed import weighted_maxed
-
-        return weighted_maxed(dbs, tiles, guard, order, num, den, ceiling)
+        found: tuple[str | None, SearchStats] = _python_kernel("maxed", "weighted_maxed")(
+            dbs, tiles, guard, order, num, den, ceiling
+        )
+        return found
 
     def maxed_search(
         self,
@@ -376,14 +392,11 @@ class _PythonKernels:
         order: Order,
         **start: int | bool | None,
     ) -> MaxedSearch:
-        from slidingtiles._engine.python.maxed import maxed_search
-
-        return maxed_search(dbs, tiles, order, **start)
+        found: MaxedSearch = _python_kernel("maxed", "maxed_search")(dbs, tiles, order, **start)
+        return found
 
     def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
-        from slidingtiles._engine.python.maxed import maxed_attach
-
-        maxed_attach(search, dbs, order)
+        _python_kernel("maxed", "maxed_attach")(search, dbs, order)
 
     def build_group_table(
         self,
@@ -422,11 +435,10 @@ class _PythonKernels:
         costs: Sequence[int] | None = None,
         unit: int = 1,
     ) -> tuple[list[int] | None, int, int]:
-        from slidingtiles._engine.python.weighted import place_group
-
-        return place_group(
+        found: tuple[list[int] | None, int, int] = _python_kernel("weighted", "place_group")(
             rows, cols, free, blank, cells, targets, weight, max_nodes, blank_target, costs, unit
         )
+        return found
 
     def subgoal_search(
         self,
@@ -446,9 +458,7 @@ class _PythonKernels:
         deadline: float | None,
         hole_weight: int = 0,
     ) -> tuple[str, int, bool]:
-        from slidingtiles._engine.python.beam import subgoal_search
-
-        return subgoal_search(
+        found: tuple[str, int, bool] = _python_kernel("beam", "subgoal_search")(
             rows,
             cols,
             tiles,
@@ -465,6 +475,7 @@ class _PythonKernels:
             deadline,
             hole_weight,
         )
+        return found
 
     def tables_search(
         self,
@@ -480,11 +491,10 @@ class _PythonKernels:
         max_nodes: int,
         deadline: float | None,
     ) -> tuple[str, int, bool]:
-        from slidingtiles._engine.python.tables_beam import tables_search
-
-        return tables_search(
+        found: tuple[str, int, bool] = _python_kernel("tables_beam", "tables_search")(
             rows, cols, tiles, flat, offsets, perm, groups, width, max_levels, max_nodes, deadline
         )
+        return found
 
     def bwas_tables(
         self,
