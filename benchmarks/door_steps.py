@@ -24,12 +24,15 @@ import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
+
+import attrs
 
 ROOT = Path(__file__).resolve().parent.parent
 PAGE = ROOT / "docs" / "measurements" / "solve-door.md"
 
 
-def steps() -> dict[str, float]:
+def steps() -> dict[str, Any]:
     """Microseconds of CPU per call of each step, in this process's implementation."""
     import timeit
 
@@ -48,7 +51,7 @@ def steps() -> dict[str, float]:
     solve(near)  # tables loaded, kernels compiled or loaded
     clock = Deadline(None)
     settings = check_options(door.ALGORITHMS)
-    chosen = plan(near, goal, clock, workers=os.cpu_count() or 1, settings=settings)
+    chosen = plan(near, goal, clock, workers=1, settings=settings)  # as solve(near) plans
     call = door._Call(near, goal, clock, None, None, None, None, None, None, None)
     expected = None if chosen.estimate is None else chosen.estimate.nodes
     timed: dict[str, Callable[[], object]] = {
@@ -62,7 +65,7 @@ def steps() -> dict[str, float]:
         "already_solved": lambda: already_solved(near, goal, "auto", "auto", clock),
         "parity (parity_solvable)": lambda: parity_solvable(near, goal),
         "plan (heuristic resolved or recalled, reach estimate)": lambda: plan(
-            near, goal, clock, workers=os.cpu_count() or 1, settings=settings
+            near, goal, clock, workers=1, settings=settings
         ),
         "the engine route (engine_solve and the Solution)": lambda: door._engine(chosen, call),
         "  of which engine_solve": lambda: dispatch.engine_solve(
@@ -70,8 +73,15 @@ def steps() -> dict[str, float]:
         ),
         "solve(), the whole call": lambda: solve(near),
     }
+    maxed = _maxed_tables(goal)
+    if maxed is not None:  # numba's route with 4x4's 7-8 tables: the compiled maxed kernel
+        with_maxed = attrs.evolve(chosen, tables=maxed)
+        timed[MAXED_ROUTE] = lambda: door._engine(with_maxed, call)
     calls, repeat = ARGS.calls, ARGS.repeat
+    assert chosen.tables is not None
     return {
+        TABLES: chosen.tables.name,  # type: ignore[dict-item]
+    } | {
         name: min(timeit.repeat(f, number=calls, repeat=repeat, timer=time.process_time))
         / calls
         * 1e6
@@ -79,7 +89,33 @@ def steps() -> dict[str, float]:
     }
 
 
-def _child(implementation: str) -> dict[str, float]:
+TABLES = "tables"  # the partition the plan chose, beside the steps' times
+MAXED_ROUTE = "the engine route with zero-aware perm-ranked tables (7-8's kernel; 5-5-5 stand in)"
+
+
+def _maxed_tables(goal: object) -> object:
+    """4x4 tables of 7-8's kind (perm-zero, 4-bit entries) but of 5-5-5 tiles, built in memory
+    in a second: numba's route for 7-8 (the maxed kernel) without its 1.2 GB file and 5.9 GB
+    build. None in pure Python, which never searches 7-8 (`_heuristics/_pdb/choice.py`)."""
+    from slidingtiles._board.symmetry import frame_for
+    from slidingtiles._engine import dispatch
+    from slidingtiles.pdb import PatternDatabase
+
+    if dispatch.IMPLEMENTATION != "numba":
+        return None
+    canonical = frame_for(4, 4, goal.tiles).canonical_goal  # type: ignore[attr-defined]
+    groups = ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10), (11, 12, 13, 14, 15))
+    tables = [
+        dispatch.build_group_table(4, 4, canonical, g, encoding="perm-zero", entry="u4-excess")
+        for g in groups
+    ]
+    canon = PatternDatabase(
+        4, 4, canonical, "5-5-5", groups, ("perm-zero",) * 3, tables, entry="u4-excess"
+    )
+    return canon.for_goal(goal.tiles)  # type: ignore[attr-defined]
+
+
+def _child(implementation: str) -> dict[str, Any]:
     env = {**os.environ, "SLIDINGTILES_IMPLEMENTATION": implementation, "PYTHONPATH": str(ROOT)}
     argv = [sys.executable, __file__, "--child", "--calls", str(ARGS.calls)]
     argv += ["--repeat", str(ARGS.repeat)]
@@ -107,16 +143,21 @@ def main() -> int:
         "# The cost of solve's door",
         "",
         "Written by `benchmarks/door_steps.py` (do not edit by hand): what each step of one",
-        "`solve` call costs on a 4x4 board one move from its goal, the 6-6-3 or 7-8 tables in",
-        "memory, in microseconds of CPU per call (the best of "
+        "`solve` call costs on a 4x4 board one move from its goal, its tables in memory",
+        f"({table['numba'].pop(TABLES)} under numba, {table['python'].pop(TABLES)} in pure "
+        "Python; numba's 7-8, when",
+        "built, take the maxed kernel: the last row), in microseconds of CPU per call (the best of "
         f"{ARGS.repeat} rounds of {ARGS.calls:,} calls;",
-        "the machine was shared, so single numbers can be high by tens of percent).",
+        "the machine was shared, so single numbers can be high by tens of percent;",
+        f"load average {LOAD_BEFORE:.1f} when this run began, "
+        f"{os.getloadavg()[0]:.1f} at its end).",
         "",
         "| step | numba | pure Python |",
         "| --- | ---: | ---: |",
     ]
     for name in table["numba"]:
-        lines.append(f"| {name} | {table['numba'][name]:.1f} | {table['python'][name]:.1f} |")
+        cells = [f"{table[kind][name]:.1f}" if name in table[kind] else "-" for kind in table]
+        lines.append(f"| {name} | {' | '.join(cells)} |")
     if ARGS.baseline:
         base = Path(ARGS.baseline).resolve()
         before: dict[str, list[float]] = {kind: [] for kind in implementations}
@@ -154,6 +195,7 @@ _parser.add_argument("--baseline", metavar="DIR", help="another checkout to comp
 _parser.add_argument("--rounds", type=int, default=2, help="alternations with --baseline")
 _parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
 ARGS = _parser.parse_args()
+LOAD_BEFORE = os.getloadavg()[0]
 
 if __name__ == "__main__":
     sys.exit(main())
