@@ -1,0 +1,166 @@
+"""Benchmark: numba's first call in a fresh process, with an empty kernel cache and with a warm one.
+
+Run from the project root (numba installed; writes docs/measurements/first-compile.md):
+
+    PYTHONPATH=. python benchmarks/first_compile.py
+    PYTHONPATH=. python benchmarks/first_compile.py --baseline /path/to/older/checkout
+
+Each case is one `solve` call in a fresh interpreter (``SLIDINGTILES_IMPLEMENTATION=numba``):
+
+* a 4x4 board, optimal (the tables' IDA*, through the small-search kernel or the maxed one);
+* a 5x5 and a 10x10 board with ``optimal=False`` (the short-solution methods' kernels).
+
+*Cold*: ``NUMBA_CACHE_DIR`` is a new, empty directory, so every kernel the call runs is
+compiled; *warm*: a second fresh process with the same directory, so they are loaded from
+numba's disk cache. Measured: the CPU seconds of the whole process (``resource``, the
+interpreter, imports and the call: what the user waits for on an idle machine), the CPU
+seconds of the `solve` call alone, and what numba compiled (its ``numba:compile``
+events: the kernels by name and the seconds spent). ``--baseline`` measures another
+checkout's cold and warm runs the same way, alternating with this one's, in one sitting.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PAGE = ROOT / "docs" / "measurements" / "first-compile.md"
+
+#: The cases: a name, and the Python expression of the call (``st`` is slidingtiles).
+CASES = {
+    "4x4 optimal": "st.solve(st.random_board(4, 4, seed=1))",
+    "5x5 optimal=False": "st.solve(st.random_board(5, 5, seed=1), optimal=False)",
+    "10x10 optimal=False": "st.solve(st.random_board(10, 10, seed=1), optimal=False)",
+}
+
+_CHILD = """
+import json, resource, sys, time
+compiles = []
+def listen():
+    from numba.core import event
+    class Listener(event.Listener):
+        depth = 0
+        def on_start(self, started):
+            self.depth += 1
+            if self.depth == 1:
+                self.began = time.process_time()
+        def on_end(self, ended):
+            self.depth -= 1
+            if self.depth == 0:
+                name = getattr(ended.data.get("dispatcher"), "__qualname__", "?")
+                compiles.append((name, time.process_time() - self.began))
+    event.register("numba:compile", Listener())
+import slidingtiles as st
+import numba
+listen()
+began = time.process_time()
+solution = {call}
+call_cpu = time.process_time() - began
+usage = resource.getrusage(resource.RUSAGE_SELF)
+print(json.dumps({{
+    "moves": len(solution.moves),
+    "engine": solution.engine,
+    "call_cpu": call_cpu,
+    "process_cpu": usage.ru_utime + usage.ru_stime,
+    "compiles": compiles,
+}}))
+"""
+
+
+def run(tree: Path, case: str, cache: Path) -> dict[str, object]:
+    """One fresh process of ``tree`` running ``case`` with numba's cache in ``cache``."""
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(tree),
+        "NUMBA_CACHE_DIR": str(cache),
+        "SLIDINGTILES_IMPLEMENTATION": "numba",
+    }
+    code = _CHILD.format(call=CASES[case])
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True, cwd=tree
+    )
+    found: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
+    return found
+
+
+def cold_and_warm(tree: Path, case: str) -> tuple[dict[str, object], dict[str, object]]:
+    """The cold run (an empty cache) and the warm one after it (the same cache)."""
+    with tempfile.TemporaryDirectory(prefix="numba-cold-") as directory:
+        cold = run(tree, case, Path(directory))
+        warm = run(tree, case, Path(directory))
+    return cold, warm
+
+
+def _compiled(result: dict[str, object]) -> tuple[float, int, str]:
+    compiles: list[tuple[str, float]] = result["compiles"]  # type: ignore[assignment]
+    seconds = sum(s for _, s in compiles)
+    slowest = sorted(compiles, key=lambda c: -c[1])[:3]
+    names = ", ".join(f"{name} {s:.1f}" for name, s in slowest)
+    return seconds, len(compiles), names
+
+
+def main() -> int:
+    trees = [("this checkout", ROOT)]
+    if ARGS.baseline:
+        trees.insert(0, ("baseline", Path(ARGS.baseline).resolve()))
+    rows = []
+    for case in CASES:
+        for label, tree in trees:  # alternating: the machine's load falls on both alike
+            cold, warm = cold_and_warm(tree, case)
+            print(label, case, json.dumps(cold), json.dumps(warm), file=sys.stderr, flush=True)
+            rows.append((case, label, cold, warm))
+    lines = [
+        "# numba's first call",
+        "",
+        "Written by `benchmarks/first_compile.py` (do not edit by hand): one `solve` call in a",
+        "fresh process under numba, *cold* (an empty `NUMBA_CACHE_DIR`: every kernel the call",
+        "runs is compiled) and *warm* (a second fresh process on the same cache: loaded from",
+        "disk). CPU seconds (`resource`, `time.process_time`; the machine was shared: load",
+        f"average {LOAD_BEFORE:.1f} when this run began, {os.getloadavg()[0]:.1f} at its end).",
+        "*Process*: the whole interpreter (start, imports, the call); *call*: the `solve` call;",
+        "*compiling*: the seconds numba spent compiling (its `numba:compile` events), how many",
+        "kernels, and the slowest three.",
+        "",
+        "| case | checkout | cold: process | cold: call | compiling (kernels) | slowest | "
+        "warm: process | warm: call |",
+        "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |",
+    ]
+    for case, label, cold, warm in rows:
+        seconds, count, names = _compiled(cold)
+        lines.append(
+            f"| {case} | {label} | {cold['process_cpu']:.1f} | {cold['call_cpu']:.1f} | "
+            f"{seconds:.1f} ({count}) | {names} | {warm['process_cpu']:.1f} | "
+            f"{warm['call_cpu']:.2f} |"
+        )
+    lines += [
+        "",
+        f"Measured {time.strftime('%Y-%m-%d')}, Python {sys.version.split()[0]}, numba "
+        f"{_numba_version()}.",
+    ]
+    PAGE.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    print(PAGE.read_text(encoding="utf-8"))
+    return 0
+
+
+def _numba_version() -> str:
+    import numba
+
+    return str(numba.__version__)
+
+
+_parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+_parser.add_argument("--baseline", metavar="DIR", help="another checkout to compare with")
+ARGS = _parser.parse_args()
+LOAD_BEFORE = os.getloadavg()[0]
+resource.getrusage(resource.RUSAGE_SELF)  # the parent's own use is not measured
+
+if __name__ == "__main__":
+    sys.exit(main())
