@@ -65,7 +65,11 @@ began = time.process_time()
 solution = {call}
 call_cpu = time.process_time() - began
 usage = resource.getrusage(resource.RUSAGE_SELF)
+import numba.core.registry
+kernels = [d for d in numba.core.registry.CPUDispatcher._memo.values() if d.signatures]
+specialised = sorted(d.__qualname__ for d in kernels if len(d.signatures) > 1)
 print(json.dumps({{
+    "specialised": specialised,
     "moves": len(solution.moves),
     "engine": solution.engine,
     "call_cpu": call_cpu,
@@ -127,18 +131,21 @@ def main() -> int:
         f"average {LOAD_BEFORE:.1f} when this run began, {os.getloadavg()[0]:.1f} at its end).",
         "*Process*: the whole interpreter (start, imports, the call); *call*: the `solve` call;",
         "*compiling*: the seconds numba spent compiling (its `numba:compile` events), how many",
-        "kernels, and the slowest three.",
+        "kernels, and the slowest three; in the warm run nothing should compile (0.0 (0)).",
+        "*Specialised*: kernels compiled for more than one signature in the cold run.",
         "",
         "| case | checkout | cold: process | cold: call | compiling (kernels) | slowest | "
-        "warm: process | warm: call |",
-        "| --- | --- | ---: | ---: | ---: | --- | ---: | ---: |",
+        "specialised | warm: process | warm: call | warm: compiling |",
+        "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |",
     ]
     for case, label, cold, warm in rows:
         seconds, count, names = _compiled(cold)
+        again, recompiled, _ = _compiled(warm)
+        specialised = ", ".join(cold["specialised"]) or "none"  # type: ignore[arg-type]
         lines.append(
             f"| {case} | {label} | {cold['process_cpu']:.1f} | {cold['call_cpu']:.1f} | "
-            f"{seconds:.1f} ({count}) | {names} | {warm['process_cpu']:.1f} | "
-            f"{warm['call_cpu']:.2f} |"
+            f"{seconds:.1f} ({count}) | {names} | {specialised} | {warm['process_cpu']:.1f} | "
+            f"{warm['call_cpu']:.2f} | {again:.1f} ({recompiled}) |"
         )
     lines += [
         "",
