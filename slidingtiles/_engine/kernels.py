@@ -530,16 +530,25 @@ class _NumbaKernels:
         self._fallback = fallback
         self._fallen = False
         self._modules: dict[str, ModuleType] = {}
-        if not fallback:
-            self._load("pdb")
+        self._ready = False
+        if not fallback:  # numba asked for by name: whether it imports is known at once
+            self._prepare()
 
-    def _load(self, name: str) -> ModuleType:
-        module = self._modules.get(name)
-        if module is None:
+    def _prepare(self) -> None:
+        """numba imported, its cache and threads set up, its compiles told: once, before the
+        first kernel module is loaded (each loads when its first kernel runs, and compiles
+        only the kernels that run)."""
+        if not self._ready:
             prepare_numba_cache()
             prepare_numba_threads()  # a pool forked after a table build must not abort
             importlib.import_module("numba")
             _listen_to_compiles()
+            self._ready = True
+
+    def _load(self, name: str) -> ModuleType:
+        module = self._modules.get(name)
+        if module is None:
+            self._prepare()
             module = self._modules[name] = _kernel_module(f"numba.{name}")
         return module
 
