@@ -20,6 +20,7 @@ import importlib
 import logging
 import threading
 import time
+import types
 import warnings
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -221,55 +222,62 @@ _LISTENING: list[object] = []
 def _listen_to_compiles() -> None:
     """Have numba's compiles announce themselves (once per process, when numba is first used).
 
-    numba says nothing while it compiles a kernel on its first use (half a
-    minute for the short-solution methods' five on a cold cache; kept on disk,
-    later processes load them in about a second). A compile still running
-    after `COMPILE_NOTICE_SECONDS` is told (a WARNING on the ``slidingtiles``
-    logger, which reaches standard error where logging is not configured),
-    and so is its end. Loading from numba's disk cache is not a compile, and
-    is not told.
+    numba says nothing while it compiles a kernel on its first use (seconds to
+    tens of seconds on a cold cache, docs/measurements/first-compile.md; kept
+    on disk, later processes load them). A compile still running after
+    `COMPILE_NOTICE_SECONDS`, in any thread, is told (a WARNING on the
+    ``slidingtiles`` logger, which reaches standard error where logging is not
+    configured), and so is its end. Loading from numba's disk cache is not a
+    compile, and is not told.
     """
     if _LISTENING:
         return
     event = importlib.import_module("numba.core.event")
 
     class Notice(event.Listener):  # type: ignore[misc,name-defined]
+        """Per thread (the game solves in worker threads): how deep in a compile it is, when
+        the outermost began, its timer, whether it was told, and which kernel."""
+
         def __init__(self) -> None:
-            self.depth = 0
-            self.began = 0.0
-            self.timer: threading.Timer | None = None
-            self.told = False
-            self.what = ""
+            self.local = threading.local()
+
+        def _here(self) -> Any:
+            """This thread's state: a plain object, so the timer's thread can mark it told."""
+            here = getattr(self.local, "state", None)
+            if here is None:
+                here = self.local.state = types.SimpleNamespace(
+                    depth=0, began=0.0, told=False, timer=None
+                )
+            return here
 
         def on_start(self, started: Any) -> None:
-            if threading.current_thread() is not threading.main_thread():
-                return
-            self.depth += 1
-            if self.depth == 1:
-                self.began, self.told = time.perf_counter(), False
-                self.what = str(getattr(started.data.get("dispatcher"), "__qualname__", "a"))
-                self.timer = threading.Timer(COMPILE_NOTICE_SECONDS, self.tell)
-                self.timer.daemon = True
-                self.timer.start()
+            here = self._here()
+            here.depth += 1
+            if here.depth == 1:
+                here.began, here.told = time.perf_counter(), False
+                what = str(getattr(started.data.get("dispatcher"), "__qualname__", "a"))
+                here.timer = threading.Timer(COMPILE_NOTICE_SECONDS, self.tell, (here, what))
+                here.timer.daemon = True
+                here.timer.start()
 
         def on_end(self, ended: Any) -> None:
-            if threading.current_thread() is not threading.main_thread():
-                return
-            self.depth -= 1
-            if self.depth == 0 and self.timer is not None:
-                self.timer.cancel()
-                if self.told:
+            here = self._here()
+            here.depth -= 1
+            if here.depth == 0 and here.timer is not None:
+                here.timer.cancel()
+                here.timer = None
+                if here.told:
                     _LOG.warning(
                         "numba compiled its kernels in %.0f s (kept on disk for later runs)",
-                        time.perf_counter() - self.began,
+                        time.perf_counter() - here.began,
                     )
 
-        def tell(self) -> None:
-            self.told = True
+        def tell(self, here: Any, what: str) -> None:
+            here.told = True
             _LOG.warning(
                 "numba is compiling the %s kernel on its first use (up to a minute, once: "
                 "kept on disk, later runs load it in about a second)",
-                self.what,
+                what,
             )
 
     notice = Notice()
