@@ -41,6 +41,7 @@ def steps() -> dict[str, Any]:
     from slidingtiles._board.solvability import parity_solvable
     from slidingtiles._engine import dispatch
     from slidingtiles._solve import solve as door
+    from slidingtiles._solve import verify
     from slidingtiles._solve.choose import already_solved, check_options, plan
     from slidingtiles._solve.parallel import check_parallel
     from slidingtiles.search._limits import Deadline
@@ -48,7 +49,7 @@ def steps() -> dict[str, Any]:
 
     goal = Board.goal(4, 4)
     near = goal.move("U")
-    solve(near)  # tables loaded, kernels compiled or loaded
+    answer = solve(near)  # tables loaded, kernels compiled or loaded
     clock = Deadline(None)
     settings = check_options(door.ALGORITHMS)
     chosen = plan(near, goal, clock, workers=1, settings=settings)  # as solve(near) plans
@@ -71,6 +72,7 @@ def steps() -> dict[str, Any]:
         "  of which engine_solve": lambda: dispatch.engine_solve(
             near, goal, "pdb", db=chosen.tables, expected_nodes=expected
         ),
+        "verify.checked (the answer replayed)": lambda: verify.checked(answer, chosen.heuristic),
         "solve(), the whole call": lambda: solve(near),
     }
     maxed = _maxed_tables(goal)
