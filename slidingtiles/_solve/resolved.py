@@ -87,8 +87,9 @@ _VARIABLES = (first_use.ENV_BUILD_TABLES, ENV_CACHE_DIR, *PLATFORM_VARIABLES)
 # change through `os.environ` updates): an unset name read through the mapping costs a raised
 # and caught KeyError (0.8 us, three of the four are usually unset), read there 30 ns. The raw
 # values only key `_settings`, which reads the variables it uses through `os.environ`.
-_RAW = getattr(os.environ, "_data", None)
-_ENCODE = getattr(os.environ, "encodekey", None)
+_ENVIRON = os.environ
+_RAW = getattr(_ENVIRON, "_data", None)
+_ENCODE = getattr(_ENVIRON, "encodekey", None)
 _RAW_NAMES = (
     tuple(_ENCODE(name) for name in _VARIABLES)
     if isinstance(_RAW, dict) and callable(_ENCODE)
@@ -98,8 +99,8 @@ _RAW_NAMES = (
 
 def _raw_values() -> tuple[object, ...]:
     """The values of `_VARIABLES` as `os.environ` holds them (None: unset), to key `_settings`."""
-    if _RAW_NAMES is None or _RAW is None:  # another Python's os.environ: the mapping
-        return tuple(map(os.environ.get, _VARIABLES))
+    if _RAW_NAMES is None or _RAW is None or os.environ is not _ENVIRON:  # another Python's
+        return tuple(map(os.environ.get, _VARIABLES))  # os.environ, or one put in its place
     return tuple(map(_RAW.get, _RAW_NAMES))
 
 
