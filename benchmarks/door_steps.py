@@ -4,6 +4,7 @@ Run from the project root (writes docs/measurements/solve-door.md):
 
     PYTHONPATH=. python benchmarks/door_steps.py
     PYTHONPATH=. python benchmarks/door_steps.py --baseline /path/to/older/checkout
+    PYTHONPATH=. python benchmarks/door_steps.py --baseline DIR --instructions 2000
 
 Each step is timed alone, as `solve` calls it (CPU time, ``time.process_time``;
 the best of ``--repeat`` rounds of ``--calls`` calls: the machine may be
@@ -11,7 +12,8 @@ shared, and other jobs only ever add time), in both implementations (each in
 its own process: ``SLIDINGTILES_IMPLEMENTATION``). ``--baseline`` also times
 the whole `solve` call of another checkout, alternating with this one's
 (``benchmarks/solve_overhead.py`` in each), so that both are measured in the
-same sitting.
+same sitting; ``--instructions N`` counts the instructions of a call in both
+(valgrind's cachegrind, where installed), which no other job can move.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import subprocess
 import sys
 import time
@@ -135,6 +138,29 @@ def _whole(tree: Path, implementation: str) -> float:
     return float(line.split()[4])
 
 
+_CALLS = """
+import sys
+from slidingtiles import Board, solve
+near = Board.goal(4, 4).move("U")
+solve(near)  # tables loaded, kernels loaded
+for _ in range(int(sys.argv[1])):
+    solve(near)
+"""
+
+
+def _instructions(tree: Path, implementation: str) -> float:
+    """Instructions a `solve` call of ``tree`` executes on the 1-move 4x4 board (cachegrind)."""
+    env = {**os.environ, "SLIDINGTILES_IMPLEMENTATION": implementation, "PYTHONPATH": str(tree)}
+    counts = []
+    for calls in (0, ARGS.instructions):
+        argv = ["valgrind", "--tool=cachegrind", "--cache-sim=no"]
+        argv += ["--cachegrind-out-file=/dev/null", sys.executable, "-c", _CALLS, str(calls)]
+        out = subprocess.run(argv, env=env, capture_output=True, text=True, check=True, cwd=tree)
+        line = next(x for x in out.stderr.splitlines() if "I" in x and "refs:" in x)
+        counts.append(int(line.split()[-1].replace(",", "")))
+    return (counts[1] - counts[0]) / ARGS.instructions
+
+
 def main() -> int:
     if ARGS.child:
         print(json.dumps(steps()))
@@ -185,6 +211,19 @@ def main() -> int:
                 f"| {kind} | {min(b):.0f} ({min(b):.0f}-{max(b):.0f}) "
                 f"| {min(a):.0f} ({min(a):.0f}-{max(a):.0f}) |"
             )
+        if ARGS.instructions and shutil.which("valgrind"):
+            lines += [
+                "",
+                "Instructions a call, which the machine's load cannot move (valgrind's cachegrind:",
+                f"a process making {ARGS.instructions:,} calls less one making none, over",
+                f"{ARGS.instructions:,}):",
+                "",
+                "| implementation | before | after | after / before |",
+                "| --- | ---: | ---: | ---: |",
+            ]
+            for kind in implementations:
+                b, a = _instructions(base, kind), _instructions(ROOT, kind)
+                lines.append(f"| {kind} | {b:,.0f} | {a:,.0f} | {a / b:.2f} |")
     PAGE.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(PAGE.read_text(encoding="utf-8"))
     return 0
@@ -195,6 +234,13 @@ _parser.add_argument("--calls", type=int, default=2000, help="calls per round")
 _parser.add_argument("--repeat", type=int, default=5, help="rounds (the best is kept)")
 _parser.add_argument("--baseline", metavar="DIR", help="another checkout to compare with")
 _parser.add_argument("--rounds", type=int, default=2, help="alternations with --baseline")
+_parser.add_argument(
+    "--instructions",
+    type=int,
+    default=0,
+    metavar="N",
+    help="with --baseline: also count instructions over N calls (valgrind)",
+)
 _parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
 ARGS = _parser.parse_args()
 LOAD_BEFORE = os.getloadavg()[0]
