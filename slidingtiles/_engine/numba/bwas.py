@@ -54,10 +54,11 @@ _SHIFT_F = 24
 _MASK_H = (1 << _SHIFT_F) - 1
 
 #: keys, parent, g, h, move, blanks, closed, entries (the nodes); slots (the seen table);
-#: pool_node, pool_next, head, tail, buckets (the open list); meta (the counters).
+#: pool_node, pool_next, head, tail, buckets (the open list); meta (the counters); spots
+#: (each node's tiles' cells in the tables' frame, 4 bits a tile: its children's lookups).
 BwasState = tuple[
     Array, Array, Array, Array, Array, Array, Array, Array, Array, Array, Array, Array, Array,
-    Array, Array,
+    Array, Array, Array,
 ]
 
 
@@ -68,11 +69,13 @@ def new_state(
     num: int,
     row: Array,
     h_limit: int,
+    spot: int = 0,
     capacity: int = 1 << 16,
 ) -> BwasState:
     """The arrays of a search from one key: the root stored, queued, in the seen table;
     ``row`` the root's group entries (each node keeps its own, for its children's values),
-    ``h_limit`` the largest value the heuristic can take (the bucket grid's width in h)."""
+    ``h_limit`` the largest value the heuristic can take (the bucket grid's width in h),
+    ``spot`` the root's tiles' cells in the tables' frame (`frame_spots`)."""
     keys = np.zeros(capacity, dtype=np.uint64)
     parent = np.full(capacity, -1, dtype=np.int32)
     g = np.zeros(capacity, dtype=np.int32)
@@ -89,6 +92,8 @@ def new_state(
     tail = np.full(g_width * h_width, -1, dtype=np.int32)
     buckets = np.zeros(256, dtype=np.int64)
     meta = np.zeros(_META, dtype=np.int64)
+    spots = np.zeros(capacity, dtype=np.uint64)
+    spots[0] = spot
     entries[0] = row
     keys[0], blanks[0], h[0] = key, blank, h0
     meta[_NODES], meta[_BEST], meta[_BEST_COST] = 1, -1, 1 << 40
@@ -98,7 +103,7 @@ def new_state(
     _enqueue(pool_node, pool_next, head, tail, buckets, meta, 0, 0, h0, num * h0)
     return (
         keys, parent, g, h, move, blanks, closed, entries, slots,
-        pool_node, pool_next, head, tail, buckets, meta,
+        pool_node, pool_next, head, tail, buckets, meta, spots,
     )  # fmt: skip
 
 
@@ -230,6 +235,13 @@ def _grow_nodes(arrays: Any, size: int) -> Any:
 
 
 @compiled
+def _grow_uint64(array: Array, size: int) -> Array:
+    bigger = np.zeros(size, dtype=np.uint64)
+    bigger[: len(array)] = array
+    return bigger
+
+
+@compiled
 def _grow_int32(array: Array, size: int) -> Array:
     bigger = np.zeros(size, dtype=np.int32)
     bigger[: len(array)] = array
@@ -264,6 +276,31 @@ def _lookup(
     return table[toff[grp] + index]
 
 
+@inlined
+def _index(spot: Any, cells: int, gtiles: Any, gstart: Any, grp: int) -> Any:
+    """Group ``grp``'s digits index from a board's spots (tile t's cell in bits 4t..4t+3)."""
+    index = 0
+    power = 1
+    for j in range(gstart[grp], gstart[grp + 1]):
+        index += np.int64((spot >> np.uint64(4 * gtiles[j])) & np.uint64(15)) * power
+        power *= cells
+    return index
+
+
+@inlined
+def _index_reflected(
+    spot: Any, cells: int, gtiles: Any, gstart: Any, grp: int, unmirror: Any, transpose: Any
+) -> Any:
+    """`_index` of the board's reflection: its tile u is tile ``unmirror[u]`` reflected."""
+    index = 0
+    power = 1
+    for j in range(gstart[grp], gstart[grp + 1]):
+        cell = (spot >> np.uint64(4 * unmirror[gtiles[j]])) & np.uint64(15)
+        index += transpose[np.int64(cell)] * power
+        power *= cells
+    return index
+
+
 @compiled
 def full_value(
     key: Any,
@@ -280,6 +317,7 @@ def full_value(
     reflect: bool,
     mirror: Array,
     transpose: Array,
+    unmirror: Array,
     row: Array,
 ) -> int:
     """A board's value from scratch, each group's (and reflection's) entry kept in ``row``."""
@@ -377,7 +415,8 @@ def _steps(
     tail: Array,
     buckets: Array,
     meta: Array,
-    scratch: tuple[Array, Array, Array, Array, Array, Array, Array, Array, Array],
+    spots: Array,
+    scratch: tuple[Array, Array, Array, Array, Array, Array, Array, Array, Array, Array, Array],
     cells: int,
     neighbours: Array,
     goal_key: Any,
@@ -398,6 +437,7 @@ def _steps(
     reflect: bool,
     mirror: Array,
     transpose: Array,
+    unmirror: Array,
 ) -> int:
     """The search's batches while its arrays have room for one more: the status, or
     ``_NEED_ROOM`` (the caller grows them and calls again).
@@ -409,7 +449,8 @@ def _steps(
     same order: the cache misses of a batch overlap instead of queueing.
     """
     picked_a, fresh_a, cell_of_a, mirrored_a, kid_key_a, kid_slot_a, kid_node_a = scratch[:7]
-    kid_dir_a, kid_to_a = scratch[7:]
+    kid_dir_a, kid_to_a, place_a, place_m_a = scratch[7:]
+    wp, place, place_m = pointer(spots), pointer(place_a), pointer(place_m_a)
     kp, pp, gp, hp = pointer(keys), pointer(parent), pointer(g), pointer(h)
     mp, bp, cp, ep = pointer(move), pointer(blanks), pointer(closed), pointer(entries)
     sp, pn, px = pointer(slots), pointer(pool_node), pointer(pool_next)
@@ -421,7 +462,7 @@ def _steps(
     kid_dir, kid_to = pointer(kid_dir_a), pointer(kid_to_a)
     nb, dp, mt, rl = pointer(neighbours), pointer(dist), pointer(moved_to), pointer(relabel)
     gt, gs, go, tb, to_ = pointer(gtiles), pointer(gstart), pointer(group_of), pointer(table), pointer(toff)
-    mr, tr = pointer(mirror), pointer(transpose)
+    mr, tr, mi = pointer(mirror), pointer(transpose), pointer(unmirror)
     width = entries.shape[1]
     groups = len(gstart) - 1
     mask = np.uint64((len(slots) >> 1) - 1)
@@ -558,6 +599,29 @@ def _steps(
         if n_fresh > 0:
             calls += 1
             boards += n_fresh
+            if kind != 0:
+                # each child's moved tile, its spot updated, and the places of the entries
+                # it changes, asked for ahead: the table's cache misses overlap too
+                for i in range(n_fresh):
+                    new = fresh[i]
+                    par = np.int64(pp[new])
+                    into = np.int64(bp[par])
+                    tile = np.int64((kp[new] >> np.uint64(4 * into)) & np.uint64(15))
+                    moved = np.int64(rl[tile])
+                    shift = np.uint64(4 * moved)
+                    spot = (wp[par] & ~(np.uint64(15) << shift)) | (np.uint64(mt[into]) << shift)
+                    shift = np.uint64(4 * rl[0])  # and the blank's
+                    spot = (spot & ~(np.uint64(15) << shift)) | (np.uint64(mt[bp[new]]) << shift)
+                    wp[new] = spot
+                    changed = go[moved]
+                    at = to_[changed] + _index(spot, cells, gt, gs, changed)
+                    place[i] = at
+                    prefetch(tb, at)
+                    if reflect:
+                        changed = go[mr[moved]]
+                        at = to_[changed] + _index_reflected(spot, cells, gt, gs, changed, mi, tr)
+                        place_m[i] = at
+                        prefetch(tb, at)
             for i in range(n_fresh):
                 new = fresh[i]
                 par = np.int64(pp[new])
@@ -566,25 +630,21 @@ def _steps(
                 if kind == 0:
                     value = hp[par] - dp[tile * cells + bp[new]] + dp[tile * cells + into]
                 else:
-                    _cells_of(kp[new], cells, mt, rl, cell_of)
                     moved = rl[tile]
                     changed = go[moved]
                     value = 0
                     for grp in range(groups):
-                        v = ep[par * width + grp]
-                        if grp == changed:
-                            v = _lookup(cell_of, cells, gt, gs, tb, to_, grp)
+                        v = tb[place[i]] if grp == changed else ep[par * width + grp]
                         ep[new * width + grp] = v
                         value += v
                     if reflect:
-                        for t in range(cells):
-                            mirrored[mr[t]] = tr[cell_of[t]]
                         changed = go[mr[moved]]
                         other = 0
                         for grp in range(groups):
-                            v = ep[par * width + groups + grp]
                             if grp == changed:
-                                v = _lookup(mirrored, cells, gt, gs, tb, to_, grp)
+                                v = tb[place_m[i]]
+                            else:
+                                v = ep[par * width + groups + grp]
                             ep[new * width + groups + grp] = v
                             other += v
                         value = max(value, other)
@@ -630,10 +690,11 @@ def run(
     reflect: bool,
     mirror: Array,
     transpose: Array,
+    unmirror: Array,
 ) -> Any:
     """Search until done (0), paused at ``stop_at`` expansions (1) or out of nodes (2)."""
     keys, parent, g, h, move, blanks, closed, entries, slots = state[:9]
-    pool_node, pool_next, head, tail, buckets, meta = state[9:]
+    pool_node, pool_next, head, tail, buckets, meta, spots = state[9:]
     room = 4 * batch
     scratch = (
         np.zeros(batch, dtype=np.int64),  # the batch's nodes
@@ -644,15 +705,17 @@ def run(
         np.zeros(room, dtype=np.uint64),  # seen-table slots,
         np.zeros(room, dtype=np.int64),  # parents,
         np.zeros(room, dtype=np.int64),  # directions
-        np.zeros(room, dtype=np.int64),  # and blank cells
+        np.zeros(room, dtype=np.int64),  # and blank cells;
+        np.zeros(room, dtype=np.int64),  # the new children's changed entries' places
+        np.zeros(room, dtype=np.int64),  # and their reflections'
     )
     while True:
         status = _steps(
             keys, parent, g, h, move, blanks, closed, entries, slots,
-            pool_node, pool_next, head, tail, buckets, meta, scratch,
+            pool_node, pool_next, head, tail, buckets, meta, spots, scratch,
             cells, neighbours, goal_key, num, den, batch, cut0, stop_at,
             kind, dist, moved_to, relabel, gtiles, gstart, group_of, table, toff,
-            reflect, mirror, transpose,
+            reflect, mirror, transpose, unmirror,
         )  # fmt: skip
         if status != _NEED_ROOM:
             break
@@ -664,6 +727,7 @@ def run(
             keys, parent, g, h, move, blanks, closed, entries = _grow_nodes(
                 (keys, parent, g, h, move, blanks, closed, entries), size
             )
+            spots = _grow_uint64(spots, size)
         size = len(slots)
         while 4 * need >= size:
             size *= 2
@@ -683,7 +747,7 @@ def run(
         status = DONE
     return status, (
         keys, parent, g, h, move, blanks, closed, entries, slots,
-        pool_node, pool_next, head, tail, buckets, meta,
+        pool_node, pool_next, head, tail, buckets, meta, spots,
     )  # fmt: skip
 
 
@@ -768,6 +832,7 @@ def heuristic_plan(
             False,
             ident,
             ident,
+            ident,
         )
     if db.entry != "u8-moves" or any(e != "digits" for e in db.encodings):
         return None
@@ -800,6 +865,7 @@ def heuristic_plan(
         reflect,
         mirror,
         transpose,
+        np.argsort(mirror).astype(np.int64),
     )
 
 
@@ -809,6 +875,18 @@ def value_limit(plan: tuple[Any, ...], cells: int) -> int:
     if plan[0] == 0:
         return int(plan[1].reshape(cells, cells).max(axis=1).sum())
     return 255 * (len(plan[5]) - 1)
+
+
+def frame_spots(tiles: Any, plan: tuple[Any, ...]) -> int:
+    """Each tile's cell in the tables' frame, 4 bits a tile (frame tile ``relabel[t]`` sits at
+    frame cell ``moved_to[c]`` when tile t is at cell c); 0 for Manhattan."""
+    if plan[0] == 0:
+        return 0
+    moved_to, relabel = plan[2], plan[3]
+    spot = 0
+    for cell, t in enumerate(tiles):
+        spot |= int(moved_to[cell]) << (4 * int(relabel[int(t)]))
+    return spot
 
 
 def pack(tiles: Any) -> int:
@@ -842,7 +920,9 @@ def bwas_tables(
     row = np.zeros(2 * max(1, len(plan[5]) - 1), dtype=np.uint8)
     arguments = (np.uint64(key), cells, *plan, row)
     h0 = int(full_value(*arguments))  # the kernel's own value, its entries in row
-    state = new_state(key, tiles.index(0), h0, num, row, value_limit(plan, cells))
+    state = new_state(
+        key, tiles.index(0), h0, num, row, value_limit(plan, cells), frame_spots(tiles, plan)
+    )
     goal_key = np.uint64(pack(goal))
     checkpoint = guard.first_checkpoint()
     while True:
