@@ -202,59 +202,10 @@ def _enqueue(
 
 
 @compiled
-def _grow_grid(head: Array, tail: Array, meta: Array, g: int) -> Any:
-    """The bucket grid lengthened to hold g (a bucket's index is ``g * h_width + h``)."""
-    g_width = meta[_G_WIDTH]
-    while g >= g_width:
-        g_width *= 2
-    size = g_width * meta[_H_WIDTH]
-    head2 = np.full(size, -1, dtype=np.int32)
-    tail2 = np.full(size, -1, dtype=np.int32)
-    head2[: len(head)] = head
-    tail2[: len(tail)] = tail
-    meta[_G_WIDTH] = g_width
-    return head2, tail2
-
-
-@compiled
-def _grow_nodes(arrays: Any, size: int) -> Any:
-    keys, parent, g, h, move, blanks, closed, entries = arrays
-    n = len(keys)
-    k2 = np.zeros(size, dtype=np.uint64)
-    p2 = np.full(size, -1, dtype=np.int32)
-    g2 = np.zeros(size, dtype=np.int32)
-    h2 = np.zeros(size, dtype=np.int32)
-    m2 = np.full(size, -1, dtype=np.int8)
-    b2 = np.zeros(size, dtype=np.int8)
-    c2 = np.zeros(size, dtype=np.uint8)
-    k2[:n], p2[:n], g2[:n], h2[:n] = keys, parent, g, h
-    m2[:n], b2[:n], c2[:n] = move, blanks, closed
-    e2 = np.zeros((size, entries.shape[1]), dtype=np.uint8)
-    e2[:n] = entries
-    return k2, p2, g2, h2, m2, b2, c2, e2
-
-
-@compiled
-def _grow_uint64(array: Array, size: int) -> Array:
-    bigger = np.zeros(size, dtype=np.uint64)
-    bigger[: len(array)] = array
-    return bigger
-
-
-@compiled
-def _grow_int32(array: Array, size: int) -> Array:
-    bigger = np.zeros(size, dtype=np.int32)
-    bigger[: len(array)] = array
-    return bigger
-
-
-@compiled
-def _rehash(keys: Array, count: int, size: int) -> Array:
-    """A seen table of ``size`` words (``size // 2`` slots) holding the first ``count`` keys."""
-    slots = np.full(size, _EMPTY, dtype=np.uint64)
+def _rehash(keys: Array, count: int, slots: Array) -> None:
+    """The first ``count`` keys stored in an empty seen table."""
     for node in range(count):
         _insert(slots, keys[node], node)
-    return slots
 
 
 @inlined
@@ -416,7 +367,7 @@ def _steps(
     buckets: Array,
     meta: Array,
     spots: Array,
-    scratch: tuple[Array, Array, Array, Array, Array, Array, Array, Array, Array, Array, Array],
+    scratch: tuple[Array, Array, Array, Array, Array, Array, Array, Array, Array],
     cells: int,
     neighbours: Array,
     goal_key: Any,
@@ -448,16 +399,14 @@ def _steps(
     and asks the CPU for their seen-table slots (`prefetch`), then looks them up in the
     same order: the cache misses of a batch overlap instead of queueing.
     """
-    picked_a, fresh_a, cell_of_a, mirrored_a, kid_key_a, kid_slot_a, kid_node_a = scratch[:7]
-    kid_dir_a, kid_to_a, place_a, place_m_a = scratch[7:]
+    picked_a, fresh_a, kid_key_a, kid_slot_a, kid_node_a = scratch[:5]
+    kid_dir_a, kid_to_a, place_a, place_m_a = scratch[5:]
     wp, place, place_m = pointer(spots), pointer(place_a), pointer(place_m_a)
     kp, pp, gp, hp = pointer(keys), pointer(parent), pointer(g), pointer(h)
     mp, bp, cp, ep = pointer(move), pointer(blanks), pointer(closed), pointer(entries)
     sp, pn, px = pointer(slots), pointer(pool_node), pointer(pool_next)
     hd, tl, bk = pointer(head), pointer(tail), pointer(buckets)
-    picked, fresh, cell_of, mirrored = (
-        pointer(picked_a), pointer(fresh_a), pointer(cell_of_a), pointer(mirrored_a)
-    )
+    picked, fresh = pointer(picked_a), pointer(fresh_a)
     kid_key, kid_slot, kid_node = pointer(kid_key_a), pointer(kid_slot_a), pointer(kid_node_a)
     kid_dir, kid_to = pointer(kid_dir_a), pointer(kid_to_a)
     nb, dp, mt, rl = pointer(neighbours), pointer(dist), pointer(moved_to), pointer(relabel)
@@ -667,40 +616,12 @@ def _steps(
     return status
 
 
-@compiled
-def run(
-    state: Any,
-    cells: int,
-    neighbours: Array,
-    goal_key: Any,
-    num: int,
-    den: int,
-    batch: int,
-    cut0: int,
-    stop_at: int,
-    kind: int,
-    dist: Array,
-    moved_to: Array,
-    relabel: Array,
-    gtiles: Array,
-    gstart: Array,
-    group_of: Array,
-    table: Array,
-    toff: Array,
-    reflect: bool,
-    mirror: Array,
-    transpose: Array,
-    unmirror: Array,
-) -> Any:
-    """Search until done (0), paused at ``stop_at`` expansions (1) or out of nodes (2)."""
-    keys, parent, g, h, move, blanks, closed, entries, slots = state[:9]
-    pool_node, pool_next, head, tail, buckets, meta, spots = state[9:]
+def scratch_for(batch: int) -> tuple[Array, ...]:
+    """The working arrays of `_steps` for batches of ``batch`` nodes."""
     room = 4 * batch
-    scratch = (
+    return (
         np.zeros(batch, dtype=np.int64),  # the batch's nodes
         np.zeros(room, dtype=np.int64),  # its new children, to value
-        np.zeros(cells, dtype=np.int64),  # a board's cells in the tables' frame
-        np.zeros(cells, dtype=np.int64),  # and its reflection's
         np.zeros(room, dtype=np.uint64),  # the children's keys,
         np.zeros(room, dtype=np.uint64),  # seen-table slots,
         np.zeros(room, dtype=np.int64),  # parents,
@@ -709,46 +630,74 @@ def run(
         np.zeros(room, dtype=np.int64),  # the new children's changed entries' places
         np.zeros(room, dtype=np.int64),  # and their reflections'
     )
-    while True:
-        status = _steps(
-            keys, parent, g, h, move, blanks, closed, entries, slots,
-            pool_node, pool_next, head, tail, buckets, meta, spots, scratch,
-            cells, neighbours, goal_key, num, den, batch, cut0, stop_at,
-            kind, dist, moved_to, relabel, gtiles, gstart, group_of, table, toff,
-            reflect, mirror, transpose, unmirror,
-        )  # fmt: skip
-        if status != _NEED_ROOM:
-            break
-        need = meta[_NODES] + room
-        if need >= len(keys):
-            size = 2 * len(keys)
-            while size <= need:
-                size *= 2
-            keys, parent, g, h, move, blanks, closed, entries = _grow_nodes(
-                (keys, parent, g, h, move, blanks, closed, entries), size
-            )
-            spots = _grow_uint64(spots, size)
-        size = len(slots)
-        while 4 * need >= size:
+
+
+def _longer(array: Array, size: int, fill: Any) -> Array:
+    bigger = np.full((size, *array.shape[1:]), fill, dtype=array.dtype)
+    bigger[: len(array)] = array
+    return bigger
+
+
+def _grown(state: BwasState, batch: int) -> BwasState:
+    """The state with room for one more batch of ``batch`` nodes: numpy allocates the
+    larger arrays (with transparent huge pages for the big ones: fewer TLB misses)."""
+    keys, parent, g, h, move, blanks, closed, entries, slots = state[:9]
+    pool_node, pool_next, head, tail, buckets, meta, spots = state[9:]
+    room = 4 * batch
+    need = int(meta[_NODES]) + room
+    if need >= len(keys):
+        size = 2 * len(keys)
+        while size <= need:
             size *= 2
-        if size > len(slots):
-            slots = _rehash(keys, meta[_NODES], size)
-        if meta[_POOL] + room >= len(pool_node):
-            size = 2 * len(pool_node) + room
-            pool_node = _grow_int32(pool_node, size)
-            pool_next = _grow_int32(pool_next, size)
-        if meta[_KEYS] + room >= len(buckets):
-            bigger = np.zeros(2 * len(buckets) + room, dtype=np.int64)
-            bigger[: meta[_KEYS]] = buckets[: meta[_KEYS]]
-            buckets = bigger
-        if meta[_MAX_G] + 2 >= meta[_G_WIDTH]:
-            head, tail = _grow_grid(head, tail, meta, meta[_MAX_G] + 2)
-    if status == EXHAUSTED and meta[_BEST] >= 0:
-        status = DONE
-    return status, (
+        keys, parent, g, h = (
+            _longer(keys, size, 0), _longer(parent, size, -1), _longer(g, size, 0),
+            _longer(h, size, 0),
+        )  # fmt: skip
+        move, blanks, closed = _longer(move, size, -1), _longer(blanks, size, 0), _longer(closed, size, 0)
+        entries, spots = _longer(entries, size, 0), _longer(spots, size, 0)
+    size = len(slots)
+    while 4 * need >= size:
+        size *= 2
+    if size > len(slots):
+        slots = np.full(size, _EMPTY, dtype=np.uint64)
+        _rehash(keys, int(meta[_NODES]), slots)
+    if int(meta[_POOL]) + room >= len(pool_node):
+        size = 2 * len(pool_node) + room
+        pool_node, pool_next = _longer(pool_node, size, 0), _longer(pool_next, size, 0)
+    if int(meta[_KEYS]) + room >= len(buckets):
+        buckets = _longer(buckets, 2 * len(buckets) + room, 0)
+    if int(meta[_MAX_G]) + 2 >= int(meta[_G_WIDTH]):
+        g_width = int(meta[_G_WIDTH])
+        while int(meta[_MAX_G]) + 2 >= g_width:
+            g_width *= 2
+        size = g_width * int(meta[_H_WIDTH])  # a bucket is g * h_width + h: the grid lengthens
+        head, tail = _longer(head, size, -1), _longer(tail, size, -1)
+        meta[_G_WIDTH] = g_width
+    return (
         keys, parent, g, h, move, blanks, closed, entries, slots,
         pool_node, pool_next, head, tail, buckets, meta, spots,
     )  # fmt: skip
+
+
+def run(
+    state: BwasState,
+    scratch: tuple[Array, ...],
+    *arguments: Any,
+) -> tuple[int, BwasState]:
+    """Search until done (0), paused at ``stop_at`` expansions (1) or out of nodes (2).
+
+    ``arguments``: cells, neighbours, goal_key, num, den, batch, cut, stop_at and the
+    heuristic plan, as `_steps` takes them; the state grows between its calls."""
+    batch = int(arguments[5])
+    while True:
+        status = int(_steps(*state, scratch, *arguments))
+        if status != _NEED_ROOM:
+            break
+        state = _grown(state, batch)
+    meta = state[14]
+    if status == EXHAUSTED and meta[_BEST] >= 0:
+        status = DONE
+    return status, state
 
 
 @compiled
@@ -924,10 +873,11 @@ def bwas_tables(
         key, tiles.index(0), h0, num, row, value_limit(plan, cells), frame_spots(tiles, plan)
     )
     goal_key = np.uint64(pack(goal))
+    scratch = scratch_for(batch)
     checkpoint = guard.first_checkpoint()
     while True:
         status, state = run(
-            state, cells, neighbours, goal_key, num, den, batch, cut, checkpoint, *plan
+            state, scratch, cells, neighbours, goal_key, num, den, batch, cut, checkpoint, *plan
         )
         counts = counters(state)
         if status != PAUSED:
