@@ -57,8 +57,22 @@ _MASK_H = (1 << _SHIFT_F) - 1
 #: pool_node, pool_next, head, tail, buckets (the open list); meta (the counters); spots
 #: (each node's tiles' cells in the tables' frame, 4 bits a tile: its children's lookups).
 BwasState = tuple[
-    Array, Array, Array, Array, Array, Array, Array, Array, Array, Array, Array, Array, Array,
-    Array, Array, Array,
+    Array,
+    Array,
+    Array,
+    Array,
+    Array,
+    Array,
+    Array,
+    Array,
+    Array,
+    Array,
+    Array,
+    Array,
+    Array,
+    Array,
+    Array,
+    Array,
 ]
 
 
@@ -102,9 +116,23 @@ def new_state(
     _insert(slots, np.uint64(key), 0)
     _enqueue(pool_node, pool_next, head, tail, buckets, meta, 0, 0, h0, num * h0)
     return (
-        keys, parent, g, h, move, blanks, closed, entries, slots,
-        pool_node, pool_next, head, tail, buckets, meta, spots,
-    )  # fmt: skip
+        keys,
+        parent,
+        g,
+        h,
+        move,
+        blanks,
+        closed,
+        entries,
+        slots,
+        pool_node,
+        pool_next,
+        head,
+        tail,
+        buckets,
+        meta,
+        spots,
+    )
 
 
 @inlined
@@ -193,7 +221,7 @@ def _enqueue(
     b = g * meta[_H_WIDTH] + h
     if head[b] < 0:
         head[b] = entry
-        _heap_push(buckets, meta[_KEYS], (np.int64(f) << _SHIFT_F) | h)
+        _heap_push(buckets, meta[_KEYS], _bucket_key(f, h))
         meta[_KEYS] += 1
     else:
         pool_next[tail[b]] = entry
@@ -316,6 +344,12 @@ def _heap_pop_at(heap: Any, size: int) -> None:
 
 
 @inlined
+def _bucket_key(f: Any, h: Any) -> Any:
+    """A bucket's place in the heap of buckets: by f, then h."""
+    return (np.int64(f) << _SHIFT_F) | h
+
+
+@inlined
 def _append_at(
     pool_node: Any,
     pool_next: Any,
@@ -410,14 +444,25 @@ def _steps(
     kid_key, kid_slot, kid_node = pointer(kid_key_a), pointer(kid_slot_a), pointer(kid_node_a)
     kid_dir, kid_to = pointer(kid_dir_a), pointer(kid_to_a)
     nb, dp, mt, rl = pointer(neighbours), pointer(dist), pointer(moved_to), pointer(relabel)
-    gt, gs, go, tb, to_ = pointer(gtiles), pointer(gstart), pointer(group_of), pointer(table), pointer(toff)
+    gt, gs, go, tb, to_ = (
+        pointer(gtiles),
+        pointer(gstart),
+        pointer(group_of),
+        pointer(table),
+        pointer(toff),
+    )
     mr, tr, mi = pointer(mirror), pointer(transpose), pointer(unmirror)
     width = entries.shape[1]
     groups = len(gstart) - 1
     mask = np.uint64((len(slots) >> 1) - 1)
     h_width = meta[_H_WIDTH]
     g_width = meta[_G_WIDTH]
-    nodes, queued, expanded, generated = meta[_NODES], meta[_QUEUED], meta[_EXPANDED], meta[_GENERATED]
+    nodes, queued, expanded, generated = (
+        meta[_NODES],
+        meta[_QUEUED],
+        meta[_EXPANDED],
+        meta[_GENERATED],
+    )
     reopened, batches, calls, boards = meta[_REOPENED], meta[_BATCHES], meta[_CALLS], meta[_BOARDS]
     best, best_cost, max_frontier = meta[_BEST], meta[_BEST_COST], meta[_MAX_FRONTIER]
     pool, in_heap, max_g = meta[_POOL], meta[_KEYS], meta[_MAX_G]
@@ -540,9 +585,17 @@ def _steps(
                 if ng + value < cut:
                     max_g = max(max_g, ng)
                     in_heap = _append_at(
-                        pn, px, hd, tl, bk, in_heap, pool, old,
-                        ng * h_width + value, (np.int64(den * ng + num * value) << _SHIFT_F) | value,
-                    )  # fmt: skip
+                        pn,
+                        px,
+                        hd,
+                        tl,
+                        bk,
+                        in_heap,
+                        pool,
+                        old,
+                        ng * h_width + value,
+                        _bucket_key(den * ng + num * value, value),
+                    )
                     pool += 1
                     queued += 1
         if n_fresh > 0:
@@ -590,10 +643,8 @@ def _steps(
                         changed = go[mr[moved]]
                         other = 0
                         for grp in range(groups):
-                            if grp == changed:
-                                v = tb[place_m[i]]
-                            else:
-                                v = ep[par * width + groups + grp]
+                            at = place_m[i] if grp == changed else -1
+                            v = tb[at] if at >= 0 else ep[par * width + groups + grp]
                             ep[new * width + groups + grp] = v
                             other += v
                         value = max(value, other)
@@ -602,14 +653,27 @@ def _steps(
                 if ng + value < cut:
                     max_g = max(max_g, ng)
                     in_heap = _append_at(
-                        pn, px, hd, tl, bk, in_heap, pool, new,
-                        ng * h_width + value, (np.int64(den * ng + num * value) << _SHIFT_F) | value,
-                    )  # fmt: skip
+                        pn,
+                        px,
+                        hd,
+                        tl,
+                        bk,
+                        in_heap,
+                        pool,
+                        new,
+                        ng * h_width + value,
+                        _bucket_key(den * ng + num * value, value),
+                    )
                     pool += 1
                     queued += 1
         if queued > max_frontier:
             max_frontier = queued
-    meta[_NODES], meta[_QUEUED], meta[_EXPANDED], meta[_GENERATED] = nodes, queued, expanded, generated
+    meta[_NODES], meta[_QUEUED], meta[_EXPANDED], meta[_GENERATED] = (
+        nodes,
+        queued,
+        expanded,
+        generated,
+    )
     meta[_REOPENED], meta[_BATCHES], meta[_CALLS], meta[_BOARDS] = reopened, batches, calls, boards
     meta[_BEST], meta[_BEST_COST], meta[_MAX_FRONTIER] = best, best_cost, max_frontier
     meta[_POOL], meta[_KEYS], meta[_MAX_G] = pool, in_heap, max_g
@@ -650,10 +714,16 @@ def _grown(state: BwasState, batch: int) -> BwasState:
         while size <= need:
             size *= 2
         keys, parent, g, h = (
-            _longer(keys, size, 0), _longer(parent, size, -1), _longer(g, size, 0),
+            _longer(keys, size, 0),
+            _longer(parent, size, -1),
+            _longer(g, size, 0),
             _longer(h, size, 0),
-        )  # fmt: skip
-        move, blanks, closed = _longer(move, size, -1), _longer(blanks, size, 0), _longer(closed, size, 0)
+        )
+        move, blanks, closed = (
+            _longer(move, size, -1),
+            _longer(blanks, size, 0),
+            _longer(closed, size, 0),
+        )
         entries, spots = _longer(entries, size, 0), _longer(spots, size, 0)
     size = len(slots)
     while 4 * need >= size:
@@ -674,9 +744,23 @@ def _grown(state: BwasState, batch: int) -> BwasState:
         head, tail = _longer(head, size, -1), _longer(tail, size, -1)
         meta[_G_WIDTH] = g_width
     return (
-        keys, parent, g, h, move, blanks, closed, entries, slots,
-        pool_node, pool_next, head, tail, buckets, meta, spots,
-    )  # fmt: skip
+        keys,
+        parent,
+        g,
+        h,
+        move,
+        blanks,
+        closed,
+        entries,
+        slots,
+        pool_node,
+        pool_next,
+        head,
+        tail,
+        buckets,
+        meta,
+        spots,
+    )
 
 
 def run(
@@ -745,6 +829,7 @@ def counters(state: BwasState) -> dict[str, int]:
         "nodes": int(meta[_NODES]),
         "best": int(meta[_BEST]),
         "best_cost": int(meta[_BEST_COST]),
+        "bytes": sum(int(array.nbytes) for array in state),
     }
 
 
