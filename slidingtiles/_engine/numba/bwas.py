@@ -84,7 +84,7 @@ def new_state(
     row: Array,
     h_limit: int,
     spot: int = 0,
-    capacity: int = 1 << 16,
+    capacity: int = 1 << 12,
 ) -> BwasState:
     """The arrays of a search from one key: the root stored, queued, in the seen table;
     ``row`` the root's group entries (each node keeps its own, for its children's values),
@@ -523,14 +523,13 @@ def _steps(
                 if to < 0:
                     continue
                 generated += 1
-                if to == back:
-                    continue  # the parent, at a smaller g: the loop finds it and moves on
                 tile = (key >> np.uint64(4 * to)) & np.uint64(15)
                 child = (key & ~(np.uint64(15) << np.uint64(4 * to))) | (
                     tile << np.uint64(4 * blank)
                 )
                 slot = _mix(child) & mask
-                prefetch(sp, np.int64(slot << np.uint64(1)))
+                if to != back:  # the parent's slot is not wanted (below), unless it changes
+                    prefetch(sp, np.int64(slot << np.uint64(1)))
                 kid_key[kids] = child
                 kid_slot[kids] = slot
                 kid_node[kids] = node
@@ -539,9 +538,13 @@ def _steps(
                 kids += 1
         n_fresh = 0
         for k in range(kids):
+            node = kid_node[k]
+            if node > 0 and kid_to[k] == nb[np.int64(bp[node]) * 4 + (mp[node] ^ 1)]:
+                # the node's parent now (it may have changed in this batch), at g at most
+                # the node's g - 1: the loop finds it and moves on
+                continue
             child = kid_key[k]
             i = kid_slot[k]
-            node = kid_node[k]
             ng = gp[node] + 1
             old = np.int64(-1)
             while True:
