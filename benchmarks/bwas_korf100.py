@@ -109,7 +109,8 @@ def _write(args: Any, rows: list[Any], before: Any, after: Any) -> None:
         "CPU seconds of the searches only (tables loaded and kernels compiled before timing); "
         f"per instance the two alternate {args.repeat} times and each keeps its least time "
         "(the machine is shared: 1-minute load average "
-        f"{before[0]:.1f} at the start, {after[0]:.1f} at the end, on 2 cores).",
+        f"{before[0]:.1f} at the start, {after[0]:.1f} at the end, on 2 cores). "
+        "Without a `batch_size`, `solve` takes 100 for the library's own heuristics.",
         "",
         "| batch size | IDA* CPU s | IDA* expanded | bwas CPU s | bwas expanded | "
         "heuristic calls | boards per call | bwas / IDA* time |",

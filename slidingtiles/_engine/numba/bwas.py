@@ -46,7 +46,7 @@ Array = NDArray[Any]
 _NODES, _QUEUED, _EXPANDED, _GENERATED, _REOPENED, _BATCHES, _CALLS, _BOARDS = range(8)
 _BEST, _BEST_COST, _MAX_FRONTIER, _POOL, _KEYS, _G_WIDTH, _H_WIDTH, _MAX_G = range(8, 16)
 _META = 16
-_EMPTY = np.uint64(0xFFFFFFFFFFFFFFFF)
+_EMPTY = np.uint64(0)  # no board's key: every board has a tile other than the blank
 # status
 DONE, PAUSED, EXHAUSTED, _NEED_ROOM = 0, 1, 2, 3
 # a bucket's key in the heap of buckets: f above these bits, h below
@@ -98,7 +98,7 @@ def new_state(
     blanks = np.zeros(capacity, dtype=np.int8)
     closed = np.zeros(capacity, dtype=np.uint8)  # 1: expanded (a byte: read by pointer)
     entries = np.zeros((capacity, len(row)), dtype=np.uint8)
-    slots = np.full(4 * capacity, _EMPTY, dtype=np.uint64)
+    slots = np.zeros(4 * capacity, dtype=np.uint64)  # all empty
     pool_node = np.zeros(capacity, dtype=np.int32)
     pool_next = np.zeros(capacity, dtype=np.int32)
     g_width, h_width = 64, max(h_limit, h0) + 1
@@ -699,9 +699,13 @@ def scratch_for(batch: int) -> tuple[Array, ...]:
     )
 
 
-def _longer(array: Array, size: int, fill: Any) -> Array:
-    bigger = np.full((size, *array.shape[1:]), fill, dtype=array.dtype)
+def _longer(array: Array, size: int, fill: Any = None) -> Array:
+    """``array`` in a longer one, the new part ``fill`` (None: left unwritten, for arrays the
+    search writes before it reads)."""
+    bigger = np.empty((size, *array.shape[1:]), dtype=array.dtype)
     bigger[: len(array)] = array
+    if fill is not None:
+        bigger[len(array) :] = fill
     return bigger
 
 
@@ -717,28 +721,28 @@ def _grown(state: BwasState, batch: int) -> BwasState:
         while size <= need:
             size *= 2
         keys, parent, g, h = (
-            _longer(keys, size, 0),
-            _longer(parent, size, -1),
-            _longer(g, size, 0),
-            _longer(h, size, 0),
+            _longer(keys, size),
+            _longer(parent, size),
+            _longer(g, size),
+            _longer(h, size),
         )
         move, blanks, closed = (
-            _longer(move, size, -1),
-            _longer(blanks, size, 0),
-            _longer(closed, size, 0),
+            _longer(move, size),
+            _longer(blanks, size),
+            _longer(closed, size),
         )
-        entries, spots = _longer(entries, size, 0), _longer(spots, size, 0)
+        entries, spots = _longer(entries, size), _longer(spots, size)
     size = len(slots)
     while 4 * need >= size:
         size *= 2
     if size > len(slots):
-        slots = np.full(size, _EMPTY, dtype=np.uint64)
+        slots = np.zeros(size, dtype=np.uint64)  # all empty
         _rehash(keys, int(meta[_NODES]), slots)
     if int(meta[_POOL]) + room >= len(pool_node):
         size = 2 * len(pool_node) + room
-        pool_node, pool_next = _longer(pool_node, size, 0), _longer(pool_next, size, 0)
+        pool_node, pool_next = _longer(pool_node, size), _longer(pool_next, size)
     if int(meta[_KEYS]) + room >= len(buckets):
-        buckets = _longer(buckets, 2 * len(buckets) + room, 0)
+        buckets = _longer(buckets, 2 * len(buckets) + room)
     if int(meta[_MAX_G]) + 2 >= int(meta[_G_WIDTH]):
         g_width = int(meta[_G_WIDTH])
         while int(meta[_MAX_G]) + 2 >= g_width:
