@@ -37,6 +37,7 @@ from __future__ import annotations
 import math
 import sys
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from slidingtiles._board.board import Board
 from slidingtiles._board.geometry import home_cells
@@ -68,6 +69,7 @@ __all__ = [
     "engine_guard",
     "engine_solve",
     "kernels",
+    "layer_sweep",
     "place_group",
     "subgoal_beam",
     "supports",
@@ -373,6 +375,23 @@ def bwas_solve(
     return kernels.bwas_tables(
         start.tiles, goal.tiles, start.rows, start.cols, db, h0, weight, batch, cut, guard
     )
+
+
+def layer_sweep(
+    dist: Any,
+    depth: int,
+    rows: int,
+    cols: int,
+    neighbours: Any,
+    parity: Any,
+    start: int,
+    stop: int,
+) -> int:
+    """One breadth-first layer of every board of a shape, in place on one byte a board:
+    the boards of ranks ``[start, stop)`` whose byte is ``depth`` expanded, each unseen
+    neighbour marked ``depth + 1``; returns how many were expanded. The rank and the
+    parities are `slidingtiles._engine.python.layers`'s (numba: both cores)."""
+    return kernels.layer_sweep(dist, depth, rows, cols, neighbours, parity, start, stop)
 
 
 def weighted_solve(

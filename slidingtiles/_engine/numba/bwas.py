@@ -258,7 +258,7 @@ def _lookup(
 @inlined
 def _index(spot: Any, cells: int, gtiles: Any, gstart: Any, grp: int) -> Any:
     """Group ``grp``'s digits index from a board's spots (tile t's cell in bits 4t..4t+3)."""
-    index = 0
+    index: Any = 0
     power = 1
     for j in range(gstart[grp], gstart[grp + 1]):
         index += np.int64((spot >> np.uint64(4 * gtiles[j])) & np.uint64(15)) * power
@@ -401,7 +401,7 @@ def _steps(
     buckets: Array,
     meta: Array,
     spots: Array,
-    scratch: tuple[Array, Array, Array, Array, Array, Array, Array, Array, Array],
+    scratch: tuple[Array, ...],
     cells: int,
     neighbours: Array,
     goal_key: Any,
@@ -545,8 +545,8 @@ def _steps(
                 continue
             child = kid_key[k]
             i = kid_slot[k]
-            ng = gp[node] + 1
-            old = np.int64(-1)
+            ng: Any = gp[node] + 1
+            old: Any = np.int64(-1)
             while True:
                 stored = sp[2 * i]
                 if stored == child:
@@ -584,7 +584,7 @@ def _steps(
                 if cp[old]:
                     cp[old] = 0
                     reopened += 1
-                value = np.int64(hp[old])
+                value: Any = np.int64(hp[old])
                 if ng + value < cut:
                     max_g = max(max_g, ng)
                     in_heap = _append_at(
