@@ -234,16 +234,24 @@ def path_rows(solution: Solution) -> NDArray[Any]:
     start = solution.start
     cols = start.cols
     step = {"U": -cols, "D": cols, "L": -1, "R": 1}
-    tiles = list(start.tiles)
+    dtype = _tile_dtype(start.size)
+    tiles = np.array(start.tiles, dtype=dtype)
+    if dtype != np.uint8:  # pragma: no cover - boards above 256 cells
+        board = tiles.tolist()
+    else:  # one byte a tile: each row a copy of a bytearray, all joined once
+        board = bytearray(tiles.tobytes())
     blank = start.blank
-    rows = [tiles.copy()]
+    rows = [bytes(board) if isinstance(board, bytearray) else list(board)]
     for move in str(solution.moves):
         target = blank + step[move]
-        tiles[blank] = tiles[target]
-        tiles[target] = 0
+        board[blank] = board[target]
+        board[target] = 0
         blank = target
-        rows.append(tiles.copy())
-    return np.array(rows, dtype=_tile_dtype(start.size))
+        rows.append(bytes(board) if isinstance(board, bytearray) else list(board))
+    if isinstance(board, bytearray):
+        flat = np.frombuffer(b"".join(rows), dtype=np.uint8)  # type: ignore[arg-type]
+        return flat.reshape(len(rows), start.size).copy()
+    return np.array(rows, dtype=dtype)
 
 
 def _check_workers(workers: object) -> int:
