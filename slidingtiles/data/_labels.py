@@ -235,23 +235,23 @@ def path_rows(solution: Solution) -> NDArray[Any]:
     cols = start.cols
     step = {"U": -cols, "D": cols, "L": -1, "R": 1}
     dtype = _tile_dtype(start.size)
-    tiles = np.array(start.tiles, dtype=dtype)
-    if dtype != np.uint8:  # pragma: no cover - boards above 256 cells
-        board = tiles.tolist()
-    else:  # one byte a tile: each row a copy of a bytearray, all joined once
-        board = bytearray(tiles.tobytes())
+    # one byte a tile: each row a copy of a bytearray, all joined once (two: numpy's bytes)
+    board = bytearray(np.array(start.tiles, dtype=dtype).tobytes())
+    width = np.dtype(dtype).itemsize
     blank = start.blank
-    rows = [bytes(board) if isinstance(board, bytearray) else list(board)]
+    rows = [bytes(board)]
     for move in str(solution.moves):
         target = blank + step[move]
-        board[blank] = board[target]
-        board[target] = 0
+        here, there = (
+            slice(width * blank, width * blank + width),
+            slice(width * target, width * target + width),
+        )
+        board[here] = board[there]
+        board[there] = bytes(width)
         blank = target
-        rows.append(bytes(board) if isinstance(board, bytearray) else list(board))
-    if isinstance(board, bytearray):
-        flat = np.frombuffer(b"".join(rows), dtype=np.uint8)  # type: ignore[arg-type]
-        return flat.reshape(len(rows), start.size).copy()
-    return np.array(rows, dtype=dtype)
+        rows.append(bytes(board))
+    flat = np.frombuffer(b"".join(rows), dtype=dtype)
+    return flat.reshape(len(rows), start.size).copy()
 
 
 def _check_workers(workers: object) -> int:
