@@ -3,6 +3,7 @@ bijection, the cache, and `at_distance` drawing from them."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import math
 import random
@@ -16,7 +17,7 @@ import slidingtiles.data as data
 from slidingtiles import Board
 from slidingtiles._heuristics.exact import exact_distances
 from slidingtiles._heuristics.layers import LayerBuildWarning, board_layers, forget
-from tests.conftest import goals
+from tests.conftest import IMPLEMENTATIONS, goals, kernels_of
 
 # The 8-puzzle's layers from its standard goal (blank last), as published (Reinefeld 1993,
 # the 181,440 boards by distance; also the layers of tiles below).
@@ -134,3 +135,29 @@ def test_at_distance_draws_uniformly_from_the_ranked_layers(monkeypatch, tmp_pat
     data.at_distance(1, (3, 3), 5, progress=lambda done, total: reports.append((done, total)))
     assert reports[-1] == (181_440, 181_440)
     assert [done for done, _ in reports] == sorted(done for done, _ in reports)
+
+
+@pytest.mark.parametrize("name", IMPLEMENTATIONS)
+def test_each_implementations_sweeps_give_the_same_bytes(name: str) -> None:
+    """The kernels of each implementation, swept by hand over a 2x4 (and a 3x3's ranks in
+    uneven pieces): the bytes the dispatcher's kernels give."""
+    from slidingtiles._board.geometry import neighbour_table
+    from slidingtiles._engine.python.layers import UNSEEN, index_of, parities
+
+    kernels = kernels_of(name)
+    for goal in (Board.goal(2, 4), Board.goal(3, 3, blank="first")):
+        parity = parities(goal.tiles, goal.rows, goal.cols)
+        neighbours = np.array(neighbour_table(goal.rows, goal.cols), dtype=np.int64)
+        dist = np.full(math.factorial(goal.size) // 2, UNSEEN, dtype=np.uint8)
+        dist[index_of(goal.tiles, cols=goal.cols, parity=parity)] = 0
+        depth, cuts = 0, [0, 7, 1000, min(65_537, len(dist)), len(dist)]
+        while True:
+            found = sum(
+                kernels.layer_sweep(dist, depth, goal.rows, goal.cols, neighbours, parity, a, b)
+                for a, b in itertools.pairwise(cuts)
+            )
+            if not found:
+                break
+            depth += 1
+        forget()
+        assert (dist == np.asarray(board_layers(goal, cache_dir=None).distances)).all()

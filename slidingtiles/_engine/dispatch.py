@@ -391,6 +391,8 @@ def layer_sweep(
     the boards of ranks ``[start, stop)`` whose byte is ``depth`` expanded, each unseen
     neighbour marked ``depth + 1``; returns how many were expanded. The rank and the
     parities are `slidingtiles._engine.python.layers`'s (numba: both cores)."""
+    if not 0 <= start <= stop <= len(dist) or len(dist) * 2 != math.factorial(rows * cols):
+        raise ValueError(f"layer_sweep: ranks [{start}, {stop}) of {len(dist)} boards")
     return kernels.layer_sweep(dist, depth, rows, cols, neighbours, parity, start, stop)
 
 
