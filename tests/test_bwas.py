@@ -404,3 +404,37 @@ def test_the_compiled_kernel_searches_the_loops_nodes_through_reopenings_and_gro
         for name in ("expanded", "generated", "reopened", "heuristic_boards", "max_frontier"):
             assert getattr(loop.stats, name) == getattr(kernel.stats, name), name
         assert loop.moves == kernel.moves
+
+
+@pytest.mark.parametrize(("shape", "moves", "weight"), [((5, 5), 40, 1.0), ((7, 7), 50, 2.0)])
+def test_the_compiled_kernel_on_wide_boards_searches_the_loops_nodes(
+    shape: tuple[int, int], moves: int, weight: float
+) -> None:
+    """Above 16 cells the kernel keys boards by Zobrist hashes and keeps their tiles: still
+    the loop's search, node for node (Manhattan, the one heuristic it takes there)."""
+    from slidingtiles._engine import dispatch
+
+    if dispatch.IMPLEMENTATION != "numba":
+        pytest.skip("the compiled kernel runs under numba")
+    goal = Board.goal(*shape)
+    f = builtin_batch(get("manhattan"), goal, None)
+    board = st.scramble(goal, moves, seed=4)
+    loop, kernel = (
+        solve_bwas(
+            board,
+            goal,
+            f,
+            admissible=True,
+            clock=Deadline(None),
+            batch_size=50,
+            weight=weight,
+            compiled=compiled,
+        )
+        for compiled in (None, (board.manhattan(goal), None))
+    )
+    assert loop is not None
+    assert kernel is not None
+    assert board.apply(kernel.moves) == goal
+    for name in ("expanded", "generated", "reopened", "heuristic_boards", "max_frontier"):
+        assert getattr(loop.stats, name) == getattr(kernel.stats, name), name
+    assert loop.moves == kernel.moves

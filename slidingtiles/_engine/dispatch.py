@@ -365,8 +365,8 @@ def bwas_solve(
 ) -> tuple[list[int] | None, dict[str, int], int] | None:
     """Batch-weighted A* in the compiled kernel, or None where it does not apply.
 
-    The kernel takes boards of at most 16 cells with Manhattan distance
-    (``db`` None) or digits tables of 8-bit entries; under the pure-Python
+    The kernel takes Manhattan distance (``db`` None) on boards of up to 127
+    cells, and digits tables of 8-bit entries on boards of up to 16; under the pure-Python
     implementation, or for anything else, None: the caller runs the one
     loop (`slidingtiles.search._bwas.bwas_loop`) over numpy batches, which
     searches the same nodes. Returns the answer's direction codes (None: no

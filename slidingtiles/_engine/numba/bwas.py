@@ -2,12 +2,16 @@
 
 `slidingtiles.search._bwas.bwas_loop` is the library's batch-weighted A*;
 the pure-Python engine runs it over numpy batches. This kernel runs the same
-loop, step for step, on boards of at most 16 cells packed 4 bits a cell in
-one 64-bit key, with the heuristic looked up inside the kernel (Manhattan
-distance, or additive digits tables with 8-bit entries maxed with their
-reflection): pop the ``batch`` best nodes by ``den * g + num * h`` (ties to
-the smaller h, then the earlier push), expand them together, value the new
-children (one "call" per batch, counted as such), push those with
+loop, step for step, with the heuristic looked up inside the kernel
+(Manhattan distance on boards of up to 127 cells, or additive digits tables
+with 8-bit entries maxed with their reflection on up to 16 cells). A board of
+at most 16 cells is its own 64-bit key, 4 bits a cell; a larger one ("wide")
+is keyed by its Zobrist hash (a child's is its parent's with two entries
+XORed out and in), its tiles kept one byte a cell beside it, and a key found
+in the seen table counts as the board only when those tiles match. Each step
+pops the ``batch`` best nodes by ``den * g + num * h`` (ties to the smaller h,
+then the earlier push), expands them together, values the new children (one
+"call" per batch, counted as such), pushes those with
 ``g + h`` below the cut; a goal child becomes the incumbent, and the search
 ends when the frontier's least f reaches its cost. Closed states reached
 more cheaply are reopened, as in the loop.
@@ -55,8 +59,10 @@ _MASK_H = (1 << _SHIFT_F) - 1
 
 #: keys, parent, g, h, move, blanks, closed, entries (the nodes); slots (the seen table);
 #: pool_node, pool_next, head, tail, buckets (the open list); meta (the counters); spots
-#: (each node's tiles' cells in the tables' frame, 4 bits a tile: its children's lookups).
+#: (each node's tiles' cells in the tables' frame, 4 bits a tile: its children's lookups);
+#: boards (a wide board's tiles, one byte a cell; a 1x1 stand-in otherwise).
 BwasState = tuple[
+    Array,
     Array,
     Array,
     Array,
@@ -84,12 +90,14 @@ def new_state(
     row: Array,
     h_limit: int,
     spot: int = 0,
+    tiles: Any = None,
     capacity: int = 1 << 12,
 ) -> BwasState:
     """The arrays of a search from one key: the root stored, queued, in the seen table;
     ``row`` the root's group entries (each node keeps its own, for its children's values),
     ``h_limit`` the largest value the heuristic can take (the bucket grid's width in h),
-    ``spot`` the root's tiles' cells in the tables' frame (`frame_spots`)."""
+    ``spot`` the root's tiles' cells in the tables' frame (`frame_spots`), ``tiles``
+    the root's tiles for a wide board (None: a board of at most 16 cells)."""
     keys = np.zeros(capacity, dtype=np.uint64)
     parent = np.full(capacity, -1, dtype=np.int32)
     g = np.zeros(capacity, dtype=np.int32)
@@ -108,6 +116,11 @@ def new_state(
     meta = np.zeros(_META, dtype=np.int64)
     spots = np.zeros(capacity, dtype=np.uint64)
     spots[0] = spot
+    if tiles is None:
+        boards = np.zeros((1, 1), dtype=np.uint8)
+    else:
+        boards = np.zeros((capacity, len(tiles)), dtype=np.uint8)
+        boards[0] = tiles
     entries[0] = row
     keys[0], blanks[0], h[0] = key, blank, h0
     meta[_NODES], meta[_BEST], meta[_BEST_COST] = 1, -1, 1 << 40
@@ -132,7 +145,14 @@ def new_state(
         buckets,
         meta,
         spots,
+        boards,
     )
+
+
+#: The most cells the kernel takes (a blank's cell is a signed byte).
+MAX_CELLS = 127
+# a wide key's top bit, set so that no key is the empty slot's 0
+_TOP = np.uint64(1 << 63)
 
 
 @inlined
@@ -297,9 +317,13 @@ def full_value(
     mirror: Array,
     transpose: Array,
     unmirror: Array,
+    wide: bool,
+    zobrist: Array,
+    goal_row: Array,
     row: Array,
 ) -> int:
-    """A board's value from scratch, each group's (and reflection's) entry kept in ``row``."""
+    """A board's value from scratch, each group's (and reflection's) entry kept in ``row``
+    (a board of at most 16 cells: a wide board's is `wide_value`)."""
     if kind == 0:
         total = 0
         for c in range(cells):
@@ -383,6 +407,31 @@ def _append_at(
     return keys_in_heap
 
 
+@inlined
+def _same_child(boards: Any, cells: int, found: Any, node: Any, blank: Any, to: Any) -> bool:
+    """Whether wide board ``found`` is ``node``'s with the blank moved from ``blank`` to ``to``."""
+    for c in range(cells):
+        expected = boards[node * cells + c]
+        if c == blank:
+            expected = boards[node * cells + to]
+        elif c == to:
+            expected = 0
+        if boards[found * cells + c] != expected:
+            return False
+    return True
+
+
+@inlined
+def _is_row(boards: Any, cells: int, node: Any, row: Any) -> bool:
+    """Whether wide board ``node`` has the tiles of ``row``."""
+    same = True
+    for c in range(cells):
+        if boards[node * cells + c] != row[c]:
+            same = False
+            break
+    return same
+
+
 @compiled
 def _steps(
     keys: Array,
@@ -401,6 +450,7 @@ def _steps(
     buckets: Array,
     meta: Array,
     spots: Array,
+    wide_tiles: Array,
     scratch: tuple[Array, ...],
     cells: int,
     neighbours: Array,
@@ -423,6 +473,9 @@ def _steps(
     mirror: Array,
     transpose: Array,
     unmirror: Array,
+    wide: bool,
+    zobrist: Array,
+    goal_row: Array,
 ) -> int:
     """The search's batches while its arrays have room for one more: the status, or
     ``_NEED_ROOM`` (the caller grows them and calls again).
@@ -452,6 +505,7 @@ def _steps(
         pointer(toff),
     )
     mr, tr, mi = pointer(mirror), pointer(transpose), pointer(unmirror)
+    wb, zp, gr = pointer(wide_tiles), pointer(zobrist), pointer(goal_row)
     width = entries.shape[1]
     groups = len(gstart) - 1
     mask = np.uint64((len(slots) >> 1) - 1)
@@ -523,10 +577,14 @@ def _steps(
                 if to < 0:
                     continue
                 generated += 1
-                tile = (key >> np.uint64(4 * to)) & np.uint64(15)
-                child = (key & ~(np.uint64(15) << np.uint64(4 * to))) | (
-                    tile << np.uint64(4 * blank)
-                )
+                if wide:  # the moved tile's two Zobrist entries out and in (the blank's are 0)
+                    moving = np.int64(wb[node * cells + to])
+                    child = key ^ zp[moving * cells + to] ^ zp[moving * cells + blank]
+                else:
+                    tile = (key >> np.uint64(4 * to)) & np.uint64(15)
+                    child = (key & ~(np.uint64(15) << np.uint64(4 * to))) | (
+                        tile << np.uint64(4 * blank)
+                    )
                 slot = _mix(child) & mask
                 if to != back:  # the parent's slot is not wanted (below), unless it changes
                     prefetch(sp, np.int64(slot << np.uint64(1)))
@@ -547,11 +605,15 @@ def _steps(
             i = kid_slot[k]
             ng: Any = gp[node] + 1
             old: Any = np.int64(-1)
+            blank = np.int64(bp[node])
+            to = np.int64(kid_to[k])
             while True:
                 stored = sp[2 * i]
                 if stored == child:
-                    old = np.int64(sp[2 * i + 1])
-                    break
+                    found = np.int64(sp[2 * i + 1])
+                    if not wide or _same_child(wb, cells, found, node, blank, to):
+                        old = found
+                        break
                 if stored == _EMPTY:
                     break
                 i = (i + np.uint64(1)) & mask
@@ -562,7 +624,12 @@ def _steps(
                 bp[new], cp[new], hp[new] = kid_to[k], 0, -1
                 sp[2 * i] = child  # the empty slot the probe ended on
                 sp[2 * i + 1] = np.uint64(new)
-                if child == goal_key:
+                if wide:
+                    for c in range(cells):
+                        wb[new * cells + c] = wb[node * cells + c]
+                    wb[new * cells + blank] = wb[node * cells + to]
+                    wb[new * cells + to] = 0
+                if child == goal_key and (not wide or _is_row(wb, cells, new, gr)):
                     hp[new] = 0
                     if ng < cut:
                         best_cost = ng
@@ -575,7 +642,7 @@ def _steps(
                 pp[old], mp[old], gp[old] = node, kid_dir[k], ng
                 if hp[old] < 0:
                     continue  # waiting for its value, in this batch
-                if child == goal_key:
+                if child == goal_key and (not wide or _is_row(wb, cells, old, gr)):
                     if ng < cut:
                         best_cost = ng
                         cut = ng
@@ -631,7 +698,11 @@ def _steps(
                 new = fresh[i]
                 par = np.int64(pp[new])
                 into = np.int64(bp[par])  # the moved tile's new cell: only its entries change
-                tile = np.int64((kp[new] >> np.uint64(4 * into)) & np.uint64(15))
+                tile = (
+                    np.int64(wb[new * cells + into])
+                    if wide
+                    else np.int64((kp[new] >> np.uint64(4 * into)) & np.uint64(15))
+                )
                 if kind == 0:
                     value = hp[par] - dp[tile * cells + bp[new]] + dp[tile * cells + into]
                 else:
@@ -713,7 +784,7 @@ def _grown(state: BwasState, batch: int) -> BwasState:
     """The state with room for one more batch of ``batch`` nodes: numpy allocates the
     larger arrays (with transparent huge pages for the big ones: fewer TLB misses)."""
     keys, parent, g, h, move, blanks, closed, entries, slots = state[:9]
-    pool_node, pool_next, head, tail, buckets, meta, spots = state[9:]
+    pool_node, pool_next, head, tail, buckets, meta, spots, boards = state[9:]
     room = 4 * batch
     need = int(meta[_NODES]) + room
     if need >= len(keys):
@@ -732,6 +803,8 @@ def _grown(state: BwasState, batch: int) -> BwasState:
             _longer(closed, size),
         )
         entries, spots = _longer(entries, size), _longer(spots, size)
+        if boards.shape[1] > 1:  # a wide board's tiles
+            boards = _longer(boards, size)
     size = len(slots)
     while 4 * need >= size:
         size *= 2
@@ -767,6 +840,7 @@ def _grown(state: BwasState, batch: int) -> BwasState:
         buckets,
         meta,
         spots,
+        boards,
     )
 
 
@@ -843,10 +917,15 @@ def counters(state: BwasState) -> dict[str, int]:
 def heuristic_plan(
     rows: int, cols: int, goal: tuple[int, ...], db: Any | None
 ) -> tuple[Any, ...] | None:
-    """The kernel's heuristic arrays: Manhattan (``db`` None) or digits u8 tables; else None."""
+    """The kernel's heuristic arrays: Manhattan (``db`` None, up to `MAX_CELLS` cells) or
+    digits u8 tables (up to 16 cells); else None. Above 16 cells the board is wide: the plan
+    ends with its Zobrist table and the goal's tiles."""
     cells = rows * cols
-    if cells > 16:
+    wide = cells > 16
+    if cells > MAX_CELLS or (wide and db is not None):
         return None
+    zobrist = _zobrist(cells) if wide else np.zeros(1, dtype=np.uint64)
+    goal_row = np.array(goal, dtype=np.uint8) if wide else np.zeros(1, dtype=np.uint8)
     ident = np.arange(cells, dtype=np.int64)
     empty = np.zeros(1, dtype=np.int64)
     if db is None:
@@ -874,6 +953,9 @@ def heuristic_plan(
             ident,
             ident,
             ident,
+            wide,
+            zobrist,
+            goal_row,
         )
     if db.entry != "u8-moves" or any(e != "digits" for e in db.encodings):
         return None
@@ -907,6 +989,9 @@ def heuristic_plan(
         mirror,
         transpose,
         np.argsort(mirror).astype(np.int64),
+        False,
+        zobrist,
+        goal_row,
     )
 
 
@@ -916,6 +1001,24 @@ def value_limit(plan: tuple[Any, ...], cells: int) -> int:
     if plan[0] == 0:
         return int(plan[1].reshape(cells, cells).max(axis=1).sum())
     return 255 * (len(plan[5]) - 1)
+
+
+def _zobrist(cells: int) -> Array:
+    """Random 64-bit words per (tile, cell), the blank's 0 (fixed: the same in every process)."""
+    words = np.random.default_rng(0x5EED_0F_B1A5).integers(
+        0, 2**63, size=(cells, cells), dtype=np.uint64, endpoint=False
+    )
+    words[0] = 0
+    return words.reshape(-1)
+
+
+def wide_key(tiles: Any, zobrist: Array) -> int:
+    """A wide board's key: its tiles' Zobrist words XORed, the top bit set."""
+    cells = len(tiles)
+    key = 0
+    for cell, t in enumerate(tiles):
+        key ^= int(zobrist[int(t) * cells + cell])
+    return key | (1 << 63)
 
 
 def frame_spots(tiles: Any, plan: tuple[Any, ...]) -> int:
@@ -957,14 +1060,25 @@ def bwas_tables(
 
     cells = rows * cols
     neighbours = np.array(neighbour_table(rows, cols), dtype=np.int64)
-    key = pack(tiles)
     row = np.zeros(2 * max(1, len(plan[5]) - 1), dtype=np.uint8)
-    arguments = (np.uint64(key), cells, *plan, row)
-    h0 = int(full_value(*arguments))  # the kernel's own value, its entries in row
+    wide, zobrist = plan[13], plan[14]
+    if wide:  # Manhattan: the sum of the tiles' distances
+        key, goal_key = wide_key(tiles, zobrist), np.uint64(wide_key(goal, zobrist))
+        h0 = sum(int(plan[1][int(t) * cells + c]) for c, t in enumerate(tiles))
+    else:
+        key, goal_key = pack(tiles), np.uint64(pack(goal))
+        arguments = (np.uint64(key), cells, *plan, row)
+        h0 = int(full_value(*arguments))  # its entries in row
     state = new_state(
-        key, tiles.index(0), h0, num, row, value_limit(plan, cells), frame_spots(tiles, plan)
+        key,
+        tiles.index(0),
+        h0,
+        num,
+        row,
+        value_limit(plan, cells),
+        frame_spots(tiles, plan),
+        tiles if wide else None,
     )
-    goal_key = np.uint64(pack(goal))
     scratch = scratch_for(batch)
     checkpoint = guard.first_checkpoint()
     while True:
