@@ -54,6 +54,14 @@ import slidingtiles.data as data
 from slidingtiles import pdb
 
 OUT = Path(__file__).resolve().parent.parent / "docs" / "measurements" / "data-and-environment.md"
+#: The 3x4's boards by distance from a corner blank, as published (the file says where from).
+PUBLISHED_3X4 = tuple(
+    int(line)
+    for line in (Path(__file__).resolve().parent / "data" / "layers_3x4.txt")
+    .read_text()
+    .split("\n")
+    if line.strip() and not line.startswith("#")
+)
 
 
 def _cpu() -> float:
@@ -315,6 +323,13 @@ def _write(results: dict[str, Any], args: Any) -> None:
             "One byte a board in memory and on disk; the peak adds the interpreter, numpy and "
             "numba. Boards by distance: " + ", ".join(f"{c:,}" for c in found["counts"]) + ".",
         ]
+        if found["shape"] in ("3x4", "4x3"):
+            same = tuple(found["counts"]) == PUBLISHED_3X4
+            lines += [
+                "",
+                ("Equal" if same else "**Not equal**")
+                + " to the published counts (OEIS A090166, from Karlemo and Östergård 2000).",
+            ]
     OUT.write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"wrote {OUT}")
 

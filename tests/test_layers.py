@@ -19,11 +19,16 @@ from slidingtiles._heuristics.exact import exact_distances
 from slidingtiles._heuristics.layers import LayerBuildWarning, board_layers, forget
 from tests.conftest import IMPLEMENTATIONS, goals, kernels_of
 
-# The 8-puzzle's layers from its standard goal (blank last), as published (Reinefeld 1993,
-# the 181,440 boards by distance; also the layers of tiles below).
+# Published layer counts (The On-Line Encyclopedia of Integer Sequences): the 8-puzzle from a
+# corner blank (A089473, first given by Reinefeld, IJCAI 1993) and from the centre (A089474),
+# and the 3x2 from a corner (A090034, from Karlemo and Ostergard 2000).
 EIGHT_PUZZLE = (1, 2, 4, 8, 16, 20, 39, 62, 116, 152, 286, 396, 748, 1024, 1893, 2512, 4485)
 EIGHT_PUZZLE += (5638, 9529, 10878, 16993, 17110, 23952, 20224, 24047, 15578, 14560, 6274)
 EIGHT_PUZZLE += (3910, 760, 221, 2)
+EIGHT_PUZZLE_CENTRE = (1, 4, 8, 8, 16, 32, 60, 72, 136, 200, 376, 512, 964, 1296, 2368, 3084)
+EIGHT_PUZZLE_CENTRE += (5482, 6736, 11132, 12208, 18612, 18444, 24968, 19632, 22289, 13600)
+EIGHT_PUZZLE_CENTRE += (11842, 4340, 2398, 472, 148)
+THREE_BY_TWO = (1, 2, 3, 5, 6, 7, 10, 12, 12, 16, 23, 25, 28, 39, 44, 40, 29, 21, 18, 12, 6, 1)
 
 pytestmark = pytest.mark.filterwarnings("ignore::slidingtiles._heuristics.layers.LayerBuildWarning")
 
@@ -55,8 +60,11 @@ def test_the_layer_counts_equal_the_layers_of_tiles(shape: tuple[int, int], tmp_
             assert layers.distance(tiles) == int(exact.distances[row])
 
 
-def test_the_8_puzzles_layers_are_the_published_ones(tmp_path) -> None:
+def test_the_layers_are_the_published_ones(tmp_path) -> None:
     assert board_layers(Board.goal(3, 3), cache_dir=tmp_path).counts == EIGHT_PUZZLE
+    centre = Board((1, 2, 3, 4, 0, 5, 6, 7, 8), shape=(3, 3))
+    assert board_layers(centre, cache_dir=tmp_path).counts == EIGHT_PUZZLE_CENTRE
+    assert board_layers(Board.goal(3, 2), cache_dir=tmp_path).counts == THREE_BY_TWO
 
 
 @pytest.mark.parametrize("shape", [(2, 3), (3, 4), (2, 6)])
