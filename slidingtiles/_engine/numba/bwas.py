@@ -26,12 +26,21 @@ The bookkeeping, chosen for its cost per node (docs/measurements/bwas.md):
 - The seen table is an open-addressing hash of the 64-bit keys, each slot
   the key and its node side by side (one cache line a probe).
 - A child's value is the parent's group entries with only the moved tile's
-  group looked up again (and its reflection's), and a child never undoes
-  its parent's move (the parent's blank is the cell the move's opposite
-  direction leads to: no read of the parent).
+  group looked up again (and its reflection's), found from the node's tiles'
+  cells in the tables' frame (``spots``: the moved tile's cell changes,
+  nothing else); a batch first makes every child and asks the CPU for its
+  seen-table slot and table entries (`prefetch`), then reads them in order.
+- A child that is the node's parent now (the cell the node's move came
+  from) is skipped: its g is smaller.
+- `_steps` reads every array through a raw pointer and rebinds none (numba's
+  atomic reference counts had taken half the time) until an array is full;
+  `run` then grows the state in numpy (huge pages for the big arrays) and
+  calls it again.
 
-The kernel returns to Python every ``stop_at`` expansions (the `Guard`'s
-checkpoints), all its state in arrays, and grows its arrays itself.
+`run` also returns to Python every ``stop_at`` expansions (the `Guard`'s
+checkpoints), all its state in arrays. Memory: about 90 bytes a stored
+node on the 15-puzzle (docs/measurements/bwas.md), plus one byte a cell
+for a wide board.
 """
 
 from __future__ import annotations
