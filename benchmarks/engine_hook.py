@@ -14,6 +14,8 @@ imports an internal name:
 * tables the library cannot build by name (`build_tables`: any groups, encoding
   and entry) searched with the maximum of several (`maxed_search`), and their
   packed size (`packed_bytes`): ``partitions.py`` and ``table_tradeoff.py``;
+* the compiled batch-weighted A*'s counts and the bytes its arrays hold at the end
+  (`bwas_footprint`): ``bwas_korf100.py``'s memory per node;
 * both implementations in one process, on the same boards (`kernel_search`):
   ``backends.py``; `solve` runs the one ``SLIDINGTILES_IMPLEMENTATION`` chose (and
   says which, `Solution.engine`).
@@ -39,6 +41,7 @@ __all__ = [
     "PERM",
     "PERM_ZERO",
     "build_tables",
+    "bwas_footprint",
     "engine_solve",
     "kernel_search",
     "maxed_search",
@@ -61,6 +64,28 @@ def engine_solve(
     ``time_limit``. ``db``: the loaded tables of this shape for the goal.
     """
     return dispatch.engine_solve(board, goal, heuristic, db=db, time_limit=time_limit)
+
+
+def bwas_footprint(
+    board: Board, goal: Board, db: pdb.PatternDatabase, batch: int
+) -> dict[str, int] | None:
+    """The compiled batch-weighted A*'s counts at weight 1 (``"nodes"`` stored, ``"bytes"``
+    its arrays hold at the end); None where the kernel does not run (pure Python)."""
+    from slidingtiles.search._limits import Guard
+
+    guard = Guard(
+        "bwas",
+        max_nodes=None,
+        time_limit=None,
+        max_memory=None,
+        progress=None,
+        progress_every=10_000,
+        state_bytes=100,
+    )
+    found = dispatch.bwas_solve(
+        board, goal, db, db.value(board.tiles), (1, 1), batch, 1 << 30, guard
+    )
+    return None if found is None else found[1]
 
 
 @functools.cache

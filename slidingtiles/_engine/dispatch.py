@@ -38,6 +38,7 @@ import math
 import sys
 import weakref
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from slidingtiles._board.board import Board
 from slidingtiles._board.geometry import home_cells
@@ -69,6 +70,7 @@ __all__ = [
     "engine_guard",
     "engine_solve",
     "kernels",
+    "layer_sweep",
     "place_group",
     "subgoal_beam",
     "supports",
@@ -396,8 +398,8 @@ def bwas_solve(
 ) -> tuple[list[int] | None, dict[str, int], int] | None:
     """Batch-weighted A* in the compiled kernel, or None where it does not apply.
 
-    The kernel takes boards of at most 16 cells with Manhattan distance
-    (``db`` None) or digits tables of 8-bit entries; under the pure-Python
+    The kernel takes Manhattan distance (``db`` None) on boards of up to 127
+    cells, and digits tables of 8-bit entries on boards of up to 16; under the pure-Python
     implementation, or for anything else, None: the caller runs the one
     loop (`slidingtiles.search._bwas.bwas_loop`) over numpy batches, which
     searches the same nodes. Returns the answer's direction codes (None: no
@@ -406,6 +408,25 @@ def bwas_solve(
     return kernels.bwas_tables(
         start.tiles, goal.tiles, start.rows, start.cols, db, h0, weight, batch, cut, guard
     )
+
+
+def layer_sweep(
+    dist: Any,
+    depth: int,
+    rows: int,
+    cols: int,
+    neighbours: Any,
+    parity: Any,
+    start: int,
+    stop: int,
+) -> int:
+    """One breadth-first layer of every board of a shape, in place on one byte a board:
+    the boards of ranks ``[start, stop)`` whose byte is ``depth`` expanded, each unseen
+    neighbour marked ``depth + 1``; returns how many were expanded. The rank and the
+    parities are `slidingtiles._engine.python.layers`'s (numba: both cores)."""
+    if not 0 <= start <= stop <= len(dist) or len(dist) * 2 != math.factorial(rows * cols):
+        raise ValueError(f"layer_sweep: ranks [{start}, {stop}) of {len(dist)} boards")
+    return kernels.layer_sweep(dist, depth, rows, cols, neighbours, parity, start, stop)
 
 
 def weighted_solve(

@@ -210,6 +210,20 @@ class Kernels(Protocol):
         where this implementation has no such kernel (the caller runs the one loop,
         `slidingtiles.search._bwas.bwas_loop`, over numpy batches: the pure-Python mirror)."""
 
+    def layer_sweep(
+        self,
+        dist: Any,
+        depth: int,
+        rows: int,
+        cols: int,
+        neighbours: Any,
+        parity: Any,
+        start: int,
+        stop: int,
+    ) -> int:
+        """One breadth-first layer over a rank space, in place (`slidingtiles._engine.python.
+        layers`): the boards of ``[start, stop)`` at ``depth`` expanded; how many there were."""
+
 
 #: A kernel's first call in a process that has not returned after this many seconds is
 #: announced: numba is compiling it (once; kept on disk, later processes load it).
@@ -518,6 +532,21 @@ class _PythonKernels:
         guard: Guard,
     ) -> tuple[list[int] | None, dict[str, int], int] | None:
         return None  # the one loop over numpy batches is this implementation's
+
+    def layer_sweep(
+        self,
+        dist: Any,
+        depth: int,
+        rows: int,
+        cols: int,
+        neighbours: Any,
+        parity: Any,
+        start: int,
+        stop: int,
+    ) -> int:
+        from slidingtiles._engine.python.layers import sweep
+
+        return sweep(dist, depth, rows, cols, neighbours, parity, start, stop)
 
 
 #: The pure-Python kernels: the implementation, and numba's fallback under ``auto``.
@@ -831,6 +860,22 @@ class _NumbaKernels:
             batch,
             cut,
             guard,
+        )
+        return found
+
+    def layer_sweep(
+        self,
+        dist: Any,
+        depth: int,
+        rows: int,
+        cols: int,
+        neighbours: Any,
+        parity: Any,
+        start: int,
+        stop: int,
+    ) -> int:
+        found: int = self._call(
+            "layers", "layer_sweep", dist, depth, rows, cols, neighbours, parity, start, stop
         )
         return found
 

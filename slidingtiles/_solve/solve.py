@@ -119,7 +119,8 @@ def solve(
             and IDA* above (docs/solving.md).
         weight: the bound w >= 1 for ``"weighted"`` (with ``"auto"``, implies it) and
             ``"bwas"`` (default 1: optimal).
-        batch_size: ``"bwas"`` only: nodes expanded per batch (an int >= 1; default 1000).
+        batch_size: ``"bwas"`` only: nodes expanded per batch (an int >= 1; default 1000,
+            100 for the library's own heuristics).
         optimal: None (the default) asks for a shortest solution where one is within
             reach: an optimal search whose estimated cost (by the board's Manhattan
             distance, size and heuristic, the implementation and ``workers``) is past
