@@ -157,14 +157,44 @@ def maxed_run(
     of 6 s, once, before the disk cache has it.
     """
     cells = tiles_array.shape[0]
-    if lookups == 2:
-        common = kind_array[lk_group_array[1]]  # the tiles' one table kind, or -1 (the blank's
-        for k in range(1, 2 * cells):  # spare instance aside)
-            if k != cells and kind_array[lk_group_array[k]] != common:
+    common = kind_array[lk_group_array[1]]  # the tiles' one table kind, or -1 (the blank's
+    for lk in range(lookups):  # spare instance aside)
+        for t in range(1, cells):
+            if kind_array[lk_group_array[lk * cells + t]] != common:
                 common = -1
-        # One call each, the constants written out: numba folds a constant only where it is
-        # written at the call (measured when they were added: passed as variables they are not).
-        if cells == 16 and common == PERM_Z4:  # 4x4's 7-8
+    # One call each, the constants written out: numba folds a constant only where it is written
+    # at the call (measured when they were added: passed as variables they are not).
+    if cells == 16 and common == PERM_Z4 and lookups == 2:  # 4x4's 7-8
+        return _maxed_loop(
+            st,
+            tiles_array,
+            goal_array,
+            moves_array,
+            prune_array,
+            lk_group_array,
+            lk_slot_array,
+            lk_cell_array,
+            kind_array,
+            base_array,
+            radix_array,
+            slot_at_array,
+            at_array,
+            val_array,
+            md_array,
+            dist_array,
+            2,
+            width,
+            frame_array,
+            pv_array,
+            new_pv_array,
+            occ_array,
+            label_array,
+            binom_array,
+            16,
+            PERM_Z4,
+        )
+    if cells == 25 and common == PERM_Z2:
+        if lookups == 2:  # 5x5's 6-6-6-6
             return _maxed_loop(
                 st,
                 tiles_array,
@@ -190,10 +220,10 @@ def maxed_run(
                 occ_array,
                 label_array,
                 binom_array,
-                16,
-                PERM_Z4,
+                25,
+                PERM_Z2,
             )
-        if cells == 25 and common == PERM_Z2:  # 5x5's 6-6-6-6
+        if lookups == 4:  # 5x5's set of two partitions (6-6-6-6+6)
             return _maxed_loop(
                 st,
                 tiles_array,
@@ -211,7 +241,7 @@ def maxed_run(
                 val_array,
                 md_array,
                 dist_array,
-                2,
+                4,
                 width,
                 frame_array,
                 pv_array,

@@ -29,7 +29,7 @@ from slidingtiles._engine.indexing import (
 from slidingtiles._heuristics._pdb.partition import (
     numba_encoding,
     numba_entry,
-    partition,
+    stored_groups,
 )
 
 __all__ = ["BUILD_COSTS", "build_states", "estimate_build_seconds", "estimate_table_bytes"]
@@ -69,7 +69,7 @@ def estimate_build_seconds(
     whether ``heuristic="auto"`` builds a table on first use.
     """
     cells = rows * cols
-    groups = partition(rows, cols, goal, name)
+    groups = stored_groups(rows, cols, goal, name)
     # About two blank regions per placement on average (measured on 4x4 6-tile groups).
     states = sum(2 * table_entries(cells, len(g), PERM) for g in groups)
     if cells > REGION_TABLE_MAX_CELLS:
@@ -133,7 +133,7 @@ def estimate_table_bytes(
     4-bit partitions, 7-8's four per placement on 4x4).
     """
     cells = rows * cols
-    groups = partition(rows, cols, goal, name)
+    groups = stored_groups(rows, cols, goal, name)
     entry = numba_entry(rows, cols, name)
     if entry == U4_EXCESS:
         encoding = numba_encoding(rows, cols, name)
