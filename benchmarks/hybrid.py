@@ -25,6 +25,7 @@ ones' are given: the hybrid's saving on that iteration, measured.
 from __future__ import annotations
 
 import argparse
+import datetime
 import sys
 import time
 from pathlib import Path
@@ -76,7 +77,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("instances", nargs="+", type=int)
     parser.add_argument("--depths", nargs="+", type=int, default=[12, 16, 20])
     parser.add_argument("--subtrees", action="store_true")
+    parser.add_argument("--markdown", type=Path, default=None, help="write the lines as a page")
     args = parser.parse_args(argv)
+    lines: list[str] = []
     db = pdb.load(5, 5, GOAL, "6-6-6-6", build_missing=False)
     db.contiguous()
     rows = read_instances()
@@ -107,7 +110,19 @@ def main(argv: list[str] | None = None) -> int:
                 distinct = sum(sizes.values())
                 line += f"; subtrees {every:,} expanded, distinct {distinct:,}"
                 line += f" ({distinct / max(1, every):.4f})"
-            print(f"{line}  [{time.process_time() - began:.1f} s CPU]", flush=True)
+            line += f"  [{time.process_time() - began:.1f} s CPU]"
+            lines.append(line)
+            print(line, flush=True)
+    if args.markdown is not None:
+        command = " ".join(argv if argv is not None else sys.argv[1:])
+        args.markdown.write_text(
+            "# Measurements: duplicates at a frontier (the A*+IDA* hybrid)\n\n"
+            "Written by `benchmarks/hybrid.py` (do not edit by hand; its docstring says what "
+            f"is counted), {datetime.date.today().isoformat()}, numba, the 6-6-6-6 tables:\n\n"
+            f"```\nPYTHONPATH=. python benchmarks/hybrid.py {command}\n```\n\n"
+            "```\n" + "\n".join(lines) + "\n```\n",
+            encoding="utf-8",
+        )
     return 0
 
 

@@ -4,6 +4,8 @@ Run from the project root, with numba and the 5x5 tables built once (``slidingti
 
     PYTHONPATH=. python benchmarks/table_catalogue.py --dir /tmp/groups --sets kf kf+1 all 38 40
     PYTHONPATH=. python benchmarks/table_catalogue.py --dir /tmp/groups --build-only
+    PYTHONPATH=. python benchmarks/table_catalogue.py --dir /tmp/groups --sets kf kf+6 \
+        --markdown docs/measurements/table-sets.md     # the page of these numbers
 
 The sets are made of the partitions of `CATALOGUE`, each maxed with its
 reflection about the main diagonal: ``kf`` is Korf & Felner's 6-6-6-6 (the
@@ -19,20 +21,24 @@ laid out back to back in one buffer that every partition's lookups share.
 
 CPU time is ``time.process_time`` of the search alone; node counts
 (expanded) are deterministic. Every answer is replayed and its length
-checked against the file.
+checked against the file. With ``--markdown FILE`` the results are written
+as a page (the sets in rows, the instances in columns), with the command,
+the date and the machine's load.
 """
 
 from __future__ import annotations
 
 import argparse
+import datetime
 import mmap
+import os
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from benchmarks.engine_hook import maxed_search
+from benchmarks.engine_hook import forget_plans, maxed_search
 from benchmarks.korf50 import GOAL, read_instances
 from slidingtiles import Board, pdb
 from slidingtiles._engine import dispatch
@@ -88,9 +94,12 @@ def catalogue_dbs(where: Path, members: tuple[int, ...]) -> list[pdb.PatternData
     """The set's partitions as databases whose shared groups share one buffer's memory."""
     groups = sorted({g for m in members for g in CATALOGUE[m]})
     sizes = [group_file(where, g).stat().st_size for g in groups]
-    buffer = memoryview(mmap.mmap(-1, sum(sizes) + 1))
+    # Private anonymous memory on huge pages, as the library lays its tables out (a shared
+    # mapping would get no huge pages, and miss the TLB far more often).
+    memory = mmap.mmap(-1, sum(sizes) + 1, flags=mmap.MAP_PRIVATE | mmap.MAP_ANONYMOUS)
     if hasattr(mmap, "MADV_HUGEPAGE"):
-        buffer.obj.madvise(mmap.MADV_HUGEPAGE)  # type: ignore[attr-defined]
+        memory.madvise(mmap.MADV_HUGEPAGE)
+    buffer = memoryview(memory)
     offset: dict[tuple[int, ...], tuple[int, int]] = {}
     at = 0
     for g, size in zip(groups, sizes):
@@ -116,16 +125,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--sets", nargs="+", default=["kf", "all"])
     parser.add_argument("--build-only", action="store_true")
     parser.add_argument("--time-limit", type=float, default=None, help="CPU seconds per instance")
+    parser.add_argument("--markdown", type=Path, default=None, help="write the results as a page")
     args = parser.parse_args(argv)
-    sets = {name: parse_set(name) for name in args.sets}
+    results: list[tuple[str, list[tuple[int, int, float]]]] = []
+    sets = [(name, parse_set(name)) for name in args.sets]  # a name twice: measured twice
     kf = pdb.load(5, 5, GOAL, "6-6-6-6", build_missing=False)
-    needed = sorted({g for m in set().union(*sets.values()) for g in CATALOGUE[m]})
+    needed = sorted({g for _, members in sets for m in members for g in CATALOGUE[m]})
     ensure_groups(args.dir, needed, kf)
     del kf
     if args.build_only:
         return 0
     rows = read_instances()
-    for name, members in sets.items():
+    for name, members in sets:
         dbs = catalogue_dbs(args.dir, members)
         maxed_search(dbs, GOAL.apply("RD"), GOAL, time_limit=None)  # the plan, made once
         lookups = 2 * len(members)
@@ -141,6 +152,9 @@ def main(argv: list[str] | None = None) -> int:
                 return 1
             total_expanded += stats.expanded
             total_cpu += cpu
+            if number == args.instances[0]:
+                results.append((name, []))
+            results[-1][1].append((number, stats.expanded, cpu))
             print(
                 f"{name:>10} ({lookups:>2} lookups) #{number:>2}: {stats.expanded:>13,} expanded "
                 f"{stats.generated:>14,} generated {cpu:8.2f} s CPU "
@@ -153,7 +167,57 @@ def main(argv: list[str] | None = None) -> int:
             flush=True,
         )
         del dbs
+        forget_plans()  # the set's memory goes before the next set's comes
+    if args.markdown is not None:
+        write_page(args.markdown, results, argv if argv is not None else sys.argv[1:])
     return 0
+
+
+def write_page(
+    path: Path, results: list[tuple[str, list[tuple[int, int, float]]]], argv: list[str]
+) -> None:
+    """The results as a Markdown page: per set, nodes expanded and CPU seconds per instance."""
+    numbers = [n for n, _, _ in results[0][1]]
+    first = sum(e for _, e, _ in results[0][1])
+    head = " | ".join(f"#{n}" for n in numbers)
+    lines = [
+        "# Measurements: the 24-puzzle's table sets",
+        "",
+        "Written by `benchmarks/table_catalogue.py` (do not edit by hand):",
+        "",
+        "```",
+        f"PYTHONPATH=. python benchmarks/table_catalogue.py {' '.join(argv)}",
+        "```",
+        "",
+        f"{datetime.date.today().isoformat()}, numba, one process; load average "
+        f"{os.getloadavg()[0]:.1f} at the end (2 cores shared: CPU seconds carry noise, node "
+        "counts are exact). `kf` is Korf & Felner's 6-6-6-6 alone; `kf+N` adds partition N of "
+        "the catalogue (`CATALOGUE` in the script; Clausecker's small-t); every partition is "
+        "maxed with its reflection; every answer optimal (replayed).",
+        "",
+        "Nodes expanded:",
+        "",
+        f"| set | lookups | {head} | all | against the first |",
+        "|---|---:|" + "---:|" * len(numbers) + "---:|---:|",
+    ]
+    for name, rows in results:
+        total = sum(e for _, e, _ in rows)
+        cells = " | ".join(f"{e:,}" for _, e, _ in rows)
+        lookups = 2 * len(parse_set(name))
+        lines.append(f"| {name} | {lookups} | {cells} | {total:,} | {total / first:.3f} |")
+    lines += [
+        "",
+        "CPU seconds of the search:",
+        "",
+        f"| set | {head} | all | M expanded per s |",
+        "|---|" + "---:|" * len(numbers) + "---:|---:|",
+    ]
+    for name, rows in results:
+        cpu = sum(c for _, _, c in rows)
+        total = sum(e for _, e, _ in rows)
+        cells = " | ".join(f"{c:.2f}" for _, _, c in rows)
+        lines.append(f"| {name} | {cells} | {cpu:.1f} | {total / cpu / 1e6:.2f} |")
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
 
 
 if __name__ == "__main__":

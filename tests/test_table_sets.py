@@ -15,11 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from slidingtiles import Board, PatternDatabaseError, pdb
+from slidingtiles import Board, PatternDatabaseError, pdb, random_board
 from slidingtiles._engine.indexing import PERM_ZERO2, U4_EXCESS
 from slidingtiles._heuristics._pdb.cost import estimate_table_bytes
 from slidingtiles._heuristics._pdb.partition import SETS_5X5
 from slidingtiles._heuristics._pdb.tablefile import write_table  # writing: internal
+from slidingtiles._solve.parallel import parallel_search
 from slidingtiles.pdb import read_table
 from tests.conftest import kernel_guard, kernels_of, near_goal, oracle_for
 
@@ -191,3 +192,36 @@ def test_a_set_answers_for_another_goal_of_its_blank_orbit() -> None:
         board = Board(near_goal(5, 5, 30, seed), shape=(5, 5))
         caller = board.tiles[::-1]  # the same board as the turned goal sees it
         assert mine.value(caller) == together.value(board.tiles)
+
+
+def test_one_board_split_over_workers_with_a_set_is_optimal() -> None:
+    numba = kernels_of("numba")
+    goal = Board.goal(3, 4, blank="first")
+    together, _ = table_set(
+        3,
+        4,
+        [
+            ((1, 2, 3, 4, 5), (6, 7, 8, 9, 10, 11)),
+            ((1, 2, 5, 6, 9), (3, 4, 7, 8, 10, 11)),
+        ],
+    )
+    for seed in range(2):
+        board = random_board(3, 4, seed=seed, goal=goal)
+        serial, _ = numba.ida_maxed([together], list(board.tiles), kernel_guard(), (0, 1, 2, 3))
+        split, _ = parallel_search(board, goal, together, workers=2)  # tables pickled to workers
+        assert len(split) == len(serial)
+        assert board.apply(split) == goal
+
+
+def test_under_numba_the_24_puzzle_builds_the_two_partition_set_and_uses_a_cached_6_6_6_6() -> None:
+    from slidingtiles._engine import dispatch
+    from slidingtiles._heuristics._pdb.choice import choices
+
+    declared = choices(5, 5)
+    if dispatch.IMPLEMENTATION == "numba":
+        assert declared == (("6-6-6-6+6", "build"), ("6-6-6-6", "ready"))
+        assert pdb.preferred_partition(5, 5, use="build") == "6-6-6-6+6"
+    else:  # pure Python builds neither: it searches whichever numba built, the set first
+        assert [name for name, _ in declared] == ["6-6-6-6+6", "6-6-6-6", "6-6-6-6"]
+    goal = Board.goal(5, 5, blank="first")
+    assert pdb.preferred_partition(5, 5, goal) in ("6-6-6-6+6", "6-6-6-6")  # nothing cached here

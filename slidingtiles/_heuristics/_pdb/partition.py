@@ -94,9 +94,11 @@ _COMPANIONS_5X5: tuple[tuple[tuple[int, ...], ...], ...] = (
 #: catalogue) maxed with it. Measured on Korf & Felner's five easiest (docs/measurements/tables.md,
 #: "The 24-puzzle's table sets", `benchmarks/table_catalogue.py`).
 SETS_5X5: dict[str, tuple[str, tuple[int, ...]]] = {
-    # Two partitions, 8 tables (1.02 GB): 0.56 of the nodes of 6-6-6-6 alone, 0.58 of the CPU.
-    "6-6-6-6+1": ("6-6-6-6", (1,)),
-    # All seven, 14 tables (1.79 GB): 0.38 of the nodes, about the CPU of 6-6-6-6 alone.
+    # Two partitions, 7 tables (892 MB): 0.43 of the nodes of 6-6-6-6 alone. MEASURE
+    "6-6-6-6+6": ("6-6-6-6", (6,)),
+    # Three partitions, 9 tables (1.15 GB). MEASURE
+    "6-6-6-6+6+1": ("6-6-6-6", (6, 1)),
+    # All seven, 14 tables (1.79 GB). MEASURE
     "small-7": ("6-6-6-6", (1, 2, 3, 4, 5, 6)),
 }
 # -- 6x6 and 7x7 (issue 35) ---------------------------------------------------------------------
@@ -314,12 +316,12 @@ def companions(
 ) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """Return the partitions a named table set maxes with its own groups (none for the others).
 
-    >>> [len(p) for p in companions(5, 5, Board.goal(5, 5, blank="first"), "6-6-6-6+1")]
+    >>> [len(p) for p in companions(5, 5, Board.goal(5, 5, blank="first"), "6-6-6-6+6")]
     [4]
     >>> companions(4, 4, None, "6-6-3")
     ()
 
-    A set (`SETS_5X5`: ``"6-6-6-6+1"``, ``"small-7"``) is the 6-6-6-6
+    A set (`SETS_5X5`: ``"6-6-6-6+6"``, ``"small-7"``, ...) is the 6-6-6-6
     partition (`partition` gives its groups) and more partitions of the same
     tiles, each a tuple of groups of this goal's tiles; the heuristic is the
     largest sum over them all (and their reflections). Every other name has
