@@ -94,11 +94,14 @@ _COMPANIONS_5X5: tuple[tuple[tuple[int, ...], ...], ...] = (
 #: catalogue) maxed with it. Measured on Korf & Felner's five easiest (docs/measurements/tables.md,
 #: "The 24-puzzle's table sets", `benchmarks/table_catalogue.py`).
 SETS_5X5: dict[str, tuple[str, tuple[int, ...]]] = {
-    # Two partitions, 7 tables (892 MB): 0.43 of the nodes of 6-6-6-6 alone. MEASURE
+    # Two partitions, 7 tables (892 MB): Korf & Felner's five easiest in 0.43 of the nodes of
+    # 6-6-6-6 alone and 0.76 of its CPU (four lookups a node instead of two).
     "6-6-6-6+6": ("6-6-6-6", (6,)),
-    # Three partitions, 9 tables (1.15 GB). MEASURE
+    # Three, 9 tables (1.15 GB): 0.32 of the nodes, 0.87 of the CPU (six lookups run the loop
+    # that is not compiled apart for its number of lookups).
     "6-6-6-6+6+1": ("6-6-6-6", (6, 1)),
-    # All seven, 14 tables (1.79 GB). MEASURE
+    # All seven, 14 tables (1.79 GB): 0.38 of the nodes (more than three: #32's last iteration
+    # went worse), 2.3 times the CPU.
     "small-7": ("6-6-6-6", (1, 2, 3, 4, 5, 6)),
 }
 # -- 6x6 and 7x7 (issue 35) ---------------------------------------------------------------------
