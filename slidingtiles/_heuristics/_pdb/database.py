@@ -241,7 +241,7 @@ class PatternDatabase:
     def stored(self) -> tuple[tuple[tuple[int, ...], ...], tuple[Table, ...]]:
         """Return every distinct group and its table: this partition's, then its companions'.
 
-        >>> db = PatternDatabase.build(2, 2, groups=[(1,), (2, 3)])
+        >>> db = PatternDatabase.build(2, 2, (0, 1, 2, 3), groups=[(1,), (2, 3)])
         >>> db.stored()[0]
         ((1,), (2, 3))
 
@@ -327,7 +327,8 @@ class PatternDatabase:
         huge pages where Linux grants them: random lookups in tens or hundreds
         of megabytes then miss the TLB far less); from then on `tables` are
         views into it, so the memory is not doubled. The zero entry, whose
-        offset ends ``offsets``, is the value of tiles outside every group.
+        offset ends ``offsets``, is the value of tiles outside every group. A
+        table set's buffer holds its companions' tables too, each shared one once.
         """
         if self._shared is not None:  # a `for_goal` view: the tables' own database holds them
             self._contiguous = self._shared.contiguous()
@@ -339,12 +340,14 @@ class PatternDatabase:
             offsets = tuple(itertools.accumulate((len(t) for t in tables), initial=0))
             for at, table in zip(offsets, tables):
                 buffer[at : at + len(table)] = table
-            view = dict(zip(groups, (buffer[o : o + len(t)] for o, t in zip(offsets, tables))))
-            self.tables = tuple(view[g] for g in self.groups)
-            self._contiguous = (buffer, offsets[: len(self.groups)] + offsets[-1:])
-            for companion in self.companions:  # views into the same buffer: nothing doubled
-                companion.tables = tuple(view[g] for g in companion.groups)
-                companion._contiguous = self._contiguous
+            at_of = dict(zip(groups, offsets))
+            view = {g: buffer[at_of[g] : at_of[g] + len(t)] for g, t in zip(groups, tables)}
+            # Each partition's offsets are those of its own groups in the one buffer (a table set's
+            # are not back to back: its groups are shared), then the zero entry's.
+            for member in (self, *self.companions):  # views into one buffer: nothing doubled
+                member.tables = tuple(view[g] for g in member.groups)
+                member._contiguous = (buffer, (*(at_of[g] for g in member.groups), offsets[-1]))
+        assert self._contiguous is not None
         return self._contiguous
 
     def __reduce__(self) -> tuple[object, ...]:
