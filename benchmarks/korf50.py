@@ -62,12 +62,45 @@ def read_published() -> dict[int, tuple[int, int, int]]:
 
 
 def _cpu() -> float:
-    """CPU seconds of this process and of its finished workers (``--workers``: reaped per board)."""
+    """CPU seconds of this process and of its workers, finished or alive.
+
+    ``solve(workers=N)`` keeps its pool between calls, so its workers are not
+    reaped (``RUSAGE_CHILDREN`` misses them): on Linux their own counters are
+    read from ``/proc``.
+    """
     total = 0.0
     for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
         usage = resource.getrusage(who)
         total += usage.ru_utime + usage.ru_stime
-    return total
+    return total + _live_children_cpu()
+
+
+def _live_children_cpu() -> float:
+    """CPU seconds of this process's living descendants (a fork server's workers too; 0 where
+    ``/proc`` is missing)."""
+    import os
+
+    ticks = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = entry.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):  # gone, or not ours to read
+            continue
+        pid = int(entry.parent.name)  # then ppid, and utime and stime 12 and 13 after ")"
+        parent[pid] = int(fields[1])
+        used[pid] = (int(fields[11]) + int(fields[12])) / ticks
+    mine = {os.getpid()}
+    grew = True
+    while grew:
+        grew = False
+        for pid, ppid in parent.items():
+            if ppid in mine and pid not in mine:
+                mine.add(pid)
+                grew = True
+    mine.discard(os.getpid())
+    return sum(used[pid] for pid in mine)
 
 
 def main(argv: list[str] | None = None) -> int:
