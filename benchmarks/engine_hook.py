@@ -43,6 +43,7 @@ __all__ = [
     "build_tables",
     "bwas_footprint",
     "engine_solve",
+    "forget_plans",
     "kernel_search",
     "maxed_search",
     "packed_bytes",
@@ -146,6 +147,22 @@ def maxed_search(
     frame = frame_for(board.rows, board.cols, goal.tiles)
     guard = dispatch.engine_guard(time_limit=time_limit)
     return dispatch.kernels.ida_maxed(dbs, list(frame.board(board.tiles)), guard, frame.order)
+
+
+def forget_plans() -> None:
+    """Drop the kernels' plans of every set of tables (and so their hold on the tables' memory).
+
+    A plan is kept per first database and holds the others: a benchmark that searches one
+    set of tables after another frees each set's memory only after this.
+    """
+    import importlib  # the kernels' modules, loaded only by whoever asks
+
+    for name in ("slidingtiles._engine.numba.drive", "slidingtiles._engine.python.maxed"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # no numba
+            continue
+        module._PLANS.clear()
 
 
 def packed_bytes(db: pdb.PatternDatabase) -> int:
