@@ -22,7 +22,8 @@ package, never the other way.
 Beside the checks: ``claims`` (a claim sampled on boards of more than 9 cells,
 once per process, heuristic, shape and goal), ``batched`` (`batched`, a
 heuristic valuing many boards per call) and ``batch_values`` (numpy, loaded by
-name: a batch's values checked in one place, the built-ins as numpy lookups).
+name: a batch's values checked in one place, the built-ins as numpy lookups), and
+``layers`` (every board of a shape at its exact distance, one byte a board, on disk).
 """
 
 # Importing the modules that define heuristics registers them, in this order (the order

@@ -3,7 +3,7 @@
 >>> import tempfile
 >>> layers = board_layers(Board.goal(2, 3), cache_dir=tempfile.mkdtemp())
 >>> layers.counts[:6], layers.diameter, layers.distance((1, 2, 3, 4, 0, 5))
-((1, 2, 3, 5, 6, 10), 21, 1)
+((1, 2, 3, 5, 6, 7), 21, 1)
 
 The exhaustive breadth-first search `slidingtiles.data.at_distance` draws
 from on shapes of 11 and 12 cells (3x4, 4x3, 2x6, 6x2: 239,500,800 boards),

@@ -17,5 +17,7 @@ parallel breadth-first search in ``frontier``; ``user``: `ida_user` (a user's
 heuristic, compiled for the board's shape, called by a loop compiled once);
 ``tables_beam``: `tables_search` (a beam over whole boards ranked by additive
 pattern tables); ``bwas``: `bwas_tables` (the compiled mirror of the one
-batch-weighted A* loop, for Manhattan and digits tables up to 16 cells).
+batch-weighted A* loop: Manhattan up to 127 cells, digits tables up to 16);
+``layers``: `layer_sweep` (one sweep of the breadth-first layers over
+permutation ranks, on both cores).
 """

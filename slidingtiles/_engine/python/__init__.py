@@ -10,5 +10,7 @@ placing a group of tiles); ``beam``: `subgoal_search` (beams over boards)
 and its `zobrist_keys`; ``build``: `build_group_table`, the breadth-first
 table builder in numpy; ``user``: `ida_user` (IDA* calling a user's
 heuristic, `slidingtiles.heuristics.compiled`); ``tables_beam``:
-`tables_search` (a beam over whole boards ranked by additive pattern tables).
+`tables_search` (a beam over whole boards ranked by additive pattern tables);
+``layers``: `sweep` (one sweep of the breadth-first layers in numpy chunks) and the
+permutation ranks the layers are kept by (`slidingtiles._heuristics.layers`).
 """
