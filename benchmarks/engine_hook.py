@@ -14,6 +14,8 @@ imports an internal name:
 * tables the library cannot build by name (`build_tables`: any groups, encoding
   and entry) searched with the maximum of several (`maxed_search`), and their
   packed size (`packed_bytes`): ``partitions.py`` and ``table_tradeoff.py``;
+* the compiled batch-weighted A*'s counts and the bytes its arrays hold at the end
+  (`bwas_footprint`): ``bwas_korf100.py``'s memory per node;
 * both implementations in one process, on the same boards (`kernel_search`):
   ``backends.py``; `solve` runs the one ``SLIDINGTILES_IMPLEMENTATION`` chose (and
   says which, `Solution.engine`).
@@ -39,7 +41,9 @@ __all__ = [
     "PERM",
     "PERM_ZERO",
     "build_tables",
+    "bwas_footprint",
     "engine_solve",
+    "forget_plans",
     "kernel_search",
     "maxed_search",
     "packed_bytes",
@@ -61,6 +65,28 @@ def engine_solve(
     ``time_limit``. ``db``: the loaded tables of this shape for the goal.
     """
     return dispatch.engine_solve(board, goal, heuristic, db=db, time_limit=time_limit)
+
+
+def bwas_footprint(
+    board: Board, goal: Board, db: pdb.PatternDatabase, batch: int
+) -> dict[str, int] | None:
+    """The compiled batch-weighted A*'s counts at weight 1 (``"nodes"`` stored, ``"bytes"``
+    its arrays hold at the end); None where the kernel does not run (pure Python)."""
+    from slidingtiles.search._limits import Guard
+
+    guard = Guard(
+        "bwas",
+        max_nodes=None,
+        time_limit=None,
+        max_memory=None,
+        progress=None,
+        progress_every=10_000,
+        state_bytes=100,
+    )
+    found = dispatch.bwas_solve(
+        board, goal, db, db.value(board.tiles), (1, 1), batch, 1 << 30, guard
+    )
+    return None if found is None else found[1]
 
 
 @functools.cache
@@ -121,6 +147,22 @@ def maxed_search(
     frame = frame_for(board.rows, board.cols, goal.tiles)
     guard = dispatch.engine_guard(time_limit=time_limit)
     return dispatch.kernels.ida_maxed(dbs, list(frame.board(board.tiles)), guard, frame.order)
+
+
+def forget_plans() -> None:
+    """Drop the kernels' plans of every set of tables (and so their hold on the tables' memory).
+
+    A plan is kept per first database and holds the others: a benchmark that searches one
+    set of tables after another frees each set's memory only after this.
+    """
+    import importlib  # the kernels' modules, loaded only by whoever asks
+
+    for name in ("slidingtiles._engine.numba.drive", "slidingtiles._engine.python.maxed"):
+        try:
+            module = importlib.import_module(name)
+        except ImportError:  # no numba
+            continue
+        module._PLANS.clear()
 
 
 def packed_bytes(db: pdb.PatternDatabase) -> int:

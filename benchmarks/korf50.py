@@ -1,13 +1,14 @@
 """Benchmark: Korf & Felner's 50 random 24-puzzles, optimal, beside the published node counts.
 
 Run from the project root, with numba and the 5x5 tables built once
-(``slidingtiles pdb build 5``: about 4 minutes on 2 cores, 1.9 GB of memory,
-255 MB on disk):
+(``slidingtiles pdb build 5``: the table set 6-6-6-6+6, about 5 minutes on 2
+cores, 2.8 GB of memory, 893 MB on disk):
 
     PYTHONPATH=. python benchmarks/korf50.py 38 40 25            # instances by number
     PYTHONPATH=. python benchmarks/korf50.py --easiest 10        # the ten easiest for K&F
     PYTHONPATH=. python benchmarks/korf50.py --easiest 5 --workers 2   # one board on 2 cores
     PYTHONPATH=. python benchmarks/korf50.py 38 --csv korf50.csv
+    PYTHONPATH=. python benchmarks/korf50.py --easiest 10 --markdown docs/measurements/korf50.md
 
 Instances and optimal lengths: ``benchmarks/data/korf50_24.txt`` (goal: blank
 FIRST, 0 1 2 ... 24); published search effort: ``benchmarks/data/korf50_nodes.txt``
@@ -61,12 +62,45 @@ def read_published() -> dict[int, tuple[int, int, int]]:
 
 
 def _cpu() -> float:
-    """CPU seconds of this process and of its finished workers (``--workers``: reaped per board)."""
+    """CPU seconds of this process and of its workers, finished or alive.
+
+    ``solve(workers=N)`` keeps its pool between calls, so its workers are not
+    reaped (``RUSAGE_CHILDREN`` misses them): on Linux their own counters are
+    read from ``/proc``.
+    """
     total = 0.0
     for who in (resource.RUSAGE_SELF, resource.RUSAGE_CHILDREN):
         usage = resource.getrusage(who)
         total += usage.ru_utime + usage.ru_stime
-    return total
+    return total + _live_children_cpu()
+
+
+def _live_children_cpu() -> float:
+    """CPU seconds of this process's living descendants (a fork server's workers too; 0 where
+    ``/proc`` is missing)."""
+    import os
+
+    ticks = os.sysconf("SC_CLK_TCK")
+    parent: dict[int, int] = {}
+    used: dict[int, float] = {}
+    for entry in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = entry.read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):  # gone, or not ours to read
+            continue
+        pid = int(entry.parent.name)  # then ppid, and utime and stime 12 and 13 after ")"
+        parent[pid] = int(fields[1])
+        used[pid] = (int(fields[11]) + int(fields[12])) / ticks
+    mine = {os.getpid()}
+    grew = True
+    while grew:
+        grew = False
+        for pid, ppid in parent.items():
+            if ppid in mine and pid not in mine:
+                mine.add(pid)
+                grew = True
+    mine.discard(os.getpid())
+    return sum(used[pid] for pid in mine)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -79,7 +113,9 @@ def main(argv: list[str] | None = None) -> int:
         metavar="N",
         help="the N easiest instances by Korf & Felner's node counts",
     )
-    parser.add_argument("--partition", default="6-6-6-6", help="5x5 partition (default 6-6-6-6)")
+    parser.add_argument(
+        "--partition", default=None, help="5x5 partition or table set (default: solve's choice)"
+    )
     parser.add_argument(
         "--workers", type=int, default=1, help="processes for one board (solve(workers=N))"
     )
@@ -91,8 +127,15 @@ def main(argv: list[str] | None = None) -> int:
         help="append one line per instance: number, length, generated, "
         "expanded, cpu s, wall s, workers, Korf & Felner's generated",
     )
+    parser.add_argument(
+        "--markdown",
+        metavar="FILE",
+        default=None,
+        help="append this run to a page: a section with the command, the load and a table",
+    )
     args = parser.parse_args(argv)
     instances = read_instances()
+    table: list[str] = []
     published = read_published()
     chosen = list(args.instances)
     if args.easiest:
@@ -103,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     print(
         f"Python {sys.version.split()[0]}, implementation {engine()}, table cache {pdb.cache_dir()}"
     )
+    if args.partition is None:
+        args.partition = pdb.preferred_partition(5, 5, GOAL)
     began = time.perf_counter()
     try:
         db = pdb.load(5, 5, GOAL, args.partition, build_missing=False)
@@ -166,6 +211,10 @@ def main(argv: list[str] | None = None) -> int:
             f"{'' if good else '  WRONG'}",
             flush=True,
         )
+        table.append(
+            f"| {number} | {length} | {stats.generated:,} | {stats.expanded:,} | {cpu:.2f} | "
+            f"{wall:.2f} | {korf:,} | {stats.generated / korf:.3f} | {zpdb:,} |"
+        )
         if args.csv:
             with open(args.csv, "a", encoding="utf-8") as out:
                 out.write(
@@ -178,7 +227,52 @@ def main(argv: list[str] | None = None) -> int:
         f"{total_generated:,} generated ({total_generated / max(total_korf, 1):.3f} of "
         f"Korf & Felner's {total_korf:,})"
     )
+    if args.markdown:
+        _append_page(Path(args.markdown), args, table, ok, total_cpu, total_wall)
     return 0 if ok else 1
+
+
+def _append_page(
+    path: Path,
+    args: argparse.Namespace,
+    table: list[str],
+    ok: bool,
+    total_cpu: float,
+    total_wall: float,
+) -> None:
+    """Append this run to the page: the command, the date, the load, one row per instance."""
+    import datetime
+    import os
+
+    command = " ".join(sys.argv[1:])
+    head = (
+        ""
+        if path.exists()
+        else (
+            "# Measurements: Korf & Felner's 24-puzzles\n\n"
+            "Each section is one run of `benchmarks/korf50.py --markdown` (appended by it; do not "
+            "edit by hand). Nodes generated as Korf & Felner count them (their 2002 column), "
+            "expanded as the zpdb column (Clausecker & Reinefeld 2019) counts them; CPU seconds of "
+            "the search (this process and its workers), wall clock beside.\n"
+        )
+    )
+    lines = [
+        head,
+        f"## {datetime.date.today().isoformat()}: `korf50.py {command}`",
+        "",
+        f"Partition {args.partition}, {args.workers} process(es); load average "
+        f"{os.getloadavg()[0]:.1f} at the end (2 cores shared). "
+        f"{'Every answer optimal (replayed).' if ok else 'NOT every answer optimal.'} "
+        f"In all: {total_cpu:.1f} s of CPU, {total_wall:.1f} s of wall clock.",
+        "",
+        "| # | length | generated | expanded | CPU s | wall s | K&F 2002 generated | "
+        "ours / K&F | zpdb 2019 expanded |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|---:|",
+        *table,
+        "",
+    ]
+    with open(path, "a", encoding="utf-8") as out:
+        out.write("\n".join(lines) + "\n")
 
 
 if __name__ == "__main__":

@@ -53,6 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--depths", nargs="+", type=int, default=[0, 14])
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--shape", type=int, default=5, choices=[4, 5])
+    parser.add_argument("--partition", default=None, help="the tables (6-6-6-6 or 6-6-3)")
     args = parser.parse_args(argv)
     size = args.shape
     tables = {}
@@ -66,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
             tables[depth] = pruning.board_automaton(size, size, strings)
         print(f"depth {depth}: {len(tables[depth]) // 4:,} states", flush=True)
     goal = GOAL if size == 5 else Board.goal(4, 4, blank="first")
-    db = pdb.load(size, size, goal, "6-6-6-6" if size == 5 else "6-6-3", build_missing=False)
+    name = args.partition or ("6-6-6-6" if size == 5 else "6-6-3")
+    db = pdb.load(size, size, goal, name, build_missing=False)
     db.contiguous()
     engine_solve(goal.apply("RD"), goal, "pdb", db)
     rows = read_instances() if size == 5 else read_korf()

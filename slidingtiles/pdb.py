@@ -38,8 +38,10 @@ from slidingtiles._heuristics._pdb.first_use import (
 )
 from slidingtiles._heuristics._pdb.heuristic import pattern_database
 from slidingtiles._heuristics._pdb.partition import (
+    companions,
     partition,
     partition_names,
+    stored_groups,
 )
 from slidingtiles._heuristics._pdb.shipped import SHIPPED
 from slidingtiles._heuristics._pdb.store import (
@@ -78,6 +80,7 @@ __all__ = [
     "cache_dir",
     "check_cache_dir",
     "clear",
+    "companions",
     "estimate_build_seconds",
     "is_cached",
     "list_tables",
@@ -88,6 +91,7 @@ __all__ = [
     "preferred_partition",
     "read_table",
     "ship",
+    "stored_groups",
     "table_path",
     "verify",
 ]

@@ -7,12 +7,15 @@ kernels, the table cache's location): the public API is tested through `slidingt
 
 from __future__ import annotations
 
+import importlib
 import os
 import pickle
 import random
+import sys
 import tempfile
+import time
 from collections import deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -152,6 +155,91 @@ def table_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.setenv(_pdb.ENV_CACHE_DIR, str(tmp_path))
     monkeypatch.setattr(_pdb, "_LOADED", {})
     return tmp_path
+
+
+class CpuClock:
+    """``perf_counter`` as this process's CPU seconds, plus what a test adds (`advance`).
+
+    Other jobs on the machine do not move it, so a time limit measured by it
+    holds however busy the machine is; work done here still spends it, so a
+    limit that were ignored would still be overrun. numba compiling a kernel on
+    its first use in the process does not count (docs/errors.md: the one wait
+    not on a time limit's clock), so which test compiles first does not matter.
+    """
+
+    def __init__(self) -> None:
+        self.added = 0.0
+        self.compiling = 0.0  # CPU seconds numba spent compiling, not counted
+        self._began = 0.0
+        self._depth = 0
+
+    def __call__(self) -> float:
+        now = time.process_time()
+        pending = now - self._began if self._depth else 0.0
+        return now + self.added - self.compiling - pending
+
+    def advance(self, seconds: float) -> None:
+        """Let ``seconds`` pass (a stand-in for waiting)."""
+        self.added += seconds
+
+    def compile_started(self) -> None:
+        self._depth += 1
+        if self._depth == 1:
+            self._began = time.process_time()
+
+    def compile_ended(self) -> None:
+        self._depth -= 1
+        if self._depth == 0:
+            self.compiling += time.process_time() - self._began
+
+
+# The modules whose clocks a timed solve reads, loaded before they are patched (the short
+# methods and the kernels load on first use); the numba kernels only where numba is in use.
+_TIMED_MODULES = (
+    "slidingtiles._solve.short.methods",
+    "slidingtiles._engine.python.beam",
+    "slidingtiles._engine.python.tables_beam",
+)
+_NUMBA_TIMED_MODULES = ("slidingtiles._engine.numba.beam", "slidingtiles._engine.numba.tables_beam")
+
+
+@pytest.fixture
+def cpu_clock(monkeypatch: pytest.MonkeyPatch) -> Iterator[CpuClock]:
+    """Every ``perf_counter`` of the package read from a `CpuClock` for one test."""
+    from slidingtiles._engine import dispatch
+
+    numba = dispatch.IMPLEMENTATION == "numba"
+    for name in (*_TIMED_MODULES, *(_NUMBA_TIMED_MODULES if numba else ())):
+        importlib.import_module(name)
+    clock = CpuClock()
+    for name, module in list(sys.modules.items()):
+        if name.startswith("slidingtiles") and getattr(module, "perf_counter", None) is (
+            time.perf_counter
+        ):
+            monkeypatch.setattr(module, "perf_counter", clock)
+    if not numba:
+        yield clock
+        return
+    event = importlib.import_module("numba.core.event")
+
+    class Compiles(event.Listener):  # type: ignore[misc,name-defined]
+        def on_start(self, started: object) -> None:
+            clock.compile_started()
+
+        def on_end(self, ended: object) -> None:
+            clock.compile_ended()
+
+    listener = Compiles()
+    event.register("numba:compile", listener)
+    try:
+        yield clock
+    finally:
+        event.unregister("numba:compile", listener)
+
+
+def within_limit(clock: CpuClock, began: float, limit: float) -> bool:
+    """Whether a call begun at ``began`` on ``clock`` kept its ``limit``: 10 % + 0.2 s."""
+    return clock() - began <= limit * 1.1 + 0.2
 
 
 @pytest.fixture

@@ -13,6 +13,9 @@ import os
 import random
 import subprocess
 import sys
+import threading
+import time
+import types
 from collections.abc import Callable
 from pathlib import Path
 
@@ -515,3 +518,28 @@ def test_numba_cache_dir(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Non
     monkeypatch.setattr(_accel, "user_cache_dir", lambda: tmp_path / "user")
     _accel.prepare_numba_cache()
     assert os.environ["NUMBA_CACHE_DIR"] == str(tmp_path / "user" / "numba")
+
+
+def test_a_long_compile_is_told_in_any_thread(
+    monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """numba's compile events, sent from a worker thread (the game solves in threads): a compile
+    still running after `COMPILE_NOTICE_SECONDS` is told, and so is its end."""
+    event = pytest.importorskip("numba.core.event")
+    from slidingtiles._engine import kernels
+
+    kernels._listen_to_compiles()
+    monkeypatch.setattr(kernels, "COMPILE_NOTICE_SECONDS", 0.01)
+    stand_in = types.SimpleNamespace(__qualname__="probe_kernel")
+
+    def compile_for_a_while() -> None:
+        with event.trigger_event("numba:compile", data={"dispatcher": stand_in}):
+            time.sleep(0.3)  # the notice's timer runs meanwhile
+
+    with caplog.at_level("WARNING", logger="slidingtiles"):
+        worker = threading.Thread(target=compile_for_a_while)
+        worker.start()
+        worker.join()
+    told = [r.getMessage() for r in caplog.records]
+    assert any("compiling the probe_kernel kernel" in m for m in told), told
+    assert any(m.startswith("numba compiled its kernels") for m in told), told

@@ -17,7 +17,7 @@ from slidingtiles._solve.short import beam
 from slidingtiles._solve.short.budget import Budget
 from slidingtiles._solve.short.methods import solve_short
 from slidingtiles.search import Deadline
-from tests.conftest import goals, replay, slow_case
+from tests.conftest import CpuClock, goals, replay, slow_case, within_limit
 
 
 def arguments(board: Board, goal: Board, width: int, max_nodes: int = 10**7) -> tuple[object, ...]:
@@ -145,8 +145,10 @@ def test_the_beam_method_keeps_the_shortest_and_solve_never_longer(
         assert len(found.moves) <= len(by_beam)  # the shortest of all methods is kept
 
 
-def test_timed_solve_replays() -> None:
+def test_timed_solve_replays(cpu_clock: CpuClock) -> None:
     board = random_board(6, 6, seed=4)
+    began = cpu_clock()  # the limit counts CPU seconds: the machine's load cannot fail it
     solution = slidingtiles.solve(board, optimal=False, time_limit=1.0)
+    assert within_limit(cpu_clock, began, 1.0)
     assert replay(board, solution.moves) == Board.goal(6, 6)
     assert solution.length >= board.manhattan()

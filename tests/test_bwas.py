@@ -20,6 +20,7 @@ from slidingtiles._heuristics.batch_values import as_boards, builtin, tables_bat
 from slidingtiles._heuristics.check import exact_distances
 from slidingtiles._heuristics.registry import get
 from slidingtiles._solve.bwas import builtin_batch, solve_bwas
+from slidingtiles.data import random_boards
 from slidingtiles.search import BatchStats, bwas
 from slidingtiles.search._example import Vertex
 from slidingtiles.search._limits import Deadline
@@ -367,3 +368,73 @@ def test_the_compiled_kernel_searches_the_loops_nodes(heuristic: str) -> None:
             assert loop.stats.expanded == kernel.stats.expanded
             assert loop.stats.heuristic_boards == kernel.stats.heuristic_boards
             assert board.apply(kernel.moves) == goal
+
+
+def test_the_compiled_kernel_searches_the_loops_nodes_through_reopenings_and_growth() -> None:
+    """A weighted search on 2x8 boards reopens thousands of nodes, changes nodes' parents
+    inside a batch, and grows every array of the kernel (nodes, seen table, queue, and the
+    bucket grid past g = 64): node for node the loop's search still."""
+    from slidingtiles._engine import dispatch
+
+    if dispatch.IMPLEMENTATION != "numba":
+        pytest.skip("the compiled kernel runs under numba")
+    goal = Board.goal(2, 8)
+    f = builtin_batch(get("manhattan"), goal, None)
+    for seed in (0, 2):
+        tiles = random_boards(1, (2, 8), goal=goal, seed=seed)[0]
+        board = Board(tuple(int(t) for t in tiles), shape=(2, 8))
+        loop, kernel = (
+            solve_bwas(
+                board,
+                goal,
+                f,
+                admissible=True,
+                clock=Deadline(None),
+                batch_size=20,
+                weight=4.0,
+                compiled=compiled,
+            )
+            for compiled in (None, (board.manhattan(goal), None))
+        )
+        assert loop is not None
+        assert kernel is not None
+        assert kernel.stats.reopened > 1000
+        assert len(kernel.moves) > 64
+        assert board.apply(kernel.moves) == goal
+        for name in ("expanded", "generated", "reopened", "heuristic_boards", "max_frontier"):
+            assert getattr(loop.stats, name) == getattr(kernel.stats, name), name
+        assert loop.moves == kernel.moves
+
+
+@pytest.mark.parametrize(("shape", "moves", "weight"), [((5, 5), 40, 1.0), ((7, 7), 50, 2.0)])
+def test_the_compiled_kernel_on_wide_boards_searches_the_loops_nodes(
+    shape: tuple[int, int], moves: int, weight: float
+) -> None:
+    """Above 16 cells the kernel keys boards by Zobrist hashes and keeps their tiles: still
+    the loop's search, node for node (Manhattan, the one heuristic it takes there)."""
+    from slidingtiles._engine import dispatch
+
+    if dispatch.IMPLEMENTATION != "numba":
+        pytest.skip("the compiled kernel runs under numba")
+    goal = Board.goal(*shape)
+    f = builtin_batch(get("manhattan"), goal, None)
+    board = st.scramble(goal, moves, seed=4)
+    loop, kernel = (
+        solve_bwas(
+            board,
+            goal,
+            f,
+            admissible=True,
+            clock=Deadline(None),
+            batch_size=50,
+            weight=weight,
+            compiled=compiled,
+        )
+        for compiled in (None, (board.manhattan(goal), None))
+    )
+    assert loop is not None
+    assert kernel is not None
+    assert board.apply(kernel.moves) == goal
+    for name in ("expanded", "generated", "reopened", "heuristic_boards", "max_frontier"):
+        assert getattr(loop.stats, name) == getattr(kernel.stats, name), name
+    assert loop.moves == kernel.moves

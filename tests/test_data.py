@@ -313,3 +313,13 @@ def test_the_data_command_labels_shows_and_lists(
     capsys.readouterr()
     assert main(["data", "korf50"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 50
+
+
+def test_the_shortest_of_korfs_100_are_labelled_with_their_published_lengths() -> None:
+    """The issue's check in small: published boards labelled, each path consistent."""
+    korf = data.korf100()
+    shortest = np.argsort(korf.lengths, kind="stable")[:3]
+    labels = data.cost_to_go(korf.boards[shortest], goal=korf.goal)
+    _check_paths(labels)
+    firsts = [int(labels.distances[labels.sources == s][0]) for s in range(3)]
+    assert firsts == korf.lengths[shortest].tolist()

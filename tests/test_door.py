@@ -4,7 +4,9 @@ searches announced, the CLI's progress after a delay."""
 from __future__ import annotations
 
 import io
+import os
 import warnings
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -66,6 +68,20 @@ def test_a_resolution_is_remembered_until_the_tables_or_the_registry_change() ->
         assert resolved.recall("pdb", goal, settings) is None  # a heuristic registered
     finally:
         registry.unregister("h37a_door_probe")
+
+
+def test_a_table_another_process_writes_is_found_without_a_clock(table_cache: Path) -> None:
+    goal = Board.goal(3, 3)
+    settings = resolved.Settings.read()
+    assert settings.cache_dir == table_cache
+    os.utime(table_cache, ns=(0, 0))  # the directory's last change long ago
+    plan(goal.move("U"), goal, Deadline(None), heuristic="manhattan", settings=settings)
+    assert resolved.recall("manhattan", goal, settings) is not None
+    assert resolved.recall("manhattan", goal, settings) is not None  # as long as nothing changes
+    (table_cache / "written-by-another-process.stpdb").write_bytes(b"")
+    assert resolved.recall("manhattan", goal, settings) is None  # the cache changed: asked again
+    plan(goal.move("U"), goal, Deadline(None), heuristic="manhattan", settings=settings)
+    assert resolved.recall("manhattan", goal, settings) is not None
 
 
 def test_the_environment_read_once_follows_it(monkeypatch: pytest.MonkeyPatch) -> None:

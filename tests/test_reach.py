@@ -70,6 +70,8 @@ def engine_calls(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         {"algorithm": "astar"},
         {"algorithm": "bfs"},
         {"heuristic": "pdb"},
+        {"algorithm": "bwas"},
+        {"algorithm": "bwas", "heuristic": "manhattan", "weight": 1},
     ],
 )
 def test_a_hopeless_optimal_request_answers_at_once(
@@ -105,6 +107,19 @@ def test_a_max_nodes_that_bounds_the_search_brings_it_within_reach(
     assert "try optimal=False for a short solution" in str(caught.value)
     with pytest.raises(OutOfReachError):  # a bound past the hour bounds nothing
         st.solve(FAR, max_nodes=10**15)
+
+
+def test_weighted_bwas_is_not_after_a_shortest_solution_so_is_not_judged() -> None:
+    with pytest.raises(SearchLimitExceeded) as caught:
+        st.solve(FAR, algorithm="bwas", heuristic="manhattan", weight=3, max_nodes=50)
+    assert caught.value.limit == "nodes"  # searched to its bound, not refused
+
+
+def test_bwas_within_reach_runs_and_a_limit_advises_as_for_astar() -> None:
+    assert st.solve(NEAR, algorithm="bwas", heuristic="manhattan").optimal
+    with pytest.raises(SearchLimitExceeded) as caught:
+        st.solve(st.random_board(4, 4, seed=3), algorithm="bwas", max_nodes=20)
+    assert "try optimal=False for a short solution" in str(caught.value)
 
 
 def test_boards_within_reach_are_searched_whatever_their_size() -> None:

@@ -9,7 +9,6 @@ import heapq
 import itertools
 import json
 import random
-import time
 from collections import deque
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -31,7 +30,7 @@ from slidingtiles._solve.short.methods import choose_methods, methods_table, sol
 from slidingtiles._solve.short.staged import solve_staged
 from slidingtiles._solve.short.windows import cancel_moves, shorten
 from slidingtiles.search import Deadline
-from tests.conftest import Oracle, examples, oracle_for, replay, slow_case
+from tests.conftest import CpuClock, Oracle, examples, oracle_for, replay, slow_case, within_limit
 
 seeds = st.integers(0, 2**32 - 1)
 
@@ -83,12 +82,14 @@ def test_larger_boards(shape: tuple[int, int]) -> None:
 @pytest.mark.parametrize(
     ("shape", "seconds"), [((4, 5), 0.4), ((11, 11), 0.4), slow_case((25, 25), 2.0)]
 )
-def test_with_a_time_limit(shape: tuple[int, int], seconds: float) -> None:
-    # The budget must hold the first (constructive) solution even on a loaded machine: 25x25
-    # takes about 0.1 s of CPU alone, and a CI runner shared with other jobs gives less.
+def test_with_a_time_limit(shape: tuple[int, int], seconds: float, cpu_clock: CpuClock) -> None:
+    # The limit counts this process's CPU seconds (`cpu_clock`): the budget holds the first
+    # (constructive) solution however busy the machine is (25x25's takes about 0.1 s of CPU).
     board = random_board(*shape, seed=5)
     goal = Board.goal(*shape)
+    began = cpu_clock()
     solution = check(board, goal, time_limit=seconds)
+    assert within_limit(cpu_clock, began, seconds)
     first = slidingtiles.solve_constructive(board, goal)
     assert solution.length <= len(first.moves)
 
@@ -109,10 +110,12 @@ def test_single_rows_and_columns() -> None:
     assert check(Board([1, 0, 2], shape=(3, 1)), Board.goal(3, 1)).moves == "D"
 
 
-def test_an_unreachable_first_solution_is_a_time_limit() -> None:
+def test_an_unreachable_first_solution_is_a_time_limit(cpu_clock: CpuClock) -> None:
+    began = cpu_clock()
     with pytest.raises(SearchLimitExceeded) as caught:
         slidingtiles.solve(random_board(60, 60, seed=1), optimal=False, time_limit=0.01)
     assert caught.value.limit == "time"
+    assert within_limit(cpu_clock, began, 0.01)
 
 
 # -- the anytime mode never returns something worse than its first answer ----------------
@@ -121,13 +124,15 @@ def test_an_unreachable_first_solution_is_a_time_limit() -> None:
 @pytest.mark.parametrize(
     ("n", "seed"), [slow_case(4, 1), slow_case(5, 2), slow_case(9, 5), (16, 6)]
 )
-def test_never_longer_than_the_first_answer(n: int, seed: int) -> None:
+def test_never_longer_than_the_first_answer(n: int, seed: int, cpu_clock: CpuClock) -> None:
     board = random_board(n, n, seed=seed)
     goal = Board.goal(n, n)
     constructive = slidingtiles.solve_constructive(board, goal)
-    # 16x16's first answer takes about 0.1 s of CPU: the budget leaves room for a loaded runner.
+    # 16x16's first answer takes about 0.1 s of CPU; the limit counts CPU seconds (`cpu_clock`).
     for time_limit in (None, 0.3 if n < 16 else 1.5):
+        began = cpu_clock()
         solution = check(board, goal, time_limit=time_limit)
+        assert time_limit is None or within_limit(cpu_clock, began, time_limit)
         assert solution.length <= len(constructive.moves)
         # the first answer's length is internal (`ShortResult.first_length`)
         found = solve_short(board, goal, Deadline(time_limit))
@@ -440,7 +445,7 @@ def test_the_peel_runs_up_to_50x50_with_a_time_limit_and_to_20x20_without() -> N
 
 @pytest.mark.parametrize("spare", [True, False])
 def test_time_left_after_the_first_peel_buys_peels_at_other_widths_the_shortest_kept(
-    monkeypatch: pytest.MonkeyPatch, spare: bool
+    monkeypatch: pytest.MonkeyPatch, spare: bool, cpu_clock: CpuClock
 ) -> None:
     board, goal = random_board(8, 8, seed=3), Board.goal(8, 8)
     base = str(slidingtiles.solve_constructive(board).moves)  # blank home last: "UD" pads it
@@ -455,7 +460,7 @@ def test_time_left_after_the_first_peel_buys_peels_at_other_widths_the_shortest_
         assert start == board
         if fill is not None:  # the first peel, each L as wide as the time allows
             widths.append(None)
-            time.sleep(0 if spare else 0.3)
+            cpu_clock.advance(0 if spare else 0.3)
             returned.append(base + "UD" * 3)
         else:
             widths.append(width)
@@ -474,10 +479,12 @@ def test_time_left_after_the_first_peel_buys_peels_at_other_widths_the_shortest_
     assert replay(board, found) == goal
 
 
-def test_mid_size_boards_with_a_time_limit_replay() -> None:
+def test_mid_size_boards_with_a_time_limit_replay(cpu_clock: CpuClock) -> None:
     board = random_board(10, 10, seed=7)
     first = slidingtiles.solve_constructive(board)
+    began = cpu_clock()
     solution = check(board, Board.goal(10, 10), time_limit=1.0)
+    assert within_limit(cpu_clock, began, 1.0)
     assert solution.length <= len(first.moves)
 
 

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from slidingtiles import Board
 from slidingtiles._errors import SearchLimitExceeded
 from slidingtiles._heuristics import tally
+from slidingtiles._heuristics.batched import BatchedHeuristic
 from slidingtiles._heuristics.registry import HeuristicInfo
 from slidingtiles.search import _limits
 from slidingtiles.search._limits import Cadence, Deadline, Guard
@@ -128,16 +129,33 @@ def test_a_cadence_never_plans_past_half_the_time_left() -> None:
 
 
 @settings(max_examples=20, deadline=None)
-@given(cost=st.floats(min_value=1e-4, max_value=0.05), limit=st.floats(min_value=0.05, max_value=2))
-def test_a_checks_values_loop_stops_within_the_promise(cost: float, limit: float) -> None:
+@given(
+    cost=st.floats(min_value=1e-4, max_value=0.05),
+    limit=st.floats(min_value=0.05, max_value=2),
+    batched=st.booleans(),
+)
+def test_a_checks_values_loop_stops_within_the_promise(
+    cost: float, limit: float, batched: bool
+) -> None:
+    """A plain heuristic valued board by board, or a batched one a call per stride: one
+    cadence for both, so both keep the limit."""
     with FakeClock() as clock:
 
         def slow(board: Board, goal: Board) -> int:
             clock.now += cost
             return 0
 
-        info = HeuristicInfo("slow", slow, admissible=False, consistent=False)
+        def slow_batch(boards: np.ndarray, goal: Board) -> list[int]:
+            clock.now += cost * len(boards)  # a batch costs its boards' worth
+            return [0] * len(boards)
+
+        info = (
+            BatchedHeuristic("slow", slow_batch, admissible=False).info
+            if batched
+            else HeuristicInfo("slow", slow, admissible=False, consistent=False)
+        )
         values = tally._Values(info, Board.goal(3, 3))
+        assert (values.batch is not None) == batched
         boards = np.tile(
             np.array(Board.goal(3, 3).tiles, dtype=np.uint8), (int(2 * limit / cost) + 10, 1)
         )

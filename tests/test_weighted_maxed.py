@@ -28,7 +28,7 @@ from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._solve.short import anytime
 from slidingtiles._solve.short.budget import Budget
 from slidingtiles.search import Deadline
-from tests.conftest import examples, kernel_guard, oracle_for
+from tests.conftest import CpuClock, examples, kernel_guard, oracle_for, within_limit
 
 pytestmark = pytest.mark.usefixtures("table_cache")
 
@@ -216,7 +216,9 @@ def test_the_anytime_search_gives_up_when_the_first_weight_runs_out() -> None:
     assert anytime.weighted_anytime(board, goal, table2x7(), untimed(), nodes=3) is None
 
 
-def test_solve_suboptimal_uses_cached_perm_tables(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_solve_suboptimal_uses_cached_perm_tables(
+    monkeypatch: pytest.MonkeyPatch, cpu_clock: CpuClock
+) -> None:
     goal = Board.goal(2, 7, blank="first")
     monkeypatch.setattr(anytime, "perm_tables", lambda g: table2x7())
     small = functools.partial(  # a budget pure Python spends in a moment
@@ -232,7 +234,9 @@ def test_solve_suboptimal_uses_cached_perm_tables(monkeypatch: pytest.MonkeyPatc
         assert sol.lower_bound is not None
         assert sol.lower_bound <= sol.length
         assert st.solve(board, goal, optimal=False).moves == sol.moves  # node budgets: the same
+        began = cpu_clock()  # the limit counts CPU seconds: the machine's load cannot fail it
         timed = st.solve(board, goal, optimal=False, time_limit=1.0)
+        assert within_limit(cpu_clock, began, 1.0)
         assert board.apply(timed.moves) == goal
 
 

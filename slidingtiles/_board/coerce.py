@@ -124,6 +124,8 @@ def board_and_goal(
     Raises `InvalidBoardError` for a bad board and `GoalMismatchError` when
     the goal has another shape or other labels.
     """
+    if blank is None and type(board) is Board and board.labels is None and goal is None:
+        return board, standard_goal(board.rows, board.cols, "last")  # checked already
     board, goal = plain(board), plain(goal)  # type: ignore[assignment]
     if blank is not None or _is_labelled_grid(board) or _is_labelled_grid(goal):
         return _labelled_pair(board, goal, blank)

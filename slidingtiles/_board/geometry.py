@@ -195,14 +195,35 @@ def manhattan(cols: int, tiles: Sequence[int], goal: Sequence[int]) -> int:
     >>> manhattan(3, (8, 1, 3, 4, 0, 2, 7, 6, 5), (1, 2, 3, 4, 5, 6, 7, 8, 0))
     10
 
-    O(cells), with no table (for one-off values on boards of any size).
+    O(cells): for goals up to `_TABLED_CELLS` cells, one lookup a cell in a table
+    remembered per goal (`_distances`); larger goals without one.
     """
+    if type(goal) is tuple and len(goal) <= _TABLED_CELLS and len(tiles) == len(goal):
+        return sum(map(operator.getitem, _distances(cols, goal), tiles))
     home = home_of(goal) if type(goal) is tuple else home_cells(goal)
     total = 0
     for cell, t in enumerate(tiles):
         if t:
             total += abs(cell // cols - home[t] // cols) + abs(cell % cols - home[t] % cols)
     return total
+
+
+# Goals up to this many cells have their distances tabled (`_distances`: 16 of them, cells²
+# entries each, at most 8 MB together).
+_TABLED_CELLS = 256
+
+
+@functools.lru_cache(maxsize=16)
+def _distances(cols: int, goal: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """``table[cell][t]``: tile t's taxicab distance from ``cell`` to its goal cell (0: blank)."""
+    home = home_cells(goal)
+    return tuple(
+        tuple(
+            abs(cell // cols - home[t] // cols) + abs(cell % cols - home[t] % cols) if t else 0
+            for t in range(len(goal))
+        )
+        for cell in range(len(goal))
+    )
 
 
 def line_conflicts(

@@ -49,21 +49,21 @@ class Solvability:
 
 
 def _permutation_parity(tiles: tuple[int, ...], goal: tuple[int, ...]) -> int:
-    """Parity of the permutation taking goal cells to board cells (cycle count)."""
+    """Parity of the permutation taking goal cells to board cells (swaps that sort it).
+
+    Each swap puts one cell's tile home, so a board n swaps from sorted costs
+    n swaps plus one look a cell (a board near its goal: hardly more than the looks).
+    """
     where = geometry.home_of(goal)
-    seen = bytearray(len(tiles))
-    transpositions = 0
-    for start in range(len(tiles)):
-        if seen[start]:
-            continue
-        length = 0
-        cell = start
-        while not seen[cell]:
-            seen[cell] = 1
-            cell = where[tiles[cell]]
-            length += 1
-        transpositions += length - 1
-    return transpositions % 2
+    home = list(map(where.__getitem__, tiles))  # home[cell]: where the tile there belongs
+    swaps = 0
+    for cell in range(len(home)):
+        target = home[cell]
+        while target != cell:
+            home[cell], home[target] = home[target], target
+            swaps += 1
+            target = home[cell]
+    return swaps % 2
 
 
 def _verdict(board: Board, goal: Board) -> Solvability:

@@ -143,6 +143,8 @@ class Frame:
         symmetry: the turn or mirror taking the goal's blank to the canonical cell.
         canonical_goal: what the tables were built for.
         relabel: ``relabel[t]``: the canonical label of the caller's tile t.
+        sources: ``sources[y]``: the caller's cell that canonical cell y comes from (the
+            inverse of ``symmetry.cells``, so `board` is two lookups a cell, in C).
     """
 
     rows: int
@@ -151,6 +153,7 @@ class Frame:
     symmetry: Symmetry
     canonical_goal: tuple[int, ...]
     relabel: tuple[int, ...]
+    sources: tuple[int, ...]
 
     @property
     def identity(self) -> bool:
@@ -164,11 +167,7 @@ class Frame:
 
     def board(self, tiles: Sequence[int]) -> tuple[int, ...]:
         """Return a board of the caller's frame in the canonical frame (turned and relabelled)."""
-        out = [0] * len(tiles)
-        cells, relabel = self.symmetry.cells, self.relabel
-        for x, t in enumerate(tiles):
-            out[cells[x]] = relabel[t]
-        return tuple(out)
+        return tuple(map(self.relabel.__getitem__, map(tiles.__getitem__, self.sources)))
 
     def groups(self, groups: Sequence[Sequence[int]]) -> tuple[tuple[int, ...], ...]:
         """Return tile groups of the caller's goal with their canonical labels."""
@@ -201,6 +200,8 @@ def _frame(rows: int, cols: int, goal: tuple[int, ...]) -> Frame:
     symmetry = next(s for s in symmetries(rows, cols) if s.cells[blank] == target)
     canonical = canonical_goal(rows, cols, target)
     relabel = [0] * len(goal)
+    sources = [0] * len(goal)
     for x, t in enumerate(goal):
         relabel[t] = canonical[symmetry.cells[x]]
-    return Frame(rows, cols, goal, symmetry, canonical, tuple(relabel))
+        sources[symmetry.cells[x]] = x
+    return Frame(rows, cols, goal, symmetry, canonical, tuple(relabel), tuple(sources))

@@ -194,9 +194,15 @@ def _label(args: argparse.Namespace, data: Any) -> int:
             args.walks, args.shape, args.moves, goal=args.goal, seed=args.seed
         )
     elif args.distance is not None:
-        boards = data.at_distance(
-            args.count, args.shape, args.distance, goal=args.goal, seed=args.seed
-        )
+        with Progress("breadth-first layers", unit="boards", delay=1.0) as layers:  # 11-12 cells
+            boards = data.at_distance(
+                args.count,
+                args.shape,
+                args.distance,
+                goal=args.goal,
+                seed=args.seed,
+                progress=lambda done, total: layers.update(done, total),
+            )
     else:
         raise CommandError("no boards: give FILE, --random N, --walks N or --distance D")
     shape_given = None if args.file is not None else args.shape

@@ -216,7 +216,7 @@ def _build(args: argparse.Namespace) -> int:
         f"into {pdb.cache_dir(args.cache_dir)}",
         file=sys.stderr,
     )
-    groups = pdb.partition(rows, cols, goal.tiles, name)
+    groups = pdb.stored_groups(rows, cols, goal.tiles, name)  # a table set's too
     began = time.perf_counter()
     shown = _BuildProgress(rows, cols, groups)
     with shown.progress:

@@ -36,7 +36,9 @@ from __future__ import annotations
 
 import math
 import sys
+import weakref
 from collections.abc import Callable, Sequence
+from typing import Any
 
 from slidingtiles._board.board import Board
 from slidingtiles._board.geometry import home_cells
@@ -68,6 +70,7 @@ __all__ = [
     "engine_guard",
     "engine_solve",
     "kernels",
+    "layer_sweep",
     "place_group",
     "subgoal_beam",
     "supports",
@@ -162,7 +165,38 @@ def _framed(
     if db is None or db.goal != frame.canonical_goal or (db.rows, db.cols) != start.shape:
         raise ValueError(f"{what} needs the pattern database of this shape and goal")
     tiles = list(start.tiles) if frame.identity else list(frame.board(start.tiles))
-    return canonical_tables(db), tiles, frame.order
+    return _searched(db)[0], tiles, frame.order
+
+
+# Per tables: the tables the kernels search (`canonical_tables`) and which kernel searches them
+# (`_searched`), with the implementation that was worked out for (after a fall back to pure
+# Python it is worked out again); an entry dies with its tables.
+_SEARCHED: weakref.WeakKeyDictionary[PatternTables, tuple[PatternTables, str, str]]
+_SEARCHED = weakref.WeakKeyDictionary()
+
+
+def _searched(db: PatternTables) -> tuple[PatternTables, str]:
+    """The canonical tables of ``db`` and how the engine searches them, worked out once per tables.
+
+    The kernel is ``"walk"`` down a perfect table, ``"maxed"`` (perm-ranked tables:
+    `ida_maxed`), ``"digits"`` (`ida_pdb`, which the pure-Python kernel also runs, so
+    small searches go there), ``"pdb"`` (`ida_pdb` of the active kernels only), or
+    ``"none"`` (no kernel of this implementation searches them).
+    """
+    kept = _SEARCHED.get(db)
+    if kept is not None and kept[2] == IMPLEMENTATION:
+        return kept[0], kept[1]
+    tables = canonical_tables(db)
+    if tables.perfect:
+        kernel = "walk"
+    elif not kernels.supports_pdb(tables):
+        kernel = "none"
+    elif maxed_searches(tables):
+        kernel = "maxed"
+    else:
+        kernel = "digits" if _SMALL_KERNELS.supports_pdb(tables) else "pdb"
+    _SEARCHED[db] = (tables, kernel, IMPLEMENTATION)
+    return tables, kernel
 
 
 def engine_solve(
@@ -201,16 +235,17 @@ def engine_solve(
     try:
         if heuristic == "pdb":
             tables, tiles, order = _framed(start, goal, db, "heuristic 'pdb'")
-            if tables.perfect:  # a few dozen lookups: no compiled kernel needed
+            kernel = _searched(tables)[1]
+            if kernel == "walk":  # a perfect table: a few dozen lookups, no compiled kernel
                 return kernels.walk_perfect(tables, tiles, guard, order)
-            if not kernels.supports_pdb(tables):
+            if kernel == "maxed":
+                return kernels.ida_maxed([tables], tiles, guard, order)
+            if kernel == "none":
                 raise ValueError(
                     f"the {IMPLEMENTATION} engine cannot search {tables.encodings} tables"
                 )
-            if maxed_searches(tables):
-                return kernels.ida_maxed([tables], tiles, guard, order)
             small = expected_nodes is not None and expected_nodes < SMALL_SEARCH_NODES
-            if small and _SMALL_KERNELS.supports_pdb(tables):
+            if small and kernel == "digits":
                 return _SMALL_KERNELS.ida_pdb(tables, tiles, guard, order)
             return kernels.ida_pdb(tables, tiles, guard, order)
         if heuristic in ("manhattan", "linear_conflict"):
@@ -363,8 +398,8 @@ def bwas_solve(
 ) -> tuple[list[int] | None, dict[str, int], int] | None:
     """Batch-weighted A* in the compiled kernel, or None where it does not apply.
 
-    The kernel takes boards of at most 16 cells with Manhattan distance
-    (``db`` None) or digits tables of 8-bit entries; under the pure-Python
+    The kernel takes Manhattan distance (``db`` None) on boards of up to 127
+    cells, and digits tables of 8-bit entries on boards of up to 16; under the pure-Python
     implementation, or for anything else, None: the caller runs the one
     loop (`slidingtiles.search._bwas.bwas_loop`) over numpy batches, which
     searches the same nodes. Returns the answer's direction codes (None: no
@@ -373,6 +408,25 @@ def bwas_solve(
     return kernels.bwas_tables(
         start.tiles, goal.tiles, start.rows, start.cols, db, h0, weight, batch, cut, guard
     )
+
+
+def layer_sweep(
+    dist: Any,
+    depth: int,
+    rows: int,
+    cols: int,
+    neighbours: Any,
+    parity: Any,
+    start: int,
+    stop: int,
+) -> int:
+    """One breadth-first layer of every board of a shape, in place on one byte a board:
+    the boards of ranks ``[start, stop)`` whose byte is ``depth`` expanded, each unseen
+    neighbour marked ``depth + 1``; returns how many were expanded. The rank and the
+    parities are `slidingtiles._engine.python.layers`'s (numba: both cores)."""
+    if not 0 <= start <= stop <= len(dist) or len(dist) * 2 != math.factorial(rows * cols):
+        raise ValueError(f"layer_sweep: ranks [{start}, {stop}) of {len(dist)} boards")
+    return kernels.layer_sweep(dist, depth, rows, cols, neighbours, parity, start, stop)
 
 
 def weighted_solve(

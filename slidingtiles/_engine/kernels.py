@@ -20,6 +20,7 @@ import importlib
 import logging
 import threading
 import time
+import types
 import warnings
 from collections.abc import Callable, Sequence
 from types import ModuleType
@@ -209,6 +210,20 @@ class Kernels(Protocol):
         where this implementation has no such kernel (the caller runs the one loop,
         `slidingtiles.search._bwas.bwas_loop`, over numpy batches: the pure-Python mirror)."""
 
+    def layer_sweep(
+        self,
+        dist: Any,
+        depth: int,
+        rows: int,
+        cols: int,
+        neighbours: Any,
+        parity: Any,
+        start: int,
+        stop: int,
+    ) -> int:
+        """One breadth-first layer over a rank space, in place (`slidingtiles._engine.python.
+        layers`): the boards of ``[start, stop)`` at ``depth`` expanded; how many there were."""
+
 
 #: A kernel's first call in a process that has not returned after this many seconds is
 #: announced: numba is compiling it (once; kept on disk, later processes load it).
@@ -221,55 +236,62 @@ _LISTENING: list[object] = []
 def _listen_to_compiles() -> None:
     """Have numba's compiles announce themselves (once per process, when numba is first used).
 
-    numba says nothing while it compiles a kernel on its first use (half a
-    minute for the short-solution methods' five on a cold cache; kept on disk,
-    later processes load them in about a second). A compile still running
-    after `COMPILE_NOTICE_SECONDS` is told (a WARNING on the ``slidingtiles``
-    logger, which reaches standard error where logging is not configured),
-    and so is its end. Loading from numba's disk cache is not a compile, and
-    is not told.
+    numba says nothing while it compiles a kernel on its first use (seconds to
+    tens of seconds on a cold cache, docs/measurements/first-compile.md; kept
+    on disk, later processes load them). A compile still running after
+    `COMPILE_NOTICE_SECONDS`, in any thread, is told (a WARNING on the
+    ``slidingtiles`` logger, which reaches standard error where logging is not
+    configured), and so is its end. Loading from numba's disk cache is not a
+    compile, and is not told.
     """
     if _LISTENING:
         return
     event = importlib.import_module("numba.core.event")
 
     class Notice(event.Listener):  # type: ignore[misc,name-defined]
+        """Per thread (the game solves in worker threads): how deep in a compile it is, when
+        the outermost began, its timer, whether it was told, and which kernel."""
+
         def __init__(self) -> None:
-            self.depth = 0
-            self.began = 0.0
-            self.timer: threading.Timer | None = None
-            self.told = False
-            self.what = ""
+            self.local = threading.local()
+
+        def _here(self) -> Any:
+            """This thread's state: a plain object, so the timer's thread can mark it told."""
+            here = getattr(self.local, "state", None)
+            if here is None:
+                here = self.local.state = types.SimpleNamespace(
+                    depth=0, began=0.0, told=False, timer=None
+                )
+            return here
 
         def on_start(self, started: Any) -> None:
-            if threading.current_thread() is not threading.main_thread():
-                return
-            self.depth += 1
-            if self.depth == 1:
-                self.began, self.told = time.perf_counter(), False
-                self.what = str(getattr(started.data.get("dispatcher"), "__qualname__", "a"))
-                self.timer = threading.Timer(COMPILE_NOTICE_SECONDS, self.tell)
-                self.timer.daemon = True
-                self.timer.start()
+            here = self._here()
+            here.depth += 1
+            if here.depth == 1:
+                here.began, here.told = time.perf_counter(), False
+                what = str(getattr(started.data.get("dispatcher"), "__qualname__", "a"))
+                here.timer = threading.Timer(COMPILE_NOTICE_SECONDS, self.tell, (here, what))
+                here.timer.daemon = True
+                here.timer.start()
 
         def on_end(self, ended: Any) -> None:
-            if threading.current_thread() is not threading.main_thread():
-                return
-            self.depth -= 1
-            if self.depth == 0 and self.timer is not None:
-                self.timer.cancel()
-                if self.told:
+            here = self._here()
+            here.depth -= 1
+            if here.depth == 0 and here.timer is not None:
+                here.timer.cancel()
+                here.timer = None
+                if here.told:
                     _LOG.warning(
                         "numba compiled its kernels in %.0f s (kept on disk for later runs)",
-                        time.perf_counter() - self.began,
+                        time.perf_counter() - here.began,
                     )
 
-        def tell(self) -> None:
-            self.told = True
+        def tell(self, here: Any, what: str) -> None:
+            here.told = True
             _LOG.warning(
                 "numba is compiling the %s kernel on its first use (up to a minute, once: "
                 "kept on disk, later runs load it in about a second)",
-                self.what,
+                what,
             )
 
     notice = Notice()
@@ -287,6 +309,20 @@ def _kernel_module(name: str) -> ModuleType:
     asks for them.
     """
     return importlib.import_module(f"slidingtiles._engine.{name}")
+
+
+# The pure-Python kernels by (module, name), each looked up once: a function-level import costs
+# about a microsecond a call, a fifth of a small search's kernel.
+_PYTHON_FUNCTIONS: dict[tuple[str, str], Callable[..., Any]] = {}
+
+
+def _python_kernel(module: str, name: str) -> Callable[..., Any]:
+    """The pure-Python kernel ``python.<module>.<name>``, its module imported on first use."""
+    found = _PYTHON_FUNCTIONS.get((module, name))
+    if found is None:
+        found = getattr(_kernel_module(f"python.{module}"), name)
+        _PYTHON_FUNCTIONS[module, name] = found
+    return found
 
 
 def _in_batches(*args: Any) -> EngineResult | None:
@@ -313,9 +349,10 @@ class _PythonKernels:
         guard: Guard,
         conflicts: bool,
     ) -> EngineResult:
-        from slidingtiles._engine.python.manhattan import ida_manhattan
-
-        return ida_manhattan(rows, cols, goal_tiles, tiles, guard, conflicts)
+        found: EngineResult = _python_kernel("manhattan", "ida_manhattan")(
+            rows, cols, goal_tiles, tiles, guard, conflicts
+        )
+        return found
 
     def ida_user(
         self,
@@ -326,16 +363,18 @@ class _PythonKernels:
         guard: Guard,
         user: UserHeuristic,
     ) -> EngineResult:
-        from slidingtiles._engine.python.user import ida_user
-
-        return ida_user(rows, cols, goal_tiles, tiles, guard, user)
+        found: EngineResult = _python_kernel("user", "ida_user")(
+            rows, cols, goal_tiles, tiles, guard, user
+        )
+        return found
 
     def ida_pdb(
         self, db: PatternTables, tiles: list[int], guard: Guard, order: Order = IDENTITY_ORDER
     ) -> EngineResult:
-        from slidingtiles._engine.python.pdb import ida_pdb
-
-        return ida_pdb(db, tiles, guard, handoff=_in_batches, order=order)
+        found: EngineResult = _python_kernel("pdb", "ida_pdb")(
+            db, tiles, guard, handoff=_in_batches, order=order
+        )
+        return found
 
     def supports_pdb(self, db: PatternTables) -> bool:
         digits = db.entry == U8_MOVES and all(e == DIGITS for e in db.encodings)
@@ -344,16 +383,14 @@ class _PythonKernels:
     def walk_perfect(
         self, db: PatternTables, tiles: list[int], guard: Guard, order: Order
     ) -> EngineResult:
-        from slidingtiles._engine.python.pdb import walk_perfect
-
-        return walk_perfect(db, tiles, guard, order)
+        found: EngineResult = _python_kernel("pdb", "walk_perfect")(db, tiles, guard, order)
+        return found
 
     def ida_maxed(
         self, dbs: Sequence[PatternTables], tiles: list[int], guard: Guard, order: Order
     ) -> EngineResult:
-        from slidingtiles._engine.python.maxed import ida_maxed
-
-        return ida_maxed(dbs, tiles, guard, order)
+        found: EngineResult = _python_kernel("maxed", "ida_maxed")(dbs, tiles, guard, order)
+        return found
 
     def weighted_maxed(
         self,
@@ -365,9 +402,10 @@ class _PythonKernels:
         den: int,
         ceiling: int | None,
     ) -> tuple[str | None, SearchStats]:
-        from slidingtiles._engine.python.maxed import weighted_maxed
-
-        return weighted_maxed(dbs, tiles, guard, order, num, den, ceiling)
+        found: tuple[str | None, SearchStats] = _python_kernel("maxed", "weighted_maxed")(
+            dbs, tiles, guard, order, num, den, ceiling
+        )
+        return found
 
     def maxed_search(
         self,
@@ -376,14 +414,11 @@ class _PythonKernels:
         order: Order,
         **start: int | bool | None,
     ) -> MaxedSearch:
-        from slidingtiles._engine.python.maxed import maxed_search
-
-        return maxed_search(dbs, tiles, order, **start)
+        found: MaxedSearch = _python_kernel("maxed", "maxed_search")(dbs, tiles, order, **start)
+        return found
 
     def maxed_attach(self, search: MaxedSearch, dbs: Sequence[PatternTables], order: Order) -> None:
-        from slidingtiles._engine.python.maxed import maxed_attach
-
-        maxed_attach(search, dbs, order)
+        _python_kernel("maxed", "maxed_attach")(search, dbs, order)
 
     def build_group_table(
         self,
@@ -422,11 +457,10 @@ class _PythonKernels:
         costs: Sequence[int] | None = None,
         unit: int = 1,
     ) -> tuple[list[int] | None, int, int]:
-        from slidingtiles._engine.python.weighted import place_group
-
-        return place_group(
+        found: tuple[list[int] | None, int, int] = _python_kernel("weighted", "place_group")(
             rows, cols, free, blank, cells, targets, weight, max_nodes, blank_target, costs, unit
         )
+        return found
 
     def subgoal_search(
         self,
@@ -446,9 +480,7 @@ class _PythonKernels:
         deadline: float | None,
         hole_weight: int = 0,
     ) -> tuple[str, int, bool]:
-        from slidingtiles._engine.python.beam import subgoal_search
-
-        return subgoal_search(
+        found: tuple[str, int, bool] = _python_kernel("beam", "subgoal_search")(
             rows,
             cols,
             tiles,
@@ -465,6 +497,7 @@ class _PythonKernels:
             deadline,
             hole_weight,
         )
+        return found
 
     def tables_search(
         self,
@@ -480,11 +513,10 @@ class _PythonKernels:
         max_nodes: int,
         deadline: float | None,
     ) -> tuple[str, int, bool]:
-        from slidingtiles._engine.python.tables_beam import tables_search
-
-        return tables_search(
+        found: tuple[str, int, bool] = _python_kernel("tables_beam", "tables_search")(
             rows, cols, tiles, flat, offsets, perm, groups, width, max_levels, max_nodes, deadline
         )
+        return found
 
     def bwas_tables(
         self,
@@ -500,6 +532,21 @@ class _PythonKernels:
         guard: Guard,
     ) -> tuple[list[int] | None, dict[str, int], int] | None:
         return None  # the one loop over numpy batches is this implementation's
+
+    def layer_sweep(
+        self,
+        dist: Any,
+        depth: int,
+        rows: int,
+        cols: int,
+        neighbours: Any,
+        parity: Any,
+        start: int,
+        stop: int,
+    ) -> int:
+        from slidingtiles._engine.python.layers import sweep
+
+        return sweep(dist, depth, rows, cols, neighbours, parity, start, stop)
 
 
 #: The pure-Python kernels: the implementation, and numba's fallback under ``auto``.
@@ -520,16 +567,25 @@ class _NumbaKernels:
         self._fallback = fallback
         self._fallen = False
         self._modules: dict[str, ModuleType] = {}
-        if not fallback:
-            self._load("pdb")
+        self._ready = False
+        if not fallback:  # numba asked for by name: whether it imports is known at once
+            self._prepare()
 
-    def _load(self, name: str) -> ModuleType:
-        module = self._modules.get(name)
-        if module is None:
+    def _prepare(self) -> None:
+        """numba imported, its cache and threads set up, its compiles told: once, before the
+        first kernel module is loaded (each loads when its first kernel runs, and compiles
+        only the kernels that run)."""
+        if not self._ready:
             prepare_numba_cache()
             prepare_numba_threads()  # a pool forked after a table build must not abort
             importlib.import_module("numba")
             _listen_to_compiles()
+            self._ready = True
+
+    def _load(self, name: str) -> ModuleType:
+        module = self._modules.get(name)
+        if module is None:
+            self._prepare()
             module = self._modules[name] = _kernel_module(f"numba.{name}")
         return module
 
@@ -804,6 +860,22 @@ class _NumbaKernels:
             batch,
             cut,
             guard,
+        )
+        return found
+
+    def layer_sweep(
+        self,
+        dist: Any,
+        depth: int,
+        rows: int,
+        cols: int,
+        neighbours: Any,
+        parity: Any,
+        start: int,
+        stop: int,
+    ) -> int:
+        found: int = self._call(
+            "layers", "layer_sweep", dist, depth, rows, cols, neighbours, parity, start, stop
         )
         return found
 

@@ -204,7 +204,10 @@ class LookupPlan:
         self.lk_slot: list[int] = []
         self.lk_cell: list[int] = []
         identity = tuple(range(cells))
-        for db in dbs:
+        # A table set's companions (more partitions, maxed with its own) are lookups like any
+        # database's; their shared tables are the same buffers.
+        partitions = [m for db in dbs for m in (db, *db.companions)]
+        for db in partitions:
             kinds = lookup_kinds(db) or []
             for reflected in (False, True) if db.reflect else (False,):
                 first_group = len(self.kind)

@@ -62,6 +62,10 @@ class PatternTables(Protocol):
     frame: Frame | None
 
     @property
+    def companions(self) -> Sequence[PatternTables]:
+        """More partitions of `goal`'s tiles maxed with these (a table set); empty for one."""
+
+    @property
     def perfect(self) -> bool:
         """Whether one group holds every tile (the value is then the exact distance)."""
 

@@ -72,11 +72,13 @@ class _Values:
         clock: Deadline,
         progress: Callable[[int, int], object] | None,
     ) -> NDArray[np.float64]:
-        """The values on every board, the clock and ``progress`` seen at a `Cadence`."""
-        if self.batch is not None:
-            return self._batches(boards, clock, progress)
-        values: list[float] = []
-        append = values.append
+        """The values on every board, the clock and ``progress`` seen at a `Cadence`.
+
+        One rule for both kinds of heuristic: the cadence sizes each stride of
+        boards by the measured cost of a board (at most `_STRIDE`), which a
+        plain heuristic values board by board and a batched one in one call.
+        """
+        parts = [np.zeros(0, dtype=np.float64)]
         cadence = Cadence(_STRIDE)
         start = 0
         while start < len(boards):
@@ -84,30 +86,18 @@ class _Values:
             if progress is not None:
                 progress(start, len(boards))
             stop = start + cadence.stride(start, left)
-            chunk = boards[start:stop]
-            if isinstance(chunk, np.ndarray):  # an exhaustive check's rows, as tuples
-                chunk = [tuple(row) for row in chunk.tolist()]
-            for tiles in chunk:
-                append(self(tiles))
+            parts.append(self._stride(boards[start:stop]))
             start = stop
-        return np.array(values, dtype=np.float64)
-
-    def _batches(
-        self,
-        boards: list[tuple[int, ...]] | NDArray[np.uint8],
-        clock: Deadline,
-        progress: Callable[[int, int], object] | None,
-    ) -> NDArray[np.float64]:
-        """The values of a batched heuristic, one call per `_STRIDE` boards."""
-        parts = [np.zeros(0, dtype=np.float64)]
-        for start in range(0, len(boards), _STRIDE):
-            clock.remaining(f"checking heuristic {self.name!r}")
-            if progress is not None:
-                progress(start, len(boards))
-            chunk = as_boards(boards[start : start + _STRIDE])
-            assert self.batch is not None
-            parts.append(raw(self.name, self.batch, chunk, self.goal))
         return np.concatenate(parts)
+
+    def _stride(self, chunk: list[tuple[int, ...]] | NDArray[np.uint8]) -> NDArray[np.float64]:
+        """The values of one stride of boards: one call of a batched heuristic, else one a board."""
+        if self.batch is not None:
+            found: NDArray[np.float64] = raw(self.name, self.batch, as_boards(chunk), self.goal)
+            return found
+        if isinstance(chunk, np.ndarray):  # an exhaustive check's rows, as tuples
+            chunk = [tuple(row) for row in chunk.tolist()]
+        return np.array([self(tiles) for tiles in chunk], dtype=np.float64)
 
 
 def _board(tiles: Any, goal: Board) -> Board:

@@ -46,6 +46,7 @@ from slidingtiles.search._bwas import DEFAULT_BATCH, BatchStats, bwas_loop
 from slidingtiles.search._limits import Deadline, Guard
 
 __all__ = [
+    "BUILTIN_BATCH",
     "DEFAULT_BATCH",
     "TileSpace",
     "batch_for",
@@ -56,6 +57,11 @@ __all__ = [
 ]
 
 _LETTERS = "UDLR"
+
+#: The batch size for the library's own heuristics when none is given. They have no call to
+#: amortise (a model's), so a smaller batch wastes fewer expansions at weight 1; 100 is where
+#: the compiled loop's prefetching across a batch pays (docs/measurements/bwas.md).
+BUILTIN_BATCH = 100
 
 
 def builtin_batch(
@@ -308,9 +314,15 @@ def run_plan(
     max_memory: int | None,
     progress: Callable[[SearchStats], object] | None,
 ) -> Solution:
-    """`solve`'s ``"bwas"`` route: the plan's heuristic (`batch_for`), tables and weight."""
+    """`solve`'s ``"bwas"`` route: the plan's heuristic (`batch_for`), tables and weight.
+
+    Without a ``batch_size``: `BUILTIN_BATCH` for a library heuristic, `DEFAULT_BATCH`
+    for any other (a model's call is what a batch amortises)."""
     info: HeuristicInfo = chosen.heuristic
     evaluate = batch_for(info, goal, chosen.tables, chosen.evaluate)
+    if batch_size is None:
+        own = is_builtin(info) and batched_of(info) is None
+        batch_size = BUILTIN_BATCH if own else DEFAULT_BATCH
     solution = solve_bwas(
         start,
         goal,
@@ -318,7 +330,7 @@ def run_plan(
         admissible=info.admissible,
         clock=clock,
         weight=chosen.weight,
-        batch_size=DEFAULT_BATCH if batch_size is None else batch_size,
+        batch_size=batch_size,
         max_nodes=max_nodes,
         max_memory=max_memory,
         progress=progress,

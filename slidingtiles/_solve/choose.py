@@ -602,11 +602,9 @@ def plan(
         if known is not None
         else _resolve_heuristic(heuristic, start, goal, build_tables=build_tables, clock=clock)
     )
-    if algorithm == "bwas":  # batch-weighted A* (`slidingtiles._solve.bwas`): never judged
-        return _bwas_plan(info, start, goal, clock, weight, build_tables, max_memory)
     found = within_reach(
         info,
-        algorithm,
+        _judged_as(algorithm, weight),
         start,
         goal,
         insist=optimal is True,
@@ -616,6 +614,9 @@ def plan(
         elapsed=clock.elapsed(),
         generic=generic,
     )
+    if algorithm == "bwas":  # batch-weighted A* (`slidingtiles._solve.bwas`)
+        chosen = _bwas_plan(info, start, goal, clock, weight, build_tables, max_memory)
+        return attrs.evolve(chosen, estimate=found)
     if algorithm == "bfs":  # BFS uses no heuristic, so none is set up
         return Plan("search", "bfs", estimate=found)
     check_setup(info, start, clock, max_memory)
@@ -666,6 +667,21 @@ def plan(
     return Plan("search", algorithm, info, None, w, evaluate, resolved=resolved, estimate=found)
 
 
+def _judged_as(algorithm: str, weight: float | None) -> str:
+    """The algorithm the reach rule judges a search as: batch-weighted A* as A* at weight 1.
+
+    At weight 1 (its default) with an admissible heuristic, batch-weighted A*
+    is an optimal search that keeps every board it generates, as A* does: the
+    same estimate of its nodes (at most the cells! / 2 boards) and the generic
+    search's speed, so it is refused beyond reach like A* (`OutOfReachError`),
+    and ``max_memory`` bounds what it keeps. At a larger weight it is not
+    after a shortest solution and, like weighted A*, passes unjudged.
+    """
+    if algorithm != "bwas":
+        return algorithm
+    return "astar" if weight is None or float(weight) == 1 else "weighted"
+
+
 def _bwas_plan(
     info: HeuristicInfo,
     start: Board,
@@ -675,7 +691,12 @@ def _bwas_plan(
     build_tables: bool,
     max_memory: int | None,
 ) -> Plan:
-    """Batch-weighted A*'s plan: the heuristic checked as the generic search's, its tables."""
+    """Batch-weighted A*'s plan: the heuristic checked as the generic search's, its tables.
+
+    Judged by the reach rule before this (`_judged_as`: as A* at weight 1). Its
+    memory grows like A*'s, with every board it generates (the open and the
+    closed ones), so within the estimate's nodes; ``max_memory`` stops it.
+    """
     check_setup(info, start, clock, max_memory)
     db = _table_for(goal, build_tables, clock) if _is_table_heuristic(info) else None
     if db is not None and any(e not in (DIGITS, PERM) for e in db.encodings):

@@ -29,6 +29,7 @@ lie up to a few orders of magnitude either side (the residuals there).
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import warnings
@@ -178,6 +179,7 @@ RATES: dict[tuple[str, str], float] = {
 _WORKER_SHARE = 0.85
 
 
+@functools.lru_cache(maxsize=256)
 def row_for(heuristic: str, cells: int, shape: tuple[int, int] | None = None) -> Reach | None:
     """The row of `REACH` for an optimal search with ``heuristic`` on ``cells`` cells, or None.
 

@@ -19,12 +19,13 @@ the table cache directory (``$SLIDINGTILES_CACHE_DIR`` or the platform's).
 
 A resolution whose tables are in memory (or that needs none) is remembered
 for the process (`recall`, `remember`), keyed by what was asked, the goal,
-the implementation and the `Settings`. It is forgotten when the tables in
-memory change (`store.generation`), when a heuristic is registered or removed
-(`registry.generation`), and after `RECHECK_SECONDS`, so a table another
-process writes into the cache is found within that time. A remembered
-resolution is what a fresh one would give: its tables are in memory, so no
-build, file or clock enters into it.
+the implementation and the `Settings`. It is forgotten when the tables change
+(`store.generation` of the settings' cache directory: the tables in memory,
+or a table file another process writes, replaces or removes in the cache, so
+the next call finds it) and when a heuristic is registered or removed
+(`registry.generation`). A remembered resolution is what a fresh one would
+give: its tables are in memory and the cache is as it was, so no build, file
+or clock enters into it.
 """
 
 from __future__ import annotations
@@ -32,7 +33,6 @@ from __future__ import annotations
 import functools
 import os
 import threading
-import time
 from pathlib import Path
 
 import attrs
@@ -45,13 +45,11 @@ from slidingtiles._heuristics._pdb import first_use, store
 from slidingtiles._heuristics._pdb.database import PatternDatabase
 from slidingtiles._heuristics.registry import HeuristicInfo
 
-__all__ = ["KINDS", "RECHECK_SECONDS", "Resolved", "Settings", "recall", "remember"]
+__all__ = ["KINDS", "Resolved", "Settings", "recall", "remember"]
 
 #: How a resolved heuristic is searched: the tile engine's own kernels, the engine with a
 #: compiled heuristic (`heuristics.compiled`), or the generic search over states.
 KINDS = ("engine", "compiled", "generic")
-#: Seconds a remembered resolution is trusted before the cache directory is looked at again.
-RECHECK_SECONDS = 1.0
 # Resolutions kept at most (a process solves a few shapes and goals).
 _KEPT = 64
 
@@ -79,16 +77,35 @@ class Settings:
         Each variable is read once; what is made of the values is remembered per
         value (a bad one raises every time it is read).
         """
-        return _settings(build_tables, *map(os.environ.get, _VARIABLES))
+        return _settings(build_tables, *_raw_values())
 
 
 # What `Settings` is made of: the build setting, the cache directory, and what the platform's
 # cache directory depends on (`slidingtiles._cache`).
 _VARIABLES = (first_use.ENV_BUILD_TABLES, ENV_CACHE_DIR, *PLATFORM_VARIABLES)
+# `os.environ` holds its values in a dict under encoded names (CPython's `_data`, which every
+# change through `os.environ` updates): an unset name read through the mapping costs a raised
+# and caught KeyError (0.8 us, three of the four are usually unset), read there 30 ns. The raw
+# values only key `_settings`, which reads the variables it uses through `os.environ`.
+_ENVIRON = os.environ
+_RAW = getattr(_ENVIRON, "_data", None)
+_ENCODE = getattr(_ENVIRON, "encodekey", None)
+_RAW_NAMES = (
+    tuple(_ENCODE(name) for name in _VARIABLES)
+    if isinstance(_RAW, dict) and callable(_ENCODE)
+    else None
+)
+
+
+def _raw_values() -> tuple[object, ...]:
+    """The values of `_VARIABLES` as `os.environ` holds them (None: unset), to key `_settings`."""
+    if _RAW_NAMES is None or _RAW is None or os.environ is not _ENVIRON:  # another Python's
+        return tuple(map(os.environ.get, _VARIABLES))  # os.environ, or one put in its place
+    return tuple(map(_RAW.get, _RAW_NAMES))
 
 
 @functools.lru_cache(maxsize=16)
-def _settings(build_tables: bool, *environment: str | None) -> Settings:
+def _settings(build_tables: bool, *environment: object) -> Settings:
     return Settings(first_use.implicit_builds_allowed(build_tables), user_cache_dir())
 
 
@@ -123,7 +140,7 @@ class Resolved:
 
 
 _Key = tuple[object, ...]
-_MEMORY: dict[_Key, tuple[Resolved, object, float]] = {}
+_MEMORY: dict[_Key, tuple[Resolved, object]] = {}
 _LOCK = threading.Lock()
 
 
@@ -135,14 +152,14 @@ def _key(asked: object, goal: Board, settings: Settings) -> _Key:
 def recall(asked: object, goal: Board, settings: Settings) -> Resolved | None:
     """The resolution remembered for this heuristic, goal and settings, or None.
 
-    >>> recall("manhattan", Board.goal(2, 2), Settings.read()) is None
+    >>> recall(lambda board, goal: 0, Board.goal(2, 2), Settings.read()) is None  # never kept
     True
     """
     kept = _MEMORY.get(_key(asked, goal, settings))
     if kept is None:
         return None
-    found, stamp, until = kept
-    if stamp != (store.generation(), heuristics.generation()) or time.monotonic() > until:
+    found, stamp = kept
+    if stamp != _stamp(settings):
         return None
     if not isinstance(asked, str) and asked is not found.info and asked is not found.info.function:
         return None  # another object at the same address
@@ -157,8 +174,14 @@ def remember(asked: object, goal: Board, settings: Settings, found: Resolved) ->
     >>> recall("manhattan", goal, Settings.read()).info.name
     'manhattan'
     """
-    stamp = (store.generation(), heuristics.generation())
+    stamp = _stamp(settings)
     with _LOCK:
         if len(_MEMORY) >= _KEPT:
             _MEMORY.clear()
-        _MEMORY[_key(asked, goal, settings)] = (found, stamp, time.monotonic() + RECHECK_SECONDS)
+        _MEMORY[_key(asked, goal, settings)] = (found, stamp)
+
+
+def _stamp(settings: Settings) -> tuple[object, ...]:
+    """What a remembered resolution depends on: the tables (in memory and in the settings'
+    cache directory) and the registered heuristics."""
+    return store.generation(settings.cache_dir), heuristics.generation()

@@ -10,7 +10,7 @@ import importlib
 import math
 import os
 from collections.abc import Callable, Hashable
-from typing import Any, Literal, TypeAlias
+from typing import Any, Literal, NamedTuple, TypeAlias
 
 import attrs
 
@@ -113,12 +113,14 @@ def solve(
             ``"reduce"`` (the constructive solver, `solve_constructive`), ``"bwas"``
             (batch-weighted A*: the ``batch_size`` best nodes expanded at once, their
             children valued in one heuristic call, f = g + weight x h; optimal with an
-            admissible heuristic and weight 1, docs/learned-heuristics.md), or ``"auto"``:
+            admissible heuristic and weight 1, and then held to the reach rule as A* is,
+            docs/learned-heuristics.md), or ``"auto"``:
             the tile engine's IDA* for the built-in heuristics, else A* up to 12 cells
             and IDA* above (docs/solving.md).
         weight: the bound w >= 1 for ``"weighted"`` (with ``"auto"``, implies it) and
             ``"bwas"`` (default 1: optimal).
-        batch_size: ``"bwas"`` only: nodes expanded per batch (an int >= 1; default 1000).
+        batch_size: ``"bwas"`` only: nodes expanded per batch (an int >= 1; default 1000,
+            100 for the library's own heuristics).
         optimal: None (the default) asks for a shortest solution where one is within
             reach: an optimal search whose estimated cost (by the board's Manhattan
             distance, size and heuristic, the implementation and ``workers``) is past
@@ -251,10 +253,13 @@ def solve(
 def _advice(error: SearchLimitExceeded, chosen: Plan, call: _Call) -> list[tuple[str, str]]:
     """What to try after a limit stopped the route (`reach.limit_advice`), from the plan's
     resolved heuristic and estimate."""
+    judged = chosen.route == "bwas" and chosen.estimate is not None  # as A*, at weight 1
     searched = searched_heuristic(
-        chosen.heuristic, chosen.algorithm, generic=chosen.route == "search"
+        chosen.heuristic, "astar" if judged else chosen.algorithm, generic=chosen.route == "search"
     )
-    optimal_search = chosen.route in ("engine", "parallel", "search") and searched is not None
+    optimal_search = (
+        chosen.route in ("engine", "parallel", "search") or judged
+    ) and searched is not None
     name, engine = searched if searched is not None else (None, False)
     return limit_advice(
         error,
@@ -315,9 +320,11 @@ def _check_watchable(
             )
 
 
-@attrs.frozen
-class _Call:
-    """One `solve` call's checked boards, its clock and the options its route needs."""
+class _Call(NamedTuple):
+    """One `solve` call's checked boards, its clock and the options its route needs.
+
+    A named tuple, not an attrs class: made once a call, it costs a third as much.
+    """
 
     start: Board
     goal: Board

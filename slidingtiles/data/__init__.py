@@ -10,7 +10,8 @@ True
 Imported on purpose (``import slidingtiles.data``; ``import slidingtiles``
 does not load it). It stands above the solver and uses the public API
 (`slidingtiles.solve`, `slidingtiles.solve_many`); the breadth-first layers
-of `at_distance` come from the exhaustive search ``heuristics.check`` uses.
+of `at_distance` come from the exhaustive search ``heuristics.check`` uses, and
+on 11-12 cells from layers one byte a board (`slidingtiles._heuristics.layers`).
 
 Modules: `_labels` (`cost_to_go`, `Labels`, `load`: ``.npz``, ``.parquet``
 with pyarrow), `_draw` (`random_boards`, `random_walks`, `at_distance`),
@@ -19,16 +20,25 @@ with pyarrow), `_draw` (`random_boards`, `random_walks`, `at_distance`),
 `MissingDependencyError`). docs/data.md is the guide.
 """
 
-from slidingtiles.data._draw import BFS_MAX_CELLS, at_distance, random_boards, random_walks
+from slidingtiles._heuristics.layers import LayerBuildWarning
+from slidingtiles.data._draw import (
+    BFS_MAX_CELLS,
+    LAYERS_MAX_CELLS,
+    at_distance,
+    random_boards,
+    random_walks,
+)
 from slidingtiles.data._labels import LabelError, Labels, cost_to_go, load
 from slidingtiles.data._read import MissingDependencyError
 from slidingtiles.data._sets import BenchmarkSet, korf50, korf100
 
 __all__ = [
     "BFS_MAX_CELLS",
+    "LAYERS_MAX_CELLS",
     "BenchmarkSet",
     "LabelError",
     "Labels",
+    "LayerBuildWarning",
     "MissingDependencyError",
     "at_distance",
     "cost_to_go",

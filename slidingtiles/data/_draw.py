@@ -34,14 +34,25 @@ from slidingtiles import (
     scramble,
     solve,
 )
-from slidingtiles.data._read import read_shape
+from slidingtiles.data._read import check_progress, read_shape
 
-__all__ = ["BFS_MAX_CELLS", "TRIES", "at_distance", "random_boards", "random_walks"]
+__all__ = [
+    "BFS_MAX_CELLS",
+    "LAYERS_MAX_CELLS",
+    "TRIES",
+    "at_distance",
+    "random_boards",
+    "random_walks",
+]
 
 #: Up to this many cells `at_distance` draws uniformly from the breadth-first layers of every
-#: board (2x5: 1.8 million boards, about 2 s and 30 MB); above it, solved scrambles (3x4's
-#: layers would need about 7 GB).
+#: board kept as tiles (2x5: 1.8 million boards, about 2 s and 30 MB).
 BFS_MAX_CELLS = 10
+#: Up to this many cells (3x4, 4x3, 2x6, 6x2: 239,500,800 boards) `at_distance` draws
+#: uniformly from layers kept one byte a board, by rank, built once per shape and goal into the
+#: user cache (228 MiB, about a minute of both cores with numba: a `LayerBuildWarning` says so
+#: first); above it, solved scrambles.
+LAYERS_MAX_CELLS = 12
 #: Solved scrambles `at_distance` tries for one board before it gives up on a distance.
 TRIES = 64
 
@@ -168,6 +179,22 @@ def _from_layers(number: int, target: Board, distance: int, rng: random.Random) 
     return _stack([tuple(layer[i].tolist()) for i in picks], target.size)
 
 
+def _from_ranked_layers(
+    number: int, target: Board, distance: int, rng: random.Random, progress: Any
+) -> NDArray[Any]:
+    layers = importlib.import_module("slidingtiles._heuristics.layers").board_layers(
+        target, progress=progress
+    )
+    if not 0 <= distance <= layers.diameter:
+        raise InvalidOptionError(
+            f"no {target.rows}x{target.cols} board is {distance} moves from "
+            f"{target.to_text()} (the farthest are {layers.diameter})",
+            distance,
+            option="distance",
+        )
+    return _stack(layers.draw(distance, number, rng.randrange), target.size)
+
+
 def _solved_scramble(target: Board, distance: int, rng: random.Random) -> tuple[int, ...]:
     """A board exactly ``distance`` moves from ``target``: on the optimal path of a walk's end."""
     walk = distance
@@ -187,7 +214,13 @@ def _solved_scramble(target: Board, distance: int, rng: random.Random) -> tuple[
 
 
 def at_distance(
-    count: int, shape: Any, distance: int, *, goal: GoalLike | str = None, seed: Any = None
+    count: int,
+    shape: Any,
+    distance: int,
+    *,
+    goal: GoalLike | str = None,
+    seed: Any = None,
+    progress: Any = None,
 ) -> NDArray[Any]:
     """``count`` boards each exactly ``distance`` moves from ``goal`` (their shortest solution).
 
@@ -198,7 +231,15 @@ def at_distance(
     Up to `BFS_MAX_CELLS` cells, uniformly from the breadth-first layer of
     every board at that distance (built once per process and goal: 3x3 in
     0.2 s, 2x5 in about 2 s); a distance beyond the farthest board raises
-    `InvalidOptionError` at once. Larger boards: a random walk from the goal
+    `InvalidOptionError` at once. Shapes of 11 and 12 cells with both sides
+    at least 2 (3x4, 4x3, 2x6, 6x2): uniformly too, from every board's
+    distance kept one byte a board (`LAYERS_MAX_CELLS`), built once per shape
+    and goal into the user cache, with a `LayerBuildWarning` first (228 MiB,
+    about a minute of both cores with numba, docs/measurements/data-and-
+    environment.md) and ``progress`` (True: a count on standard error, or a
+    callable ``progress(done, total)`` over the boards, after each layer)
+    while it builds; then a draw is one pass over the bytes. Larger boards:
+    a random walk from the goal
     is solved optimally and the board ``distance`` moves before the end of that
     optimal path is taken (a suffix of a shortest path is shortest), the walk
     lengthened until the path is long enough; exact, though not uniform over
@@ -213,8 +254,12 @@ def at_distance(
             f"distance must be an int >= 0, not {distance!r}", distance, option="distance"
         )
     rng = _rng(seed)
+    report = check_progress(progress, "reached (breadth-first layers)")
     if target.size <= BFS_MAX_CELLS:
         return _from_layers(number, target, int(distance), rng)
+    if target.size <= LAYERS_MAX_CELLS and min(target.rows, target.cols) >= 2:
+        follow = None if report is None else (lambda depth, done, total: report(done, total))
+        return _from_ranked_layers(number, target, int(distance), rng, follow)
     try:
         return _stack(
             [_solved_scramble(target, int(distance), rng) for _ in range(number)], target.size

@@ -234,16 +234,24 @@ def path_rows(solution: Solution) -> NDArray[Any]:
     start = solution.start
     cols = start.cols
     step = {"U": -cols, "D": cols, "L": -1, "R": 1}
-    tiles = list(start.tiles)
+    dtype = _tile_dtype(start.size)
+    # one byte a tile: each row a copy of a bytearray, all joined once (two: numpy's bytes)
+    board = bytearray(np.array(start.tiles, dtype=dtype).tobytes())
+    width = np.dtype(dtype).itemsize
     blank = start.blank
-    rows = [tiles.copy()]
+    rows = [bytes(board)]
     for move in str(solution.moves):
         target = blank + step[move]
-        tiles[blank] = tiles[target]
-        tiles[target] = 0
+        here, there = (
+            slice(width * blank, width * blank + width),
+            slice(width * target, width * target + width),
+        )
+        board[here] = board[there]
+        board[there] = bytes(width)
         blank = target
-        rows.append(tiles.copy())
-    return np.array(rows, dtype=_tile_dtype(start.size))
+        rows.append(bytes(board))
+    flat = np.frombuffer(b"".join(rows), dtype=dtype)
+    return flat.reshape(len(rows), start.size).copy()
 
 
 def _check_workers(workers: object) -> int:

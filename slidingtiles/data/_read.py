@@ -162,12 +162,16 @@ def _fitted(items: list[Any], target: Board) -> list[Board]:
     return checked
 
 
-def check_progress(progress: object) -> Callable[[int, int], object] | None:
-    """The callable that reports progress, or None; `OptionTypeError` for anything else."""
+def check_progress(
+    progress: object, doing: str = "labelled"
+) -> Callable[[int, int], object] | None:
+    """The callable that reports progress, or None; `OptionTypeError` for anything else.
+
+    ``progress=True`` counts on standard error: ``slidingtiles: <doing> 10/20 boards``."""
     if progress is None or progress is False:
         return None
     if progress is True:
-        return _Count()
+        return _Count(doing)
     if callable(progress):
         return progress
     raise OptionTypeError(
@@ -180,10 +184,11 @@ def check_progress(progress: object) -> Callable[[int, int], object] | None:
 class _Count:
     """A plain count on standard error, at most a line a second and one at the end."""
 
-    def __init__(self) -> None:
+    def __init__(self, doing: str) -> None:
         import sys
         import time
 
+        self._doing = doing
         self._time = time.monotonic
         self._stream = sys.stderr
         self._last = -1.0
@@ -191,5 +196,5 @@ class _Count:
     def __call__(self, done: int, total: int) -> None:
         now = self._time()
         if now - self._last >= 1.0 or done == total:
-            print(f"slidingtiles: labelled {done:,}/{total:,} boards", file=self._stream)
+            print(f"slidingtiles: {self._doing} {done:,}/{total:,} boards", file=self._stream)
             self._last = now

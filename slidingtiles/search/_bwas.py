@@ -359,8 +359,11 @@ def bwas(
         admissible: the caller's promise that ``h`` never overestimates: with
             ``weight == 1`` the result is then optimal (``result.optimal``), and
             within ``weight`` times the optimum otherwise.
-        max_nodes, time_limit, max_memory, progress, progress_every: as for `astar`
-            (one `Guard`); ``max_nodes`` is checked between batches.
+        max_nodes: as for `astar` (one `Guard`), checked between batches.
+        time_limit: as for `astar`.
+        max_memory: as for `astar`.
+        progress: as for `astar`.
+        progress_every: as for `astar`.
 
     Returns:
         A `SearchResult` whose ``stats`` is a `BatchStats`: ``heuristic_calls``

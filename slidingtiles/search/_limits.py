@@ -272,15 +272,23 @@ class Guard:
             ValueError: astar: max_nodes must be positive, got max_nodes=0
         """
         self._algorithm = algorithm
-        nodes, self._time_limit, self._max_memory = check_limits(
-            algorithm,
-            max_nodes=max_nodes,
-            time_limit=time_limit,
-            max_memory=max_memory,
-            progress=progress,
-        )
+        nodes: int | None = None
+        if max_nodes is None and time_limit is None and max_memory is None and progress is None:
+            self._time_limit = self._max_memory = None  # no limit: nothing to check
+        else:
+            nodes, self._time_limit, self._max_memory = check_limits(
+                algorithm,
+                max_nodes=max_nodes,
+                time_limit=time_limit,
+                max_memory=max_memory,
+                progress=progress,
+            )
         self._node_cap = NEVER if nodes is None else nodes
-        every = positive_int(algorithm, "progress_every", progress_every, False)
+        every = (
+            progress_every
+            if type(progress_every) is int and progress_every > 0  # the usual: checked at once
+            else positive_int(algorithm, "progress_every", progress_every, False)
+        )
         if every is None:
             raise TypeError(f"{algorithm}: progress_every must be an int, got None")
         self._progress_every = every

@@ -117,7 +117,6 @@ def tie(hsum: Any, step: Any) -> Any:
 # -- the kernel -----------------------------------------------------------------------------
 
 
-@compiled
 def maxed_run(
     st: Array,
     tiles_array: Array,
@@ -144,84 +143,272 @@ def maxed_run(
     label_array: Array,
     binom_array: Array,
 ) -> int:
-    """`_maxed_loop`, compiled apart for the two searches that matter: 4x4's 7-8 and 5x5's 6-6-6-6.
+    """`_maxed_loop`, compiled apart for the searches that matter: 4x4's 7-8, 5x5's tables.
 
-    Each is one zero-aware database and its reflection, so the number of
-    lookups (2), the cells (16, 25) and the table kind are constants there:
+    4x4's 7-8 and 5x5's 6-6-6-6 are one zero-aware database and its
+    reflection (5x5's 6-6-6-6+6 two), so the number of lookups (2; 4), the
+    cells (16, 25) and the table kind are constants there:
     the loops over the lookups unroll, the frame offsets fold, and the kind's
     branches and the multiplications by the cells go (measured: two lookups
     constant, Korf's 100 with 7-8 12 % less time, #38 and #40 of the
     24-puzzle 22 %; cells and kind constant too, another 5 % on Korf's 100
     and #25 and #44, the same nodes). Any other set of lookups runs the
-    general loop. The price is compiling the loop three times: 11 s instead
-    of 6 s, once, before the disk cache has it.
+    general loop. Each is its own compiled kernel (`_RUNS`),
+    compiled on its first call: a search compiles the one loop it runs, not
+    all (`_variant` picks it, compiled too: the kinds are read from arrays).
     """
-    cells = tiles_array.shape[0]
-    if lookups == 2:
-        common = kind_array[lk_group_array[1]]  # the tiles' one table kind, or -1 (the blank's
-        for k in range(1, 2 * cells):  # spare instance aside)
-            if k != cells and kind_array[lk_group_array[k]] != common:
+    run = _RUNS[_variant(lookups, tiles_array.shape[0], kind_array, lk_group_array)]
+    return run(
+        st,
+        tiles_array,
+        goal_array,
+        moves_array,
+        prune_array,
+        lk_group_array,
+        lk_slot_array,
+        lk_cell_array,
+        kind_array,
+        base_array,
+        radix_array,
+        slot_at_array,
+        at_array,
+        val_array,
+        md_array,
+        dist_array,
+        lookups,
+        width,
+        frame_array,
+        pv_array,
+        new_pv_array,
+        occ_array,
+        label_array,
+        binom_array,
+    )
+
+
+@compiled
+def _variant(lookups: int, cells: int, kind_array: Array, lk_group_array: Array) -> int:
+    """Which of `_RUNS` searches these lookups: 0 for 4x4's 7-8, 1 for 5x5's 6-6-6-6, 3 for
+    5x5's set of two partitions (6-6-6-6+6), else 2."""
+    common = kind_array[lk_group_array[1]]  # the tiles' one table kind, or -1 (the blank's
+    for lk in range(lookups):  # spare instance aside)
+        for t in range(1, cells):
+            if kind_array[lk_group_array[lk * cells + t]] != common:
                 common = -1
-        # One call each, the constants written out: numba folds a constant only where it is
-        # written at the call (measured when they were added: passed as variables they are not).
-        if cells == 16 and common == PERM_Z4:  # 4x4's 7-8
-            return _maxed_loop(
-                st,
-                tiles_array,
-                goal_array,
-                moves_array,
-                prune_array,
-                lk_group_array,
-                lk_slot_array,
-                lk_cell_array,
-                kind_array,
-                base_array,
-                radix_array,
-                slot_at_array,
-                at_array,
-                val_array,
-                md_array,
-                dist_array,
-                2,
-                width,
-                frame_array,
-                pv_array,
-                new_pv_array,
-                occ_array,
-                label_array,
-                binom_array,
-                16,
-                PERM_Z4,
-            )
-        if cells == 25 and common == PERM_Z2:  # 5x5's 6-6-6-6
-            return _maxed_loop(
-                st,
-                tiles_array,
-                goal_array,
-                moves_array,
-                prune_array,
-                lk_group_array,
-                lk_slot_array,
-                lk_cell_array,
-                kind_array,
-                base_array,
-                radix_array,
-                slot_at_array,
-                at_array,
-                val_array,
-                md_array,
-                dist_array,
-                2,
-                width,
-                frame_array,
-                pv_array,
-                new_pv_array,
-                occ_array,
-                label_array,
-                binom_array,
-                25,
-                PERM_Z2,
-            )
+    if cells == 16 and common == PERM_Z4 and lookups == 2:
+        return 0
+    if cells == 25 and common == PERM_Z2:
+        if lookups == 2:
+            return 1
+        if lookups == 4:
+            return 3
+    return 2
+
+
+# One call each, the constants written out: numba folds a constant only where it is written at
+# the call (measured when they were added: passed as variables they are not).
+@compiled
+def _run_4x4_zero(
+    st: Array,
+    tiles_array: Array,
+    goal_array: Array,
+    moves_array: Array,
+    prune_array: Array,
+    lk_group_array: Array,
+    lk_slot_array: Array,
+    lk_cell_array: Array,
+    kind_array: Array,
+    base_array: Array,
+    radix_array: Array,
+    slot_at_array: Array,
+    at_array: Array,
+    val_array: Array,
+    md_array: Array,
+    dist_array: Array,
+    lookups: int,
+    width: int,
+    frame_array: Array,
+    pv_array: Array,
+    new_pv_array: Array,
+    occ_array: Array,
+    label_array: Array,
+    binom_array: Array,
+) -> int:
+    """`_maxed_loop` for 4x4's 7-8: two lookups, 16 cells, zero-aware 4-bit tables."""
+    return _maxed_loop(
+        st,
+        tiles_array,
+        goal_array,
+        moves_array,
+        prune_array,
+        lk_group_array,
+        lk_slot_array,
+        lk_cell_array,
+        kind_array,
+        base_array,
+        radix_array,
+        slot_at_array,
+        at_array,
+        val_array,
+        md_array,
+        dist_array,
+        2,
+        width,
+        frame_array,
+        pv_array,
+        new_pv_array,
+        occ_array,
+        label_array,
+        binom_array,
+        16,
+        PERM_Z4,
+    )
+
+
+@compiled
+def _run_5x5_zero2(
+    st: Array,
+    tiles_array: Array,
+    goal_array: Array,
+    moves_array: Array,
+    prune_array: Array,
+    lk_group_array: Array,
+    lk_slot_array: Array,
+    lk_cell_array: Array,
+    kind_array: Array,
+    base_array: Array,
+    radix_array: Array,
+    slot_at_array: Array,
+    at_array: Array,
+    val_array: Array,
+    md_array: Array,
+    dist_array: Array,
+    lookups: int,
+    width: int,
+    frame_array: Array,
+    pv_array: Array,
+    new_pv_array: Array,
+    occ_array: Array,
+    label_array: Array,
+    binom_array: Array,
+) -> int:
+    """`_maxed_loop` for 5x5's 6-6-6-6: two lookups, 25 cells, two-slot zero-aware tables."""
+    return _maxed_loop(
+        st,
+        tiles_array,
+        goal_array,
+        moves_array,
+        prune_array,
+        lk_group_array,
+        lk_slot_array,
+        lk_cell_array,
+        kind_array,
+        base_array,
+        radix_array,
+        slot_at_array,
+        at_array,
+        val_array,
+        md_array,
+        dist_array,
+        2,
+        width,
+        frame_array,
+        pv_array,
+        new_pv_array,
+        occ_array,
+        label_array,
+        binom_array,
+        25,
+        PERM_Z2,
+    )
+
+
+@compiled
+def _run_5x5_set(
+    st: Array,
+    tiles_array: Array,
+    goal_array: Array,
+    moves_array: Array,
+    prune_array: Array,
+    lk_group_array: Array,
+    lk_slot_array: Array,
+    lk_cell_array: Array,
+    kind_array: Array,
+    base_array: Array,
+    radix_array: Array,
+    slot_at_array: Array,
+    at_array: Array,
+    val_array: Array,
+    md_array: Array,
+    dist_array: Array,
+    lookups: int,
+    width: int,
+    frame_array: Array,
+    pv_array: Array,
+    new_pv_array: Array,
+    occ_array: Array,
+    label_array: Array,
+    binom_array: Array,
+) -> int:
+    """`_maxed_loop` for 5x5's 6-6-6-6+6: four lookups, 25 cells, two-slot zero-aware tables."""
+    return _maxed_loop(
+        st,
+        tiles_array,
+        goal_array,
+        moves_array,
+        prune_array,
+        lk_group_array,
+        lk_slot_array,
+        lk_cell_array,
+        kind_array,
+        base_array,
+        radix_array,
+        slot_at_array,
+        at_array,
+        val_array,
+        md_array,
+        dist_array,
+        4,
+        width,
+        frame_array,
+        pv_array,
+        new_pv_array,
+        occ_array,
+        label_array,
+        binom_array,
+        25,
+        PERM_Z2,
+    )
+
+
+@compiled
+def _run_any(
+    st: Array,
+    tiles_array: Array,
+    goal_array: Array,
+    moves_array: Array,
+    prune_array: Array,
+    lk_group_array: Array,
+    lk_slot_array: Array,
+    lk_cell_array: Array,
+    kind_array: Array,
+    base_array: Array,
+    radix_array: Array,
+    slot_at_array: Array,
+    at_array: Array,
+    val_array: Array,
+    md_array: Array,
+    dist_array: Array,
+    lookups: int,
+    width: int,
+    frame_array: Array,
+    pv_array: Array,
+    new_pv_array: Array,
+    occ_array: Array,
+    label_array: Array,
+    binom_array: Array,
+) -> int:
+    """`_maxed_loop` for any other lookups (cells and kinds read at run time)."""
     return _maxed_loop(
         st,
         tiles_array,
@@ -247,9 +434,13 @@ def maxed_run(
         occ_array,
         label_array,
         binom_array,
-        cells,
+        tiles_array.shape[0],
         -1,
     )
+
+
+# The compiled loops by `_variant`.
+_RUNS = (_run_4x4_zero, _run_5x5_zero2, _run_any, _run_5x5_set)
 
 
 @inlined

@@ -72,6 +72,14 @@ TABLES: dict[tuple[str, int, int], tuple[tuple[str, str], ...]] = {
     ("python", 7, 2): (("7-6", READY), ("default", BUILD)),
     ("python", 2, 8): (("8-7", READY), ("default", BUILD)),
     ("python", 8, 2): (("8-7", READY), ("default", BUILD)),
+    # 5x5: Korf & Felner's 6-6-6-6 maxed with partition 6 of Clausecker's small catalogue (a table
+    # set: 7 tables, 892 MB; built on first use: 270 s of CPU, 2.8 GB at peak). Korf & Felner's
+    # five easiest in 0.43 of the nodes and 0.76 of the CPU of 6-6-6-6 alone, their ten easiest in
+    # 0.53 of the nodes and about the same CPU; more partitions take fewer nodes still but more
+    # CPU (docs/measurements/table-sets.md). Where the set is not cached a cached 6-6-6-6 is used.
+    ("numba", 5, 5): (("6-6-6-6+6", BUILD), ("6-6-6-6", READY)),
+    # Pure Python searches whichever numba built (it cannot build them), the set first.
+    ("python", 5, 5): (("6-6-6-6+6", READY), ("6-6-6-6", READY), ("6-6-6-6", BUILD)),
     # 6x6: seven 5-tile tables (5x7: 158 s of CPU, 1.5 GB at peak, 317 MB on disk) when cached;
     # about 7 moves over Manhattan on DeepCubeA-like boards against the default's 4-tile groups
     # (docs/mid-size.md). Never built unasked; the short answers use them when cached, for their

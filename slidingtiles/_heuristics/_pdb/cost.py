@@ -29,7 +29,7 @@ from slidingtiles._engine.indexing import (
 from slidingtiles._heuristics._pdb.partition import (
     numba_encoding,
     numba_entry,
-    partition,
+    stored_groups,
 )
 
 __all__ = ["BUILD_COSTS", "build_states", "estimate_build_seconds", "estimate_table_bytes"]
@@ -48,6 +48,14 @@ BUILD_COSTS = {
     "8-7": "about 5 minutes on 2 cores, about 4 GB of memory at peak, 576 MB on disk",
     "6-6-6-6": "about 2-3 minutes on 2 cores (140 s of CPU; more when the cores are busy), "
     "2.4 GB of memory at peak, 510 MB on disk",
+    # The table sets (each group of a set built once): measured for 6-6-6-6+6 (2026-12-01, the
+    # machine loaded: 10 minutes of wall clock), the others from its 40-50 s of CPU per group.
+    "6-6-6-6+6": "about 5 minutes on 2 cores (270 s of CPU; more when the cores are busy), "
+    "2.8 GB of memory at peak, 893 MB on disk",
+    "6-6-6-6+6+1": "about 6 minutes on 2 cores (about 350 s of CPU), 2.9 GB of memory at peak, "
+    "1.15 GB on disk",
+    "small-7": "about 10 minutes on 2 cores (about 550 s of CPU), 3.5 GB of memory at peak, "
+    "1.79 GB on disk",
 }
 
 # Measured build rates in abstract states per second (see `estimate_build_seconds`), one core of
@@ -71,7 +79,7 @@ def estimate_build_seconds(
     whether ``heuristic="auto"`` builds a table on first use.
     """
     cells = rows * cols
-    groups = partition(rows, cols, goal, name)
+    groups = stored_groups(rows, cols, goal, name)
     # About two blank regions per placement on average (measured on 4x4 6-tile groups).
     states = sum(2 * table_entries(cells, len(g), PERM) for g in groups)
     if cells > REGION_TABLE_MAX_CELLS:
@@ -135,7 +143,7 @@ def estimate_table_bytes(
     4-bit partitions, 7-8's four per placement on 4x4).
     """
     cells = rows * cols
-    groups = partition(rows, cols, goal, name)
+    groups = stored_groups(rows, cols, goal, name)
     entry = numba_entry(rows, cols, name)
     if entry == U4_EXCESS:
         encoding = numba_encoding(rows, cols, name)

@@ -49,7 +49,12 @@ from slidingtiles._engine.indexing import (
 from slidingtiles._engine.resources import check_memory
 from slidingtiles._engine.tables import Table
 from slidingtiles._errors import BackendError
-from slidingtiles._heuristics._pdb.partition import numba_encoding, numba_entry, resolve
+from slidingtiles._heuristics._pdb.partition import (
+    companions,
+    numba_encoding,
+    numba_entry,
+    resolve,
+)
 
 __all__ = ["FORMAT_VERSION", "BuildProgress", "PatternDatabase", "Progress"]
 
@@ -121,6 +126,10 @@ class PatternDatabase:
         reflect: True when the diagonal reflection applies (square board, goal
             blank on the main diagonal) and `value` takes the max with it.
         path: the file it was loaded from or saved to, if any.
+        companions: more partitions of the same tiles maxed with this one (a
+            table set such as 5x5's ``"small-7"``; `partition.companions`), each
+            a database of `goal` whose tables it shares with this one where
+            their groups are the same; empty for a single partition.
 
     `value` costs O(cells) per call; the search engine updates the indices
     incrementally instead. Memory: the sum of the table sizes (bytes).
@@ -138,8 +147,10 @@ class PatternDatabase:
         path: Path | None = None,
         entry: str = U8_MOVES,
         frame: Frame | None = None,
+        companions: Sequence[PatternDatabase] = (),
     ) -> None:
         self.rows, self.cols, self.goal, self.name = rows, cols, goal, name
+        self.companions: tuple[PatternDatabase, ...] = tuple(companions)
         self.frame = frame
         self._shared: PatternDatabase | None = None  # the database whose memory `for_goal` shares
         self._views: dict[tuple[int, ...], PatternDatabase] = {}  # `for_goal`'s, one per goal
@@ -211,6 +222,7 @@ class PatternDatabase:
             self.path,
             self.entry,
             frame,
+            base.companions,  # of the tables' own goal: `value` turns the board first
         )
         view._shared = base
         view._contiguous = base._contiguous
@@ -223,8 +235,84 @@ class PatternDatabase:
 
     @property
     def nbytes(self) -> int:
-        """Bytes held by the tables."""
-        return sum(len(t) for t in self.tables)
+        """Bytes held by the tables (the companions' too, each shared table once)."""
+        return sum(len(t) for t in self.stored()[1])
+
+    def stored(self) -> tuple[tuple[tuple[int, ...], ...], tuple[Table, ...]]:
+        """Return every distinct group and its table: this partition's, then its companions'.
+
+        >>> db = PatternDatabase.build(2, 2, (0, 1, 2, 3), groups=[(1,), (2, 3)])
+        >>> db.stored()[0]
+        ((1,), (2, 3))
+
+        The order of a table file's body: a companion's group that is already
+        listed (the same tiles) shares that table.
+        """
+        groups, tables = list(self.groups), list(self.tables)
+        for companion in self.companions:
+            for group, table in zip(companion.groups, companion.tables):
+                if group not in groups:
+                    groups.append(group)
+                    tables.append(table)
+        return tuple(groups), tuple(tables)
+
+    @classmethod
+    def from_stored(
+        cls,
+        rows: int,
+        cols: int,
+        goal: tuple[int, ...],
+        name: str,
+        groups: tuple[tuple[int, ...], ...],
+        companions: Sequence[Sequence[tuple[int, ...]]],
+        encodings: Sequence[str],
+        tables: Sequence[Table],
+        path: Path | None = None,
+        entry: str = U8_MOVES,
+        frame: Frame | None = None,
+    ) -> PatternDatabase:
+        """Return the database of `stored` groups and tables: its partition, then its companions.
+
+        >>> db = PatternDatabase.from_stored(
+        ...     2, 2, (0, 1, 2, 3), "custom", ((1,), (2, 3)), [((1, 2), (3,))],
+        ...     ["digits"] * 4, [bytes(4), bytes(16), bytes(16), bytes(4)])
+        >>> [c.groups for c in db.companions], db.stored()[0]
+        ([((1, 2), (3,))], ((1,), (2, 3), (1, 2), (3,)))
+
+        ``groups`` and ``tables`` hold this partition's groups first; every
+        group of a companion is one of the stored groups (`stored`'s order).
+        """
+        stored = list(groups)
+        for partition in companions:
+            stored.extend(g for g in partition if g not in stored)
+        table_of = dict(zip(stored, tables))
+        encoding_of = dict(zip(stored, encodings))
+        others = [
+            cls(
+                rows,
+                cols,
+                goal,
+                f"{name}/{i + 1}",
+                tuple(partition),
+                tuple(encoding_of[g] for g in partition),
+                tuple(table_of[g] for g in partition),
+                entry=entry,
+            )
+            for i, partition in enumerate(companions)
+        ]
+        main = cls(
+            rows,
+            cols,
+            goal,
+            name,
+            groups,
+            tuple(encodings[: len(groups)]),
+            tuple(tables[: len(groups)]),
+            path,
+            entry,
+            companions=others,
+        )
+        return main if frame is None else main.for_goal(frame.goal)
 
     def contiguous(self) -> tuple[memoryview, tuple[int, ...]]:
         """Return the tables back to back in one buffer, then one zero entry, and their offsets.
@@ -239,33 +327,47 @@ class PatternDatabase:
         huge pages where Linux grants them: random lookups in tens or hundreds
         of megabytes then miss the TLB far less); from then on `tables` are
         views into it, so the memory is not doubled. The zero entry, whose
-        offset ends ``offsets``, is the value of tiles outside every group.
+        offset ends ``offsets``, is the value of tiles outside every group. A
+        table set's buffer holds its companions' tables too, each shared one once.
         """
         if self._shared is not None:  # a `for_goal` view: the tables' own database holds them
             self._contiguous = self._shared.contiguous()
             self.tables = self._shared.tables
             return self._contiguous
         if self._contiguous is None:
+            groups, tables = self.stored()
             buffer = _table_buffer(self.nbytes + 1)
-            offsets = tuple(itertools.accumulate((len(t) for t in self.tables), initial=0))
-            for at, table in zip(offsets, self.tables):
+            offsets = tuple(itertools.accumulate((len(t) for t in tables), initial=0))
+            for at, table in zip(offsets, tables):
                 buffer[at : at + len(table)] = table
-            self.tables = tuple(buffer[o : o + len(t)] for o, t in zip(offsets, self.tables))
-            self._contiguous = (buffer, offsets)
+            at_of = dict(zip(groups, offsets))
+            view = {g: buffer[at_of[g] : at_of[g] + len(t)] for g, t in zip(groups, tables)}
+            # Each partition's offsets are those of its own groups in the one buffer (a table set's
+            # are not back to back: its groups are shared), then the zero entry's.
+            for member in (self, *self.companions):  # views into one buffer: nothing doubled
+                member.tables = tuple(view[g] for g in member.groups)
+                member._contiguous = (buffer, (*(at_of[g] for g in member.groups), offsets[-1]))
+        assert self._contiguous is not None
         return self._contiguous
 
     def __reduce__(self) -> tuple[object, ...]:
-        # Views cannot be pickled: send the tables as bytes (process pools, copies).
+        # Views cannot be pickled: send the tables as bytes (process pools, copies), each shared
+        # table of the companions once.
+        groups, tables = self.stored()
+        encodings = dict(zip(self.groups, self.encodings))
+        for companion in self.companions:
+            encodings.update(zip(companion.groups, companion.encodings))
         return (
-            PatternDatabase,
+            PatternDatabase.from_stored,
             (
                 self.rows,
                 self.cols,
                 self.goal,
                 self.name,
                 self.groups,
-                self.encodings,
-                tuple(bytes(t) for t in self.tables),
+                tuple(c.groups for c in self.companions),
+                tuple(encodings[g] for g in groups),
+                tuple(bytes(t) for t in tables),
                 self.path,
                 self.entry,
                 self.frame,
@@ -314,17 +416,22 @@ class PatternDatabase:
             encodings, entry = (encoding,) * len(grouping), numba_entry_type
         else:
             encodings, entry = tuple(encoding_for(cells, len(g)) for g in grouping), U8_MOVES
-        needed = dispatch.build_memory(rows, cols, [len(g) for g in grouping], encodings, entry)
+        others = companions(rows, cols, goal_tiles, name)
+        stored = list(grouping)
+        for partition in others:  # a table set: each distinct group's table built once
+            stored.extend(g for g in partition if g not in stored)
+        encodings = encodings + (encodings[0],) * (len(stored) - len(grouping))
+        needed = dispatch.build_memory(rows, cols, [len(g) for g in stored], encodings, entry)
         if needed is not None:  # refuse at once rather than be killed half way
             check_memory(needed, f"the {rows}x{cols} {name} tables")
         tables: list[bytes] = []
-        for i, (g, enc) in enumerate(zip(grouping, encodings)):
+        for i, (g, enc) in enumerate(zip(stored, encodings)):
 
             def report(
                 depth: int, states: int, seconds: float, i: int = i, g: tuple[int, ...] = g
             ) -> None:
                 if progress is not None:
-                    progress(BuildProgress(i, len(grouping), len(g), depth, states, seconds))
+                    progress(BuildProgress(i, len(stored), len(g), depth, states, seconds))
 
             start = time.perf_counter()
             tables.append(
@@ -335,10 +442,12 @@ class PatternDatabase:
             if progress is not None:
                 progress(
                     BuildProgress(
-                        i, len(grouping), len(g), -1, 0, time.perf_counter() - start, done=True
+                        i, len(stored), len(g), -1, 0, time.perf_counter() - start, done=True
                     )
                 )
-        db = cls(rows, cols, goal_tiles, name, grouping, encodings, tuple(tables), entry=entry)
+        db = cls.from_stored(
+            rows, cols, goal_tiles, name, grouping, others, encodings, tables, entry=entry
+        )
         return db if frame.identity else db.for_goal(frame.goal)
 
     # -- lookups ----------------------------------------------------------------
@@ -394,24 +503,37 @@ class PatternDatabase:
             raise ValueError(f"{len(tiles)} tiles for a {self.rows}x{self.cols} table")
         if self.frame is not None:
             tiles = self.frame.board(tiles)
-        h = sum(self._group_values(tiles, False))
-        if self.reflect and not self.perfect:
-            h = max(h, sum(self._group_values(tiles, True)))
+        h = 0
+        for member in (self, *self.companions):  # a table set: the largest of its partitions
+            h = max(h, sum(member._group_values(tiles, False)))
+            if member.reflect and not member.perfect:
+                h = max(h, sum(member._group_values(tiles, True)))
         return h
 
     def header(self) -> dict[str, object]:
-        """Return the file header fields (without the checksum)."""
-        return {
+        """Return the file header fields (without the checksum).
+
+        A table set's (`companions`) also lists its other partitions under
+        ``"companions"``; ``"encodings"`` and ``"lengths"`` then cover every
+        stored table (`stored`), the set's groups first.
+        """
+        groups, tables = self.stored()
+        encodings = list(self.encodings)
+        encodings += [self.encodings[0]] * (len(groups) - len(self.groups))
+        header: dict[str, object] = {
             "format": FORMAT_VERSION,
             "rows": self.rows,
             "cols": self.cols,
             "goal": list(self.goal),
             "partition": self.name,
             "groups": [list(g) for g in self.groups],
-            "encodings": list(self.encodings),
+            "encodings": encodings,
             "entry": self.entry,
-            "lengths": [len(t) for t in self.tables],
+            "lengths": [len(t) for t in tables],
         }
+        if self.companions:
+            header["companions"] = [[list(g) for g in c.groups] for c in self.companions]
+        return header
 
     def __repr__(self) -> str:
         sizes = "-".join(str(len(g)) for g in self.groups)

@@ -38,7 +38,7 @@ from slidingtiles._heuristics._pdb.cost import (
     estimate_table_bytes,
 )
 from slidingtiles._heuristics._pdb.database import BuildProgress, PatternDatabase
-from slidingtiles._heuristics._pdb.partition import default_partition_name, partition
+from slidingtiles._heuristics._pdb.partition import default_partition_name, stored_groups
 from slidingtiles._heuristics._pdb.store import build, is_cached, load, table_path
 from slidingtiles.search import Deadline
 
@@ -435,7 +435,7 @@ class _TerminalProgress:
 
     def __init__(self, rows: int, cols: int, goal: Sequence[int], name: str) -> None:
         self.expected = [
-            build_states(rows, cols, len(g))[0] for g in partition(rows, cols, goal, name)
+            build_states(rows, cols, len(g))[0] for g in stored_groups(rows, cols, goal, name)
         ]
         self.before = list(itertools.accumulate(self.expected, initial=0))
         self.total = self.before[-1]

@@ -32,8 +32,10 @@ from slidingtiles._engine.indexing import (
 
 __all__ = [
     "NUMBA_PARTITIONS",
+    "SETS_5X5",
     "check_groups",
     "check_shape",
+    "companions",
     "default_partition_name",
     "goal_tuple",
     "numba_encoding",
@@ -41,6 +43,7 @@ __all__ = [
     "partition",
     "partition_names",
     "resolve",
+    "stored_groups",
 ]
 
 # 4x4 templates as goal cells, for a goal with the blank in cell 0 (Korf's convention).
@@ -72,6 +75,34 @@ _TEMPLATES_5X5: dict[str, tuple[tuple[int, ...], ...]] = {
         (10, 11, 15, 16, 20, 21),
         (17, 18, 19, 22, 23, 24),
     ),
+}
+# More partitions of the 24-puzzle's tiles into 6-tile groups, maxed with Korf & Felner's (each
+# with its reflection too): the other six of Clausecker's "small" catalogue (the repository
+# clausecker/24puzzle, catalogues/small-t.cat, whose partition 0 is Korf & Felner's), written in
+# the orientation (transposed) in which the seven share the most groups: 14 distinct tables, 4 of
+# them Korf & Felner's.
+_COMPANIONS_5X5: tuple[tuple[tuple[int, ...], ...], ...] = (
+    ((1, 2, 5, 6, 7, 10), (11, 12, 15, 16, 20, 21), (17, 18, 19, 22, 23, 24), (3, 4, 8, 9, 13, 14)),
+    ((1, 2, 5, 6, 7, 12), (10, 11, 15, 16, 20, 21), (3, 8, 13, 17, 18, 22), (4, 9, 14, 19, 23, 24)),
+    ((1, 2, 5, 6, 7, 10), (11, 12, 15, 16, 20, 21), (3, 8, 13, 17, 18, 22), (4, 9, 14, 19, 23, 24)),
+    ((1, 2, 3, 4, 5, 6), (10, 11, 15, 16, 20, 21), (7, 8, 9, 12, 13, 14), (17, 18, 19, 22, 23, 24)),
+    ((1, 2, 5, 6, 7, 10), (15, 20, 21, 22, 23, 24), (11, 12, 16, 17, 18, 19), (3, 4, 8, 9, 13, 14)),
+    ((1, 2, 3, 4, 5, 6), (10, 11, 15, 16, 20, 21), (7, 8, 12, 13, 17, 18), (9, 14, 19, 22, 23, 24)),
+)
+#: The 5x5 table sets that max several partitions: per name, the first partition (the database's
+#: own groups: 6-6-6-6) and the companions (indices into `_COMPANIONS_5X5`, 1-based as in the
+#: catalogue) maxed with it. Measured on Korf & Felner's five easiest (docs/measurements/tables.md,
+#: "The 24-puzzle's table sets", `benchmarks/table_catalogue.py`).
+SETS_5X5: dict[str, tuple[str, tuple[int, ...]]] = {
+    # Two partitions, 7 tables (892 MB): Korf & Felner's five easiest in 0.43 of the nodes of
+    # 6-6-6-6 alone and 0.76 of its CPU (four lookups a node instead of two).
+    "6-6-6-6+6": ("6-6-6-6", (6,)),
+    # Three, 9 tables (1.15 GB): 0.32 of the nodes, 0.87 of the CPU (six lookups run the loop
+    # that is not compiled apart for its number of lookups).
+    "6-6-6-6+6+1": ("6-6-6-6", (6, 1)),
+    # All seven, 14 tables (1.79 GB): 0.38 of the nodes (more than three: #32's last iteration
+    # went worse), 2.3 times the CPU.
+    "small-7": ("6-6-6-6", (1, 2, 3, 4, 5, 6)),
 }
 # -- 6x6 and 7x7 (issue 35) ---------------------------------------------------------------------
 # Goal cells with the blank in cell 0: compact blocks of 5 tiles (6x6: seven tables of
@@ -132,6 +163,8 @@ def numba_entry(rows: int, cols: int, name: str) -> str | None:
     ('u4-excess', None, 'u8-moves')
     """
     found = NUMBA_PARTITIONS.get((rows, cols))
+    if found is not None and (rows, cols) == (5, 5) and name in SETS_5X5:
+        return found[1]  # a set of partitions maxed: the 6-6-6-6 tables' entries
     return found[1] if found is not None and found[0] == name else None
 
 
@@ -160,6 +193,8 @@ def numba_encoding(rows: int, cols: int, name: str) -> str:
     7-8 and 3x5's 7-7 (`indexing.PERM_ZERO`), two on 5x5's 6-6-6-6
     (`indexing.PERM_ZERO2`); the reasons, measured, are at `_ZERO_AWARE`.
     """
+    if (rows, cols) == (5, 5) and name in SETS_5X5:
+        name = SETS_5X5[name][0]
     return _ZERO_AWARE.get((rows, cols, name), PERM)
 
 
@@ -167,8 +202,9 @@ def _templates(rows: int, cols: int) -> dict[str, tuple[tuple[int, ...], ...]]:
     """The shape's templates (goal cells, blank in cell 0), turned to the shape."""
     if (rows, cols) == (4, 4):
         return _TEMPLATES_4X4
-    if (rows, cols) == (5, 5):
-        return _TEMPLATES_5X5
+    if (rows, cols) == (5, 5):  # a set of partitions: its first one's groups are the database's
+        sets = {name: _TEMPLATES_5X5[first] for name, (first, _) in SETS_5X5.items()}
+        return _TEMPLATES_5X5 | sets
     if (rows, cols) in _TEMPLATES_WIDE:
         return _TEMPLATES_WIDE[rows, cols]
     if (rows, cols) in _TEMPLATES_MID:
@@ -195,7 +231,7 @@ def partition_names(rows: int, cols: int) -> list[str]:
     if (rows, cols) == (4, 4):
         return ["6-6-3", "5-5-5", "7-8"]
     if (rows, cols) == (5, 5):
-        return list(_TEMPLATES_5X5)
+        return [*_TEMPLATES_5X5, *SETS_5X5]
     return ["default", *_templates(rows, cols)]
 
 
@@ -251,7 +287,6 @@ def partition(
         raise ValueError(
             f"unknown partition {name!r} for {rows}x{cols}; choose from {', '.join(names)}"
         )
-    blank = goal_tiles.index(0)
     if name == "perfect":
         return (tuple(t for t in goal_tiles if t),)
     # Read at call time: under "auto" the dispatcher falls back to Python when numba fails.
@@ -267,15 +302,7 @@ def partition(
         )
     templates = _templates(rows, cols)
     if name in templates:
-        template = templates[name]
-        frame = frame_for(rows, cols, goal_tiles)
-        if frame.canonical_goal[0] == 0:  # blank in a corner: the template turned to it
-            back = {c: x for x, c in enumerate(frame.symmetry.cells)}
-            return tuple(tuple(goal_tiles[back[c]] for c in g) for g in template)
-        # Blank not in a corner: the corner's cell takes the blank cell's place.
-        return tuple(
-            tuple(goal_tiles[0] if c == blank else goal_tiles[c] for c in g) for g in template
-        )
+        return _placed(rows, cols, goal_tiles, templates[name])
     # "default" on other shapes: balanced groups in goal reading order.
     size = 1
     while size < 7 and cells ** (size + 1) <= (1 << 24):
@@ -288,6 +315,60 @@ def partition(
         groups.append(tuple(tiles[start : start + n]))
         start += n
     return tuple(groups)
+
+
+def _placed(
+    rows: int, cols: int, goal_tiles: tuple[int, ...], template: tuple[tuple[int, ...], ...]
+) -> tuple[tuple[int, ...], ...]:
+    """A template's groups (goal cells, blank in cell 0) as the tiles of this goal."""
+    frame = frame_for(rows, cols, goal_tiles)
+    if frame.canonical_goal[0] == 0:  # blank in a corner: the template turned to it
+        back = {c: x for x, c in enumerate(frame.symmetry.cells)}
+        return tuple(tuple(goal_tiles[back[c]] for c in g) for g in template)
+    # Blank not in a corner: the corner's cell takes the blank cell's place.
+    blank = goal_tiles.index(0)
+    return tuple(tuple(goal_tiles[0] if c == blank else goal_tiles[c] for c in g) for g in template)
+
+
+def companions(
+    rows: int, cols: int, goal: Sequence[int] | Board | None, name: str
+) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Return the partitions a named table set maxes with its own groups (none for the others).
+
+    >>> [len(p) for p in companions(5, 5, Board.goal(5, 5, blank="first"), "6-6-6-6+6")]
+    [4]
+    >>> companions(4, 4, None, "6-6-3")
+    ()
+
+    A set (`SETS_5X5`: ``"6-6-6-6+6"``, ``"small-7"``, ...) is the 6-6-6-6
+    partition (`partition` gives its groups) and more partitions of the same
+    tiles, each a tuple of groups of this goal's tiles; the heuristic is the
+    largest sum over them all (and their reflections). Every other name has
+    none.
+    """
+    check_shape(rows, cols)
+    if (rows, cols) != (5, 5) or name not in SETS_5X5:
+        return ()
+    goal_tiles = goal_tuple(rows, cols, goal)
+    return tuple(_placed(rows, cols, goal_tiles, _COMPANIONS_5X5[m - 1]) for m in SETS_5X5[name][1])
+
+
+def stored_groups(
+    rows: int, cols: int, goal: Sequence[int] | Board | None = None, name: str = "default"
+) -> tuple[tuple[int, ...], ...]:
+    """Return every group whose table a named partition or table set holds, each once.
+
+    >>> len(stored_groups(5, 5, None, "6-6-6-6")), len(stored_groups(5, 5, None, "small-7"))
+    (4, 14)
+
+    The partition's own groups (`partition`), then the groups of its
+    companions (`companions`) not among them: what its build builds and its
+    file holds, in that order.
+    """
+    stored = list(partition(rows, cols, goal, name))
+    for groups in companions(rows, cols, goal, name):
+        stored.extend(g for g in groups if g not in stored)
+    return tuple(stored)
 
 
 def goal_tuple(rows: int, cols: int, goal: Sequence[int] | Board | None) -> tuple[int, ...]:

@@ -194,17 +194,32 @@ def _changed() -> None:
     _GENERATION += 1
 
 
-def generation() -> tuple[int, int]:
-    """A value that changes whenever a table is kept in memory or dropped, or the cache cleared.
+def generation(
+    directory: str | os.PathLike[str] | None = None,
+) -> tuple[int, int, int | None]:
+    """A value that changes whenever the tables a solve may use change, here or on disk.
 
-    >>> generation() >= (0, 0)
+    >>> generation() >= (0, 0, None)
     True
 
-    Callers that remember what they found about the tables (`solve`'s
-    resolved heuristics) forget it when this changes. The count of tables in
-    memory is part of it: emptying them (as tests do) counts as a change.
+    In memory: a table kept or dropped, the cache cleared; the count of tables
+    in memory is part of it, so emptying them (as tests do) counts as a change.
+    On disk, given the cache ``directory``: a table file written, replaced or
+    removed there by any process (the directory's modification time, which
+    every created, renamed or deleted entry moves; None while it does not
+    exist). Callers that remember what they found about the tables (`solve`'s
+    resolved heuristics) forget it when this changes: no clock enters into it.
+    Cost: one ``stat`` of the directory. Where the file system keeps coarse
+    times, two changes within one tick of its clock (a few milliseconds) read
+    as one: a change right after another may then be seen at the next one.
     """
-    return _GENERATION, len(_LOADED)
+    if directory is None:
+        return _GENERATION, len(_LOADED), None
+    try:
+        stamp: int | None = os.stat(directory).st_mtime_ns
+    except OSError:  # no such directory (yet), or it cannot be looked at
+        stamp = None
+    return _GENERATION, len(_LOADED), stamp
 
 
 _DAMAGED_REPORTED: set[Path] = set()

@@ -109,14 +109,17 @@ def _checksum(tables: Iterable[Table]) -> str:
     return digest.hexdigest()
 
 
-def _encode(db: PatternDatabase) -> bytes:
+def _encode(db: PatternDatabase) -> list[bytes | Table]:
+    """The file's bytes, in pieces: magic, length, header, then the tables (written one by one,
+    not joined: a table set's are 1.8 GB)."""
     header = db.header()
-    header["sha256"] = _checksum(db.tables)
+    tables = db.stored()[1]  # a table set's companions' tables after its own
+    header["sha256"] = _checksum(tables)
     text = json.dumps(header, sort_keys=True).encode()
-    return b"".join((_MAGIC, struct.pack("<I", len(text)), text, *db.tables))
+    return [_MAGIC, struct.pack("<I", len(text)), text, *tables]
 
 
-def _write_atomic(path: Path, payload: bytes) -> None:
+def _write_atomic(path: Path, payload: Iterable[bytes | Table]) -> None:
     """Write to a temporary file in the same directory, then rename over the target.
 
     A directory that cannot take the file (not a directory, read-only, full)
@@ -129,7 +132,8 @@ def _write_atomic(path: Path, payload: bytes) -> None:
         raise _unwritable(path, error) from None
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(payload)
+            for piece in payload:
+                f.write(piece)
             f.flush()
             os.fsync(f.fileno())
         os.chmod(tmp, 0o644)  # mkstemp makes it private; a cache file is readable like any other
@@ -289,8 +293,9 @@ def _check_fields(header: dict[str, Any], path: Path) -> None:
                 path,
             )
         seen.update(tiles)
+    stored = _stored_groups(header, path)
     encodings = header.get("encodings")
-    if not isinstance(encodings, list) or len(encodings) != len(groups):
+    if not isinstance(encodings, list) or len(encodings) != len(stored):
         raise PatternDatabaseError(
             f"{path}: header field 'encodings' does not give one encoding per group", path
         )
@@ -305,7 +310,7 @@ def _check_fields(header: dict[str, Any], path: Path) -> None:
     if not isinstance(name, str) or not 0 < len(name) <= _MAX_NAME or not name.isprintable():
         raise PatternDatabaseError(f"{path}: header field 'partition' is {name!r}", path)
     lengths = _int_list(header.get("lengths"), "lengths", path)
-    expected = [table_entries(cells, len(g), e) for g, e in zip(groups, encodings)]
+    expected = [table_entries(cells, len(g), e) for g, e in zip(stored, encodings)]
     if entry == U4_EXCESS:
         expected = [(n + 1) // 2 for n in expected]  # two 4-bit entries per byte
     if lengths != expected:
@@ -319,6 +324,30 @@ def _check_fields(header: dict[str, Any], path: Path) -> None:
         and all(c in "0123456789abcdef" for c in digest)
     ):
         raise PatternDatabaseError(f"{path}: header field 'sha256' is not a SHA-256 digest", path)
+
+
+def _stored_groups(header: Mapping[str, Any], path: Path) -> list[list[int]]:
+    """Every group whose table the file holds: ``groups``, then the companions' other groups.
+
+    A table set's ``companions`` (optional) are partitions of the same tiles
+    (each of disjoint groups), their groups stored once each, in order of
+    first appearance after the set's own.
+    """
+    stored: list[list[int]] = list(header["groups"])
+    covered = sorted(t for g in stored for t in g)
+    partitions = header.get("companions", [])
+    if not isinstance(partitions, list):
+        raise PatternDatabaseError(f"{path}: header field 'companions' is not a list", path)
+    for partition in partitions:
+        if not isinstance(partition, list) or not partition:
+            raise PatternDatabaseError(f"{path}: header field 'companions' is not partitions", path)
+        groups = [_int_list(g, "companions", path) for g in partition]
+        if sorted(t for g in groups for t in g) != covered or not all(groups):
+            raise PatternDatabaseError(
+                f"{path}: header field 'companions' holds a partition of other tiles", path
+            )
+        stored.extend(g for g in groups if g not in stored)
+    return stored
 
 
 def _check_expected(header: Mapping[str, Any], expect: Mapping[str, Any], path: Path) -> None:
@@ -347,7 +376,7 @@ def _check_body(header: Mapping[str, Any], tables: list[bytes], path: Path) -> N
     """
     goal = header["goal"]
     for number, (group, encoding, table) in enumerate(
-        zip(header["groups"], header["encodings"], tables), 1
+        zip(_stored_groups(header, path), header["encodings"], tables), 1
     ):
         home = [goal.index(t) for t in group]
         index = table_index(home, goal.index(0), header["rows"], header["cols"], encoding)
@@ -429,12 +458,13 @@ def _verified(
     if _checksum(tables) != header["sha256"]:
         raise PatternDatabaseError(f"{path}: checksum mismatch (the file was altered)", path)
     _check_body(header, tables, path)
-    return PatternDatabase(
+    return PatternDatabase.from_stored(
         header["rows"],
         header["cols"],
         tuple(header["goal"]),
         header["partition"],
         tuple(tuple(g) for g in header["groups"]),
+        [tuple(tuple(g) for g in c) for c in header.get("companions", [])],
         tuple(header["encodings"]),
         tuple(tables),
         source,
@@ -482,7 +512,7 @@ def write_packed(db: PatternDatabase, path: Path) -> None:
         for group, encoding, table in zip(db.groups, db.encodings, db.tables)
     ]
     payload = b"".join((_MAGIC, struct.pack("<I", len(text)), text, *body))
-    _write_atomic(path, lzma.compress(payload, format=lzma.FORMAT_XZ, preset=_XZ_PRESET))
+    _write_atomic(path, [lzma.compress(payload, format=lzma.FORMAT_XZ, preset=_XZ_PRESET)])
 
 
 def read_packed(
