@@ -119,14 +119,16 @@ def test_a_weighted_answer_is_shorter_than_the_best_so_far_or_none() -> None:
     assert steps.weighted_answer(board, goal, budget, tables_for((3, 4))) is None
     budget.best += 2
     found = steps.weighted_answer(board, goal, budget, tables_for((3, 4)))
-    assert found is not None and len(found) < budget.best
+    assert found is not None
+    assert len(found) < budget.best
 
 
 def test_a_weighted_answer_within_a_time_limit_replays() -> None:
     board = random_board(3, 4, seed=5)
     goal = Board.goal(3, 4)
     found = steps.weighted_answer(board, goal, Budget(Deadline(30)), tables_for((3, 4)))
-    assert found is not None and replay(board, found) == goal
+    assert found is not None
+    assert replay(board, found) == goal
 
 
 def test_the_steps_need_the_shapes_tables() -> None:
@@ -144,9 +146,11 @@ def test_only_boards_with_tables_run_the_steps() -> None:
     with_tables = choose_methods(36, timed=True, implementation="numba", tables=True)
     without = choose_methods(36, timed=True, implementation="numba", tables=False)
     python = choose_methods(36, timed=False, implementation="python", tables=True)
-    assert ("tables",) in with_tables.steps and ("tail",) in with_tables.steps
+    assert ("tables",) in with_tables.steps
+    assert ("tail",) in with_tables.steps
     for row in (without, python):
-        assert ("tables",) not in row.steps and ("tail",) not in row.steps
+        assert ("tables",) not in row.steps
+        assert ("tail",) not in row.steps
     assert dict(with_tables.shares)["beam"] < dict(with_tables.shares)["tables"]
 
 
@@ -154,7 +158,8 @@ def test_a_rows_shares_override_the_methods_own() -> None:
     budget = Budget(Deadline(10))
     budget.shares = {"beam": 0.3}
     beam_end, other_end = budget.share_for("beam", 0.85), budget.share_for("tail", 0.95)
-    assert beam_end is not None and other_end is not None
+    assert beam_end is not None
+    assert other_end is not None
     assert beam_end - budget.begun == pytest.approx(0.3 * (10 - MARGIN))
     assert other_end - budget.begun == pytest.approx(0.95 * (10 - MARGIN))
     assert Budget(Deadline(None)).share_for("beam", 0.85) is None

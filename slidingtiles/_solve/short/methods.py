@@ -242,9 +242,7 @@ SHORTENERS: dict[str, tuple[Callable[[Board, str, Budget], ShortenResult], str |
 }
 
 
-def choose_methods(
-    cells: int, *, timed: bool, implementation: str, tables: bool = False
-) -> Choice:
+def choose_methods(cells: int, *, timed: bool, implementation: str, tables: bool = False) -> Choice:
     """The row of `TABLE` for a board of ``cells`` cells, with a time limit or without, with
     the tables of the steps ``"tables"`` and ``"tail"`` cached or not.
 

@@ -215,8 +215,9 @@ def shorten_tail(
             shortest.
         nodes: the expansions the searches may spend in all without a time limit.
 
-    It stops when a search runs out of its budget, or after the one from the start. The result is never longer, and ends on the same board. Cost: each search is
-    bounded by the budget; O(len(moves) x cells) between searches.
+    It stops when a search runs out of its budget, or after the one from the start. The
+    result is never longer, and ends on the same board. Cost: each search is bounded by the
+    budget; O(len(moves) x cells) between searches.
     """
     goal_tiles = list(start.tiles)
     apply_moves(goal_tiles, start.blank, start.cols, moves)
