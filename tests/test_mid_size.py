@@ -17,7 +17,7 @@ from slidingtiles._engine.kernels import Kernels
 from slidingtiles._engine.python import tables_beam as python_tables_beam
 from slidingtiles._heuristics._pdb import store
 from slidingtiles._heuristics._pdb.database import PatternDatabase
-from slidingtiles._solve.short import beam
+from slidingtiles._solve.short import beam, methods, tables
 from slidingtiles._solve.short.bound import BOUND_TABLES, lower_bound
 from slidingtiles._solve.short.budget import Budget
 from slidingtiles.search._limits import Deadline
@@ -154,6 +154,23 @@ def test_6x6_tables_round_trip_and_are_admissible(table_cache: object) -> None:
     assert report.admissible.holds
     board = slidingtiles.scramble(goal, 400, seed=1)
     assert lower_bound(board, goal) >= built.value(board.tiles)
+    # With them cached the short answers run weighted IDA* over them and re-solve their tail:
+    # never longer than without them (the same deterministic steps first), and replayed.
+    assert tables.available(goal)
+    with_tables = slidingtiles.solve(board, optimal=False)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(methods, "available", lambda goal, load=True: False)
+        without = slidingtiles.solve(board, optimal=False)
+    assert replay(board, with_tables.moves) == goal
+    assert len(with_tables.moves) <= len(without.moves)
+    assert with_tables.lower_bound == without.lower_bound <= len(with_tables.moves)
+
+
+def test_the_7x7_partition_covers_every_tile_once() -> None:
+    goal = Board.goal(7, 7)
+    groups = slidingtiles.pdb.partition(7, 7, goal, "5x9-3")
+    assert sorted(t for g in groups for t in g) == list(range(1, 49))
+    assert sorted(len(g) for g in groups) == [3] + [5] * 9
 
 
 # -- the timed beams grow to fill the time -----------------------------------------------------

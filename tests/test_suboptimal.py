@@ -87,6 +87,9 @@ def test_with_a_time_limit(shape: tuple[int, int], seconds: float, cpu_clock: Cp
     # (constructive) solution however busy the machine is (25x25's takes about 0.1 s of CPU).
     board = random_board(*shape, seed=5)
     goal = Board.goal(*shape)
+    # Loading a kernel numba compiled earlier, from its disk cache, on its first use in the
+    # process (a quarter of a second) is not on the clock either (docs/errors.md): once first.
+    slidingtiles.solve(board, goal=goal, optimal=False, time_limit=seconds)
     began = cpu_clock()
     solution = check(board, goal, time_limit=seconds)
     assert within_limit(cpu_clock, began, seconds)

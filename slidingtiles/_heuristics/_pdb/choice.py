@@ -82,10 +82,15 @@ TABLES: dict[tuple[str, int, int], tuple[tuple[str, str], ...]] = {
     ("python", 5, 5): (("6-6-6-6+6", READY), ("6-6-6-6", READY), ("6-6-6-6", BUILD)),
     # 6x6: seven 5-tile tables (5x7: 158 s of CPU, 1.5 GB at peak, 317 MB on disk) when cached;
     # about 7 moves over Manhattan on DeepCubeA-like boards against the default's 4-tile groups
-    # (docs/mid-size.md). Never built unasked: the short answers do not use them (a beam ranked
-    # by them is no shorter than by linear conflicts at a third of the speed), only their bound.
+    # (docs/mid-size.md). Never built unasked; the short answers use them when cached, for their
+    # bound, weighted IDA* and the answer's tail (a beam ranked by them is no shorter than by
+    # linear conflicts, at a third of the speed).
     ("numba", 6, 6): (("5x7", READY), ("default", BUILD)),
     ("python", 6, 6): (("5x7", READY), ("default", BUILD)),
+    # 7x7: nine 5-tile tables and one of 3 (5x9-3: 600 s of CPU, 6.6 GB at peak, 1.03 GB on
+    # disk) when cached; they bound no better than linear conflicts on DeepCubeA-like boards
+    # (docs/mid-size.md), so nothing builds them unasked.
+    ("numba", 7, 7): (("5x9-3", READY), ("default", BUILD)),
 }
 
 

@@ -42,6 +42,8 @@ BUILD_COSTS = {
     "at peak, 130 MB on disk",
     "5x7": "about 3 minutes (158 s of CPU; more when the cores are busy), 1.5 GB of memory at "
     "peak, 317 MB on disk",
+    "5x9-3": "about 10 minutes of CPU on 2 cores (600 s; 24 minutes of wall time on a busy "
+    "machine), 6.6 GB of memory at peak, 1.03 GB on disk",
     "7-6": "about 10 seconds (8 s of CPU), 0.3 GB of memory at peak, 20 MB on disk",
     "8-7": "about 5 minutes on 2 cores, about 4 GB of memory at peak, 576 MB on disk",
     "6-6-6-6": "about 2-3 minutes on 2 cores (140 s of CPU; more when the cores are busy), "

@@ -119,6 +119,21 @@ _TEMPLATES_MID: dict[tuple[int, int], dict[str, tuple[tuple[int, ...], ...]]] = 
             (28, 29, 33, 34, 35),
         ),
     },
+    # 7x7: nine 5-tile blocks and one of 3 (49!/44! = 228.8 million placements each, 4 bits).
+    (7, 7): {
+        "5x9-3": (
+            (1, 2, 7, 8, 9),
+            (3, 4, 5, 10, 11),
+            (6, 12, 13),
+            (14, 15, 21, 22, 28),
+            (16, 17, 18, 23, 24),
+            (19, 20, 26, 27, 33),
+            (25, 30, 31, 32, 37),
+            (29, 35, 36, 42, 43),
+            (34, 40, 41, 47, 48),
+            (38, 39, 44, 45, 46),
+        ),
+    },
 }
 # Shapes whose numba-only tables the pure-Python kernels search too, once built by numba: node
 # by node, but on the rectangles far fewer nodes than the defaults' (a 76-move 3x5 in 1.8 s with
@@ -137,6 +152,7 @@ NUMBA_PARTITIONS: dict[tuple[int, int], tuple[str, str]] = {
     (8, 2): ("8-7", U8_MOVES),
     (5, 5): ("6-6-6-6", U4_EXCESS),
     (6, 6): ("5x7", U8_MOVES),
+    (7, 7): ("5x9-3", U4_EXCESS),
 }
 
 

@@ -136,7 +136,7 @@ def beam(start: Board, goal: Board, budget: Budget) -> str | None:
                 break
         return best
     if start.size <= GROWN_CELLS:
-        grown_until = budget.share(GROWN_SHARE)
+        grown_until = budget.share_for("beam", GROWN_SHARE)
         assert grown_until is not None  # timed
         return grown_widths(start, goal, budget, grown_until)
     for width in TIMED_WIDTHS:

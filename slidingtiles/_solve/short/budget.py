@@ -36,6 +36,8 @@ __all__ = [
     "PEELED_SHARE",
     "PLACING_RATE",
     "STAGED_SHARE",
+    "TABLES_SHARE",
+    "TAIL_SHARE",
     "VARIANTS_SHARE",
     "Budget",
 ]
@@ -47,6 +49,11 @@ BEAM_SHARE = 0.6
 #: On 6x6 and 7x7 the growing beams end by this share (the rest shortens the best answer):
 #: the widest beam's answer is the shortest method's there.
 GROWN_SHARE = 0.85
+#: With a mid-size board's tables cached: weighted IDA* over them ends by this share (the
+#: methods' table gives the beams a smaller share on those boards),
+TABLES_SHARE = 0.5
+#: and the answer's tail re-solved over them by this one (the rest: windows).
+TAIL_SHARE = 0.95
 #: The staged and chunked variants end by this share (the rest shortens the best answer).
 STAGED_SHARE = 0.6
 #: Other path weightings of the constructive solver end by this share (the rest: windows).
@@ -75,9 +82,23 @@ class Budget:
         expanded: the nodes the searches expanded so far.
         generated: the nodes they generated so far.
         methods: the methods run so far.
+        best: the length of the shortest answer so far (None before the first): a method may
+            look only for shorter ones.
+        shares: the shares of the time the methods' table sets for this board, by method
+            (`share_for`: a method's own default otherwise).
     """
 
-    __slots__ = ("begun", "clock", "end", "expanded", "generated", "methods", "progress")
+    __slots__ = (
+        "begun",
+        "best",
+        "clock",
+        "end",
+        "expanded",
+        "generated",
+        "methods",
+        "progress",
+        "shares",
+    )
 
     def __init__(
         self, clock: Deadline, progress: Callable[[SearchStats], object] | None = None
@@ -88,6 +109,8 @@ class Budget:
         self.end = None if limit is None else clock.started + max(0.0, limit - MARGIN)
         self.progress = progress
         self.expanded = self.generated = self.methods = 0
+        self.best: int | None = None
+        self.shares: dict[str, float] = {}
 
     @property
     def timed(self) -> bool:
@@ -97,6 +120,10 @@ class Budget:
     def share(self, fraction: float) -> float | None:
         """The instant by which a step given ``fraction`` of the budget ends (None: no limit)."""
         return None if self.end is None else self.begun + (self.end - self.begun) * fraction
+
+    def share_for(self, method: str, default: float) -> float | None:
+        """The instant by which ``method`` ends: its share in `shares`, else ``default``."""
+        return self.share(self.shares.get(method, default))
 
     def passed(self, instant: float | None = None) -> bool:
         """Whether ``instant`` (default: the end) has passed; never without a time limit."""

@@ -56,6 +56,8 @@ from slidingtiles._solve.short.exact import exact, line_moves
 from slidingtiles._solve.short.peeled import peeled
 from slidingtiles._solve.short.placing import VARIANTS as PATH_WEIGHTINGS
 from slidingtiles._solve.short.staged import staged
+from slidingtiles._solve.short.tables import available, tail
+from slidingtiles._solve.short.tables import tables as weighted_tables
 from slidingtiles._solve.short.windows import ShortenResult, beam_windows, windows
 from slidingtiles.search import Deadline, SearchStats
 
@@ -72,12 +74,18 @@ class Choice:
         implementation: ``"numba"``, ``"python"``, or None for either.
         steps: run in order; each step names a method, or methods tried in turn until one
             answers.
+        tables: True for boards whose tables the steps ``"tables"`` and ``"tail"`` search are
+            cached (`tables.available`), False for the others, None for either.
+        shares: the share of the time each named method ends by on these boards, where it is
+            not the method's own default (`Budget.share_for`).
     """
 
     cells: tuple[int, int]
     timed: bool | None
     implementation: str | None
     steps: tuple[tuple[str, ...], ...]
+    tables: bool | None = None
+    shares: tuple[tuple[str, float], ...] = ()
 
 
 _ANY = None
@@ -87,6 +95,16 @@ _ABOVE = 1 << 40
 TABLE: tuple[Choice, ...] = (
     Choice((2, 12), _ANY, _ANY, (("idastar",), ("reduce",), ("staged",), ("windows",))),
     Choice((13, 25), _ANY, _ANY, (("weighted_idastar",), ("reduce",), ("staged",), ("windows",))),
+    # 6x6 with its tables cached (numba): weighted IDA* over them, then their exact tail
+    # (docs/measurements/mid-size.md); with a time limit the beams end by 0.3 of it.
+    Choice(
+        (26, 36),
+        _ANY,
+        "numba",
+        (("reduce",), ("beam", "staged"), ("tables",), ("tail",), ("windows",)),
+        tables=True,
+        shares=(("beam", 0.3), ("tables", 0.5), ("tail", 0.95)),
+    ),
     Choice((26, 36), _ANY, _ANY, (("reduce",), ("beam", "staged"), ("windows",))),
     Choice((37, 49), False, _ANY, (("reduce",), ("beam", "chunked"))),
     Choice((37, 49), True, _ANY, (("reduce",), ("beam", "staged"), ("windows",))),
@@ -211,6 +229,7 @@ METHODS: dict[str, Method] = {
     "chunked": chunked,
     "beam": beam,
     "peeled": peeled,
+    "tables": weighted_tables,
 }
 # The name `Solution.algorithm` reports for a method's answer, where it is not the method's own:
 # the variants are the constructive solver's.
@@ -219,14 +238,18 @@ _REPORTED = {"variants": "reduce"}
 SHORTENERS: dict[str, tuple[Callable[[Board, str, Budget], ShortenResult], str | None]] = {
     "windows": (windows, None),
     "beam windows": (beam_windows, "peeled"),  # IDA*'s windows find almost nothing there
+    "tail": (tail, None),
 }
 
 
-def choose_methods(cells: int, *, timed: bool, implementation: str) -> Choice:
-    """The row of `TABLE` for a board of ``cells`` cells, with a time limit or without.
+def choose_methods(cells: int, *, timed: bool, implementation: str, tables: bool = False) -> Choice:
+    """The row of `TABLE` for a board of ``cells`` cells, with a time limit or without, with
+    the tables of the steps ``"tables"`` and ``"tail"`` cached or not.
 
     >>> choose_methods(49, timed=False, implementation="python").steps
     (('reduce',), ('beam', 'chunked'))
+    >>> choose_methods(36, timed=True, implementation="numba", tables=True).steps[2:4]
+    (('tables',), ('tail',))
     """
     for row in TABLE:
         low, high = row.cells
@@ -234,6 +257,7 @@ def choose_methods(cells: int, *, timed: bool, implementation: str) -> Choice:
             low <= cells <= high
             and row.timed in (None, timed)
             and row.implementation in (None, implementation)
+            and row.tables in (None, tables)
         ):
             return row
     raise ValueError(f"no row of the methods' table fits {cells} cells")  # a bug: TABLE covers all
@@ -263,10 +287,17 @@ def solve_short(
     if start.rows == 1 or start.cols == 1:
         moves = line_moves(start, goal)
         return _result(budget, moves, len(moves), True, "line", len(moves), 1)
-    choice = choose_methods(start.size, timed=budget.timed, implementation=dispatch.IMPLEMENTATION)
     # the bound first, so that loading its tables (once per process) is counted in the budget
     limit = clock.time_limit
-    bound = lower_bound(start, goal, load=limit is None or limit >= LOAD_SECONDS)
+    load = limit is None or limit >= LOAD_SECONDS
+    bound = lower_bound(start, goal, load=load)
+    choice = choose_methods(
+        start.size,
+        timed=budget.timed,
+        implementation=dispatch.IMPLEMENTATION,
+        tables=available(goal, load=load),
+    )
+    budget.shares = dict(choice.shares)
     best, method, first, searches = "", "", 0, 0
     found_any = False
     searched = shortened = 0
@@ -280,6 +311,7 @@ def solve_short(
                 before_windows = best
             done = shorten(start, best, budget)
             best = done.moves
+            budget.best = len(best)
             searched += done.windows_searched
             shortened += done.windows_shortened
             continue
@@ -302,6 +334,7 @@ def solve_short(
                 continue
             if not found_any or len(answer) < len(best):
                 best, method = answer, _REPORTED.get(name, name)
+                budget.best = len(best)
             if not found_any:
                 first, found_any = len(answer), True
             break
@@ -346,16 +379,19 @@ def methods_table() -> str:
     """`TABLE` as the Markdown table docs/large-boards.md prints.
 
     >>> methods_table().splitlines()[2]
-    '| 2 to 12 | either | either | idastar → reduce → staged → windows |'
+    '| 2 to 12 | either | either | either | idastar → reduce → staged → windows |'
     """
     lines = [
-        "| cells | time limit | implementation | steps, in order |",
-        "|---|---|---|---|",
+        "| cells | time limit | implementation | tables cached | steps, in order |",
+        "|---|---|---|---|---|",
     ]
+    either = {None: "either", True: "yes", False: "no"}
     for row in TABLE:
         low, high = row.cells
         cells = f"{low} and more" if high == _ABOVE else f"{low} to {high}"
-        timed = {None: "either", True: "yes", False: "no"}[row.timed]
         steps = " → ".join(", else ".join(step) for step in row.steps)
-        lines.append(f"| {cells} | {timed} | {row.implementation or 'either'} | {steps} |")
+        lines.append(
+            f"| {cells} | {either[row.timed]} | {row.implementation or 'either'} | "
+            f"{either[row.tables]} | {steps} |"
+        )
     return "\n".join(lines)
