@@ -154,25 +154,42 @@ def weighted_answer(
                 break
             # each weight takes its part of what is left of the share
             time_limit = left / (len(weights) - index)
-        try:
-            moves, stats = dispatch.weighted_solve(
-                start,
-                goal,
-                db,
-                weight,
-                ceiling=ceiling,
-                max_nodes=max_nodes,
-                time_limit=time_limit,
-            )
-        except SearchLimitExceeded as stopped:
-            if stopped.stats is not None:
-                budget.spent(stopped.stats.expanded, stopped.stats.generated)
-            continue
-        budget.spent(stats.expanded, stats.generated)
-        if moves is None:  # nothing shorter than the ceiling at this weight
-            continue
-        best = moves
+        finished, moves, _ = _search(
+            start, goal, db, weight, ceiling, max_nodes, time_limit, budget
+        )
+        if finished and moves is not None:  # else nothing shorter than the ceiling, or no time
+            best = moves
     return best
+
+
+def _search(
+    start: Board,
+    goal: Board,
+    db: PatternDatabase,
+    weight: tuple[int, int],
+    ceiling: int | None,
+    max_nodes: int | None,
+    time_limit: float | None,
+    budget: Budget,
+) -> tuple[bool, str | None, int]:
+    """One weighted IDA* search, its nodes counted in ``budget``: whether it finished within
+    its limits, its moves (None: nothing shorter than ``ceiling``), and the nodes expanded."""
+    try:
+        moves, stats = dispatch.weighted_solve(
+            start,
+            goal,
+            db,
+            weight,
+            ceiling=ceiling,
+            max_nodes=max_nodes,
+            time_limit=time_limit,
+        )
+    except SearchLimitExceeded as stopped:
+        if stopped.stats is not None:
+            budget.spent(stopped.stats.expanded, stopped.stats.generated)
+        return False, None, 0 if stopped.stats is None else stopped.stats.expanded
+    budget.spent(stats.expanded, stats.generated)
+    return True, moves, stats.expanded
 
 
 def tail(start: Board, moves: str, budget: Budget) -> ShortenResult:
@@ -242,22 +259,12 @@ def shorten_tail(
             if time_limit <= 0:
                 break
         searched += 1
-        try:
-            found, stats = dispatch.weighted_solve(
-                boards[at],
-                goal,
-                db,
-                searched_weight,
-                ceiling=rest,
-                max_nodes=max_nodes,
-                time_limit=time_limit,
-            )
-        except SearchLimitExceeded as stopped:
-            if stopped.stats is not None:
-                budget.spent(stopped.stats.expanded, stopped.stats.generated)
+        finished, found, expanded = _search(
+            boards[at], goal, db, searched_weight, rest, max_nodes, time_limit, budget
+        )
+        if not finished:
             break
-        budget.spent(stats.expanded, stats.generated)
-        left_nodes -= stats.expanded
+        left_nodes -= expanded
         if found is not None and len(found) < rest:
             moves = moves[:at] + found
             shortened += 1
