@@ -48,6 +48,8 @@ DEEPCUBEA = {6: 124.65, 7: 255.67}
 WALKS = {6: 800, 7: 3700}
 TIMES = (0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
 COLOURS = {6: "#1f77b4", 7: "#d62728"}
+#: The tables the short answers search on each size when cached (`methods.TABLE`'s tables rows).
+TABLES = {6: "5x7"}
 
 
 def walk(n: int, moves: int, seed: int) -> st.Board:
@@ -149,11 +151,15 @@ def svg(curves: dict[int, list[tuple[float, float]]]) -> str:
     return "\n".join(out) + "\n"
 
 
-def measure(n: int, boards: int, long_boards: int, times: list[float]) -> list[dict[str, object]]:
+def measure(
+    n: int, boards: int, long_boards: int, times: list[float], first_seed: int = 0
+) -> list[dict[str, object]]:
     """One size's rows: per time limit (None first) the means over its boards."""
-    sample_all = [walk(n, WALKS[n], seed) for seed in range(boards)]
+    sample_all = [walk(n, WALKS[n], seed) for seed in range(first_seed, first_seed + boards)]
     goal = st.Board.goal(n, n)
     mean_md = statistics.mean(b.manhattan(goal) for b in sample_all)
+    tables = TABLES.get(n)
+    cached = tables is not None and st.pdb.is_cached(n, n, list(goal.tiles), tables)
     st.solve(sample_all[0], optimal=False, time_limit=times[0])  # compile, load: not timed
     rows: list[dict[str, object]] = []
     for limit in [None, *times]:
@@ -169,6 +175,7 @@ def measure(n: int, boards: int, long_boards: int, times: list[float]) -> list[d
             "bound": statistics.mean(d[1] for d in done),
             "cpu": statistics.mean(d[2] for d in done),
             "lengths": [d[0] for d in done],
+            "tables": cached,
         }
         print(row, flush=True)
         rows.append(row)
@@ -186,9 +193,8 @@ def report(rows: list[dict[str, object]], cpu_clock: bool, markdown: str, image:
         f"({', '.join(f'{n}x{n}: {w} random moves' for n, w in WALKS.items())}, undoing "
         "allowed, seeds 0, 1, ...). "
         + (
-            "Time limits were counted in CPU seconds (`--cpu-clock`): the machine was shared "
-            "by 8 engineers on 2 cores, where wall-clock limits give a call a fraction of a "
-            "core. "
+            "Time limits were counted in CPU seconds (`--cpu-clock`): on a shared machine a "
+            "wall-clock limit gives a call a fraction of a core. "
             if cpu_clock
             else ""
         )
@@ -198,11 +204,12 @@ def report(rows: list[dict[str, object]], cpu_clock: bool, markdown: str, image:
         "500 boards each; the ratio is this sample's mean over those. As a small sample's "
         "Manhattan mean strays from DeepCubeA's (about 92 and 195), `/ Manhattan` gives the "
         "mean length over the mean Manhattan distance, to set against DeepCubeA's 124.65 / 92 "
-        "= 1.35 and 255.67 / 195 = 1.31.",
+        "= 1.35 and 255.67 / 195 = 1.31. `tables`: whether the size's tables were cached (6x6's "
+        "`5x7`: weighted IDA* over them and the answer's tail re-solved, docs/mid-size.md).",
         "",
         "| size | time limit | boards | mean Manhattan | mean length | first boards | "
-        "/ DeepCubeA | / Manhattan | mean lower bound | length / bound | mean CPU s |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "/ DeepCubeA | / Manhattan | mean lower bound | length / bound | mean CPU s | tables |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     curves: dict[int, list[tuple[float, float]]] = {}
     for r in rows:
@@ -214,7 +221,7 @@ def report(rows: list[dict[str, object]], cpu_clock: bool, markdown: str, image:
             f"{float(r['manhattan']):.1f} | {length:.1f} | {float(r['first']):.1f} | "  # type: ignore[arg-type]
             f"{length / DEEPCUBEA[n]:.3f} | {length / float(r['manhattan']):.2f} | "  # type: ignore[arg-type]
             f"{bound:.1f} | {length / bound:.2f} | "
-            f"{float(r['cpu']):.2f} |"  # type: ignore[arg-type]
+            f"{float(r['cpu']):.2f} | {'yes' if r.get('tables') else 'no'} |"  # type: ignore[arg-type]
         )
     Path(markdown).write_text("\n".join(lines) + "\n", encoding="utf-8")
     Path(image).write_text(svg(curves), encoding="utf-8")
@@ -224,6 +231,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--sizes", type=int, nargs="+", default=[6, 7])
     parser.add_argument("--boards", type=int, default=4)
+    parser.add_argument(
+        "--first-seed", type=int, default=0, help="the first board's seed (others: held out)"
+    )
+    parser.add_argument("--name", default="", help="a suffix of the results file")
     parser.add_argument("--long-boards", type=int, default=1, help="boards for the last limit")
     parser.add_argument("--times", type=float, nargs="+", default=list(TIMES))
     parser.add_argument("--cpu-clock", action="store_true", help="limits in CPU seconds")
@@ -242,8 +253,8 @@ def main() -> None:
         report(rows, cpu_clock, args.markdown, args.image)
         return
     for n in args.sizes:
-        found = measure(n, args.boards, args.long_boards, args.times)
-        Path(args.results, f"mid-size-{n}.json").write_text(
+        found = measure(n, args.boards, args.long_boards, args.times, args.first_seed)
+        Path(args.results, f"mid-size-{n}{args.name}.json").write_text(
             json.dumps({"cpu_clock": args.cpu_clock, "rows": found}, indent=1), "utf-8"
         )
 

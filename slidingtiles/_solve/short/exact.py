@@ -19,6 +19,7 @@ finishes and for the peeled beam's.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from time import perf_counter
 
 from slidingtiles._board.board import Board, trusted_board
 from slidingtiles._board.geometry import Region, region_tiles
@@ -83,13 +84,27 @@ def exact_moves(start: Board, goal: Board, max_nodes: int, budget: Budget) -> st
 
 
 def ida_moves(
-    start: Board, goal: Board, max_nodes: int, budget: Budget, db: PatternDatabase | None = None
+    start: Board,
+    goal: Board,
+    max_nodes: int,
+    budget: Budget,
+    db: PatternDatabase | None = None,
+    *,
+    until: float | None = None,
 ) -> str | None:
     """A shortest solution by the tile engine's IDA* (linear conflicts, or the tables ``db``)
-    within ``max_nodes`` expansions, counted in ``budget``; None past them."""
+    within ``max_nodes`` expansions and, given ``until`` (an instant of the call's clock),
+    before it; counted in ``budget``; None past them."""
     heuristic = "linear_conflict" if db is None else "pdb"
+    time_limit = None
+    if until is not None:
+        time_limit = until - perf_counter()
+        if time_limit <= 0:
+            return None
     try:
-        moves, stats = dispatch.engine_solve(start, goal, heuristic, db=db, max_nodes=max_nodes)
+        moves, stats = dispatch.engine_solve(
+            start, goal, heuristic, db=db, max_nodes=max_nodes, time_limit=time_limit
+        )
     except SearchLimitExceeded as stopped:
         if stopped.stats is not None:
             budget.spent(stopped.stats.expanded, stopped.stats.generated)

@@ -16,9 +16,10 @@ the box of cells the blank visits during them (widened by a margin, up to
 `WINDOW_CELLS` cells), and asks IDA* with linear conflicts
 (`slidingtiles._engine.dispatch.engine_solve`) for a shortest way from the
 box's contents before the window to its contents after it, within a node
-budget; a shorter answer replaces the window. The rest of the board is
-untouched (the blank never leaves the box), so the result still solves the
-puzzle, and it is never longer. Passes with growing windows repeat while
+budget (and the deadline, which a window's search in pure Python could
+otherwise overrun by a quarter of a second); a shorter answer replaces the
+window. The rest of the board is untouched (the blank never leaves the
+box), so the result still solves the puzzle, and it is never longer. Passes with growing windows repeat while
 the deadline allows and something improves.
 
 Only the move string and one mutable board are kept: a solution of
@@ -162,7 +163,13 @@ def _window_boards(
 
 
 def _resolve(
-    before: Board, after: Board, nodes: int, beam: int | None, shorter: int, budget: Budget
+    before: Board,
+    after: Board,
+    nodes: int,
+    beam: int | None,
+    shorter: int,
+    budget: Budget,
+    deadline: float | None,
 ) -> str | None:
     """A shortest way from ``before`` to ``after`` by IDA* within ``nodes``, or with ``beam`` a
     short one by a beam of that width (`dispatch.beam_solve`, at most ``shorter`` - 1 levels:
@@ -174,7 +181,7 @@ def _resolve(
         )
         budget.spent(expanded)
         return moves
-    return ida_moves(before, after, nodes, budget)
+    return ida_moves(before, after, nodes, budget, until=deadline)
 
 
 def _pass(
@@ -216,7 +223,9 @@ def _pass(
         else:
             tried += 1
             better = (
-                "" if before == after else _resolve(before, after, nodes, beam, len(window), budget)
+                ""
+                if before == after
+                else _resolve(before, after, nodes, beam, len(window), budget, deadline)
             )
         if better is not None and len(better) < len(window):
             improved += 1
