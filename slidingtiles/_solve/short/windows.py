@@ -19,8 +19,9 @@ box's contents before the window to its contents after it, within a node
 budget (and the deadline, which a window's search in pure Python could
 otherwise overrun by a quarter of a second); a shorter answer replaces the
 window. The rest of the board is untouched (the blank never leaves the
-box), so the result still solves the puzzle, and it is never longer. Passes with growing windows repeat while
-the deadline allows and something improves.
+box), so the result still solves the puzzle, and it is never longer.
+Passes with growing windows repeat while the deadline allows and something
+improves.
 
 Only the move string and one mutable board are kept: a solution of
 millions of moves is never expanded into boards. The steps ``"windows"``
