@@ -14,7 +14,7 @@ steps the environment, builds the 3x4 layers in a temporary cache, and writes
 Labels: uniformly random 15-puzzles (the hardest kind to label: 52-53 moves on average) and
 random walks of 20-60 moves, each labelled by ``cost_to_go`` (one optimal solve per board,
 every board of its path labelled), with the tables ``solve`` picks (the page says which: the
-7-8 tables label random boards about three times faster, but take 5.8 GB to build). In one
+7-8 tables label random boards several times faster, but take 5.9 GB to build). In one
 process the rate is labels per CPU-second (``time.process_time``, after a warm-up call that
 loads the tables and compiles the kernels); with ``--workers N`` the same boards again on N
 processes: the wall time of the whole call (the pool's start and each worker's table load
