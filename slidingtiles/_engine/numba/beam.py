@@ -14,12 +14,12 @@ of 64-bit keys that starts small and grows fourfold whenever it could get more
 than half full within the next `_LOAD` levels (a table sized at once for
 ``width x max_levels`` boards, megabytes, cost a third of the time in
 cache misses on 20x20 regions); each level's children are ordered by
-counting when their order ranks span few values (`sort_buckets`), else by
-a partial sort (the first `sorted_head`, the rest only when duplicates use
-those up). The inner loop reads the boards and the per-tile arrays through
-raw pointers (`jit.pointer`: an array handed to an inlined helper costs two
-atomic reference counts, and indexing one a negative-index test that kept
-the copy of each kept board from being vectorised), and asks for the table
+counting when their order ranks span few values (`sort_buckets`), else
+through a heap taken least first as far as the level needs (`heap`). The
+inner loop reads the boards and the per-tile arrays through raw pointers
+(`jit.pointer`: an array handed to an inlined helper costs two atomic
+reference counts, and indexing one a negative-index test that kept the copy
+of each kept board from being vectorised), and asks for the table
 slots of the next board's children before working out this board's
 (`jit.prefetch`). The compiled loop returns to Python
 every `CHUNK` expansions (at a level's end) for the deadline.
@@ -45,9 +45,10 @@ from slidingtiles._engine.numba.beam_rank import (
     rank_delta,
     rings,
 )
+from slidingtiles._engine.numba.heap import heapify, pop_least
 from slidingtiles._engine.numba.jit import compiled, inlined, pointer, prefetch
 
-__all__ = ["CHUNK", "sort_buckets", "sorted_head", "subgoal_search", "zobrist_keys"]
+__all__ = ["CHUNK", "sort_buckets", "subgoal_search", "zobrist_keys"]
 
 Array = NDArray[Any]
 
@@ -81,12 +82,6 @@ def sort_buckets(width: int) -> int:
     """A level's children are put in order by counting when their order ranks span fewer
     values than this (they mostly do: a beam's boards differ little), else by sorting."""
     return 8 * width + 64
-
-
-def sorted_head(width: int) -> int:
-    """How many children of a level are sorted first (at least 1): the first ``width`` and a
-    quarter, as duplicates within a level are rare (the rest are sorted when those run out)."""
-    return width + width // 4 + 8
 
 
 def subgoal_search(
@@ -175,7 +170,6 @@ def subgoal_search(
             width,
             max_levels,
             stop_at,
-            sorted_head(width),
             sort_buckets(width),
             table,
             boards,
@@ -306,7 +300,6 @@ def _levels(
     width: int,
     max_levels: int,
     stop_at: int,
-    head: int,
     buckets: int,
     table: Array,
     boards: Array,
@@ -431,16 +424,16 @@ def _levels(
             return 2
         # The children in order of their keys (distinct, and each child's index is its key
         # modulo ``cap``: ranks are never negative). When their order ranks span at most
-        # ``buckets`` values, by counting (stable: ties in the order generated); else only the
-        # first ``part`` are sorted at first (every later key is larger), the rest when
-        # duplicates have used those up.
+        # ``buckets`` values, by counting (stable: ties in the order generated); else through
+        # a heap, taken least first only as far as the level needs (width and duplicates).
         low, high = corder[0], corder[0]
         for j in range(1, m):
             low = min(low, corder[j])
             high = max(high, corder[j])
         if high - low < buckets:
             span = high - low + 1
-            counts[: span + 1] = 0
+            for b in range(span + 1):  # a loop: a slice assignment costs a compile
+                counts[b] = 0
             for j in range(m):
                 counts[corder[j] - low + 1] += 1
             for b in range(span):
@@ -450,21 +443,17 @@ def _levels(
                 b = corder[j] - low
                 order[counts[b]] = sortkey[j]
                 counts[b] += 1
-            part = m
+            heaped = False
         else:
-            part = min(m, head)
             order = sortkey[:m]
-            if part < m:
-                order = np.partition(order, part - 1)
-            order[:part].sort()
+            heapify(order, m)
+            heaped = True
         nxt = 1 - parity
         base = offsets[level]
         kept = 0
         found = -1
         for j in range(m):
-            if j == part:
-                order[part:].sort()
-            k = order[j] % cap
+            k = (pop_least(order, m - j) if heaped else order[j]) % cap
             if not _insert(seen, mask, ckey[k]):
                 continue
             i = cparent[k]

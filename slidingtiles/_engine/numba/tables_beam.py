@@ -28,6 +28,7 @@ import numpy as np
 from numpy.typing import NDArray
 
 from slidingtiles._engine.numba.beam import CHUNK, zobrist_keys
+from slidingtiles._engine.numba.heap import heapify, pop_least
 from slidingtiles._engine.numba.jit import compiled, inlined
 
 __all__ = ["tables_search"]
@@ -310,13 +311,14 @@ def _levels(
         if m == 0:
             state[3] = expanded
             return 2
-        order = np.sort(sortkey[:m])
+        # least first, only as far as the level needs (width and duplicates): a heap
+        heapify(sortkey, m)
         nxt = 1 - parity
         base = offsets[level]
         kept = 0
         found = -1
         for j in range(m):
-            k = order[j] % cap
+            k = pop_least(sortkey, m - j) % cap
             if not _insert(table, mask, ckey[k]):
                 continue
             i = cparent[k]

@@ -163,11 +163,13 @@ def _heuristic(state: Array, goal: Array, k: int, cols: int, pos: Array, gls: Ar
     return distance + max(conflicts, reach - 1)
 
 
-@inlined
+@compiled
 def _grown(array: Array, used: int, size: int) -> Array:
     """A copy of ``array`` with room for ``size`` entries: the first ``used`` kept, the rest 0."""
     bigger = np.zeros(size, dtype=array.dtype)
-    bigger[:used] = array[:used]
+    # a loop, and not inlined: a slice assignment costs numba seconds to compile, at each site
+    for i in range(used):
+        bigger[i] = array[i]
     return bigger
 
 
@@ -318,7 +320,9 @@ def _search(
                 if nodes == cap:
                     cap *= 2
                     states2 = np.empty((cap, width), dtype=np.int64)
-                    states2[:nodes] = states[:nodes]
+                    for i in range(nodes):
+                        for x in range(width):
+                            states2[i, x] = states[i, x]
                     states = states2
                     hashes = _grown(hashes, nodes, cap)
                     parent = _grown(parent, nodes, cap)
