@@ -11,7 +11,8 @@ the searches; ``manhattan``: `ida_manhattan`; ``pdb``: `ida_pdb` and
 zero-aware slots, label tables, the plan's arrays); ``weighted``:
 `place_group` (weighted A* placing a group of tiles); ``beam``:
 `subgoal_search` (beams over boards, towards a subgoal or the goal) and its
-`zobrist_keys`, ranking boards as ``beam_rank`` says;
+`zobrist_keys`, ranking boards as ``beam_rank`` says and taking a level's
+children least first from ``heap`` (`heapify`, `pop_least`);
 ``build``: `build_group_table`, `build_perm_table`, `pack_excess`, over the
 parallel breadth-first search in ``frontier``; ``user``: `ida_user` (a user's
 heuristic, compiled for the board's shape, called by a loop compiled once);
