@@ -9,9 +9,9 @@
 A beam keeps the best ``width`` of a level's children, and seldom needs many more (only
 duplicates push it further): making the heap costs one pass over the children and each child
 taken costs a logarithm, where a full sort costs a logarithm for every child. It replaces numpy's
-``partition`` and ``sort`` in the compiled beams, which cost numba several seconds each to
-compile on a first call (docs/measurements/first-compile.md) and took the children in the same
-order: keys are distinct, so least first is one order.
+``partition`` and ``sort`` in the compiled beams (numba spent seconds compiling each on a first
+call; the kernels' cold compile is on docs/measurements/first-compile.md), and takes the
+children in the same order: keys are distinct, so least first is one order.
 """
 
 from __future__ import annotations
