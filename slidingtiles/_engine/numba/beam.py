@@ -46,7 +46,14 @@ from slidingtiles._engine.numba.beam_rank import (
     rings,
 )
 from slidingtiles._engine.numba.heap import heapify, pop_least
-from slidingtiles._engine.numba.jit import compiled, inlined, pointer, prefetch
+from slidingtiles._engine.numba.jit import (
+    as_int16,
+    as_int64,
+    compiled,
+    inlined,
+    pointer,
+    prefetch,
+)
 
 __all__ = ["CHUNK", "sort_buckets", "subgoal_search", "zobrist_keys"]
 
@@ -276,11 +283,29 @@ def _start(
                 home += dist
     h += conflict_weight * conflicts(start, rows, cols, grow, gcol, target)
     if hole_weight != 0:
+        # typed as `holes_delta` calls it (pointers, no literals): one compiled `hole` for both
+        board, at, none, empty = pointer(start), as_int64(0), as_int64(-1), as_int16(0)
+        owner_p, target_p = pointer(owner), pointer(target)
         for i in range(cells):
-            h += hole_weight * hole(start, 0, rows, cols, owner, target, i, -1, 0, -1, 0)
+            h += hole_weight * hole(
+                board, at, rows, cols, owner_p, target_p, i, none, empty, none, empty
+            )
     ranks[0, 0, 0] = h
     ranks[0, 0, 1] = home
-    ranks[0, 0, 2] = nearest_stray(start, 0, rows, cols, grow, gcol, target, -1, blanks[0, 0], 0, 1)
+    # typed as `_levels` calls it: one compiled `nearest_stray` for both
+    ranks[0, 0, 2] = nearest_stray(
+        pointer(start),
+        as_int64(0),
+        rows,
+        cols,
+        pointer(grow),
+        pointer(gcol),
+        pointer(target),
+        as_int64(-1),
+        blanks[0, 0],
+        as_int16(0),
+        1,
+    )
     bkeys[0, 0] = key
     lasts[0, 0] = -1
     _insert(table, table.shape[0] - 1, key)
@@ -343,7 +368,7 @@ def _levels(
         if expanded >= stop_at or 2 * (offsets[level] + 1 + _LOAD * width) > table.shape[0]:
             state[0], state[1], state[2], state[3] = parity, count, level, expanded
             return 0 if expanded >= stop_at else 3
-        m = 0
+        m = as_int64(0)  # not the literal 0: the heap's kernels would be compiled for it too
         for i in range(count):
             expanded += 1
             p = blanks[parity, i]

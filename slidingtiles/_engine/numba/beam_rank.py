@@ -13,6 +13,14 @@ conflicts when one tile moves, `nearest_stray` (over `rings` of `ring_cell`)
 finds the blank's distance to the nearest stray target tile, and `hole` /
 `holes_delta` count the target cells only placed tiles could free, around a
 move (`beside`).
+
+The small helpers are `inlined`; the four that scan (`nearest_stray`,
+`rings`, `hole`, `holes_delta`) are `compiled` and called. numba inlines a
+helper by copying its code into each caller before typing it, and those
+copies were a third of a cold compile of the beam (seconds on a first
+call); a call costs little beside a scan. Their callers pass arguments of
+one type at every site (pointers, no literal constants), so each is compiled
+once.
 """
 
 from __future__ import annotations
@@ -21,7 +29,7 @@ from typing import Any
 
 from numpy.typing import NDArray
 
-from slidingtiles._engine.numba.jit import compiled, inlined
+from slidingtiles._engine.numba.jit import as_int16, as_int64, compiled, inlined
 
 __all__ = [
     "beside",
@@ -126,7 +134,7 @@ def ring_cell(
     return r, c, (r * cols + c if 0 <= r < rows and 0 <= c < cols else -1)
 
 
-@inlined
+@compiled
 def nearest_stray(
     board: Array,
     base: int,
@@ -160,7 +168,7 @@ def nearest_stray(
     return 0
 
 
-@inlined
+@compiled
 def rings(
     board: Array, at: int, rows: int, cols: int, owner: Array, target: Array, p: int, was: int
 ) -> tuple[int, int]:
@@ -201,7 +209,7 @@ def beside(x: int, d: int, rows: int, cols: int) -> int:
     return x + 1 if c < cols - 1 else -1
 
 
-@inlined
+@compiled
 def hole(
     board: Array,
     base: int,
@@ -238,7 +246,7 @@ def hole(
     return 1
 
 
-@inlined
+@compiled
 def holes_delta(
     board: Array,
     base: int,
@@ -253,6 +261,8 @@ def holes_delta(
     """The change in holes when tile ``t`` moves from cell ``q`` to the blank's cell ``p``: only
     the two cells and those beside them can change."""
     d = 0
+    # typed, not literal: each call of `hole` then has one signature (one compile)
+    none, empty = as_int64(-1), as_int16(0)
     for k in range(10):
         if k == 0:
             x = p
@@ -264,6 +274,6 @@ def holes_delta(
             x = beside(centre, (k - 2) % 4, rows, cols)
             if x < 0 or x == other:
                 continue
-        d += hole(board, base, rows, cols, owner, target, x, p, t, q, 0)
-        d -= hole(board, base, rows, cols, owner, target, x, -1, 0, -1, 0)
+        d += hole(board, base, rows, cols, owner, target, x, p, t, q, empty)
+        d -= hole(board, base, rows, cols, owner, target, x, none, empty, none, empty)
     return d

@@ -20,14 +20,14 @@ from typing import Any
 
 from numpy.typing import NDArray
 
-from slidingtiles._engine.numba.jit import compiled
+from slidingtiles._engine.numba.jit import compiled, inlined
 
 __all__ = ["heapify", "pop_least"]
 
 Array = NDArray[Any]
 
 
-@compiled
+@inlined
 def _sift_down(keys: Array, i: int, size: int) -> None:
     """Move ``keys[i]`` down the heap ``keys[:size]`` until neither child is smaller."""
     item = keys[i]

@@ -23,6 +23,8 @@ import numpy as np
 
 __all__ = [
     "NUMBA",
+    "as_int16",
+    "as_int64",
     "atomic_load",
     "atomic_or",
     "compiled",
@@ -139,6 +141,26 @@ def _load_pointer_intrinsics() -> tuple[Any, Any]:
 
 
 pointer, prefetch = _load_pointer_intrinsics()
+
+
+# -- typed constants ---------------------------------------------------------------------------
+
+
+def _as_int64(value: int) -> int:
+    return np.int64(value)  # type: ignore[return-value]
+
+
+def _as_int16(value: int) -> int:
+    return np.int16(value)  # type: ignore[return-value]
+
+
+# numba types a constant such as ``0`` as a literal and compiles a called kernel once for the
+# literal and again for the variable it later meets at the same site: these say "an int64" (an
+# int16) at once, so each kernel has one signature.
+#: ``as_int64(value)``: ``value`` typed as numba's int64, not as a literal constant.
+as_int64 = _as_int64 if _njit is None else inlined(_as_int64)
+#: ``as_int16(value)``: ``value`` typed as numba's int16 (a board's tile), not as a literal.
+as_int16 = _as_int16 if _njit is None else inlined(_as_int16)
 
 
 # -- population count -------------------------------------------------------------------------

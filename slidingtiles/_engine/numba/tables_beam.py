@@ -29,7 +29,7 @@ from numpy.typing import NDArray
 
 from slidingtiles._engine.numba.beam import CHUNK, zobrist_keys
 from slidingtiles._engine.numba.heap import heapify, pop_least
-from slidingtiles._engine.numba.jit import compiled, inlined
+from slidingtiles._engine.numba.jit import as_int64, compiled, inlined
 
 __all__ = ["tables_search"]
 
@@ -263,7 +263,7 @@ def _levels(
         if offsets[level] + width > parents.shape[0]:
             state[0], state[1], state[2], state[3] = parity, count, level, expanded
             return 4
-        m = 0
+        m = as_int64(0)  # not the literal 0: the heap's kernels would be compiled for it too
         for i in range(count):
             expanded += 1
             at = (parity * width + i) * cells

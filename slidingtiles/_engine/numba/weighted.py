@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from slidingtiles._engine.numba.jit import compiled, inlined
+from slidingtiles._engine.numba.jit import as_int64, compiled, inlined
 
 __all__ = ["place_group"]
 
@@ -183,6 +183,57 @@ def _before(f: Array, b: Array, c: Array, i: int, j: int) -> bool:
     return bool(c[i] < c[j])
 
 
+@inlined
+def _swap(hf: Array, hb: Array, hc: Array, hn: Array, i: int, j: int) -> None:
+    hf[i], hf[j] = hf[j], hf[i]
+    hb[i], hb[j] = hb[j], hb[i]
+    hc[i], hc[j] = hc[j], hc[i]
+    hn[i], hn[j] = hn[j], hn[i]
+
+
+# The heap's two operations are compiled apart from the search and called: inlined, they made it
+# one function of twice the size, and numba's compile time grows faster than a function's size.
+@compiled
+def _pop(hf: Array, hb: Array, hc: Array, hn: Array, size: int) -> None:
+    """Take out the root of the heap of ``size + 1`` entries: the last moves down from the top."""
+    if size == 0:
+        return
+    hf[0] = hf[size]
+    hb[0] = hb[size]
+    hc[0] = hc[size]
+    hn[0] = hn[size]
+    i = 0
+    while True:
+        left = 2 * i + 1
+        if left >= size:
+            break
+        child = left
+        if left + 1 < size and _before(hf, hb, hc, left + 1, left):
+            child = left + 1
+        if not _before(hf, hb, hc, child, i):
+            break
+        _swap(hf, hb, hc, hn, i, child)
+        i = child
+
+
+@compiled
+def _push(
+    hf: Array, hb: Array, hc: Array, hn: Array, size: int, f: int, b: int, c: int, n: int
+) -> None:
+    """Add an entry to the heap of ``size`` entries (the arrays have room for it)."""
+    i = size
+    hf[i] = f
+    hb[i] = b
+    hc[i] = c
+    hn[i] = n
+    while i > 0:
+        up = (i - 1) // 2
+        if not _before(hf, hb, hc, i, up):
+            break
+        _swap(hf, hb, hc, hn, i, up)
+        i = up
+
+
 @compiled
 def _search(
     cols: int,
@@ -225,7 +276,7 @@ def _search(
     parent[0] = -1
     cost[0] = 0
     table[key & (slots - 1)] = 0
-    nodes = 1
+    nodes = as_int64(1)  # not the literal 1: `_grown` would be compiled for it too
     counter = 0
     hf[0] = num * _heuristic(states[0], goal, k, cols, pos, gls)
     hb[0] = 0
@@ -237,29 +288,8 @@ def _search(
     while size > 0:
         node = hn[0]
         negative_g = hb[0]
-        # pop the root: move the last entry down from the top
         size -= 1
-        if size > 0:
-            hf[0] = hf[size]
-            hb[0] = hb[size]
-            hc[0] = hc[size]
-            hn[0] = hn[size]
-            i = 0
-            while True:
-                left = 2 * i + 1
-                if left >= size:
-                    break
-                child = left
-                if left + 1 < size and _before(hf, hb, hc, left + 1, left):
-                    child = left + 1
-                if _before(hf, hb, hc, child, i):
-                    hf[i], hf[child] = hf[child], hf[i]
-                    hb[i], hb[child] = hb[child], hb[i]
-                    hc[i], hc[child] = hc[child], hc[i]
-                    hn[i], hn[child] = hn[child], hn[i]
-                    i = child
-                else:
-                    break
+        _pop(hf, hb, hc, hn, size)
         if closed[node] or -negative_g != cost[node]:
             continue
         done = blank_target < 0 or states[node, 0] == blank_target
@@ -356,20 +386,7 @@ def _search(
                 hb = _grown(hb, size, heap_cap)
                 hc = _grown(hc, size, heap_cap)
                 hn = _grown(hn, size, heap_cap)
-            i = size
+            f = den * g + num * _heuristic(states[seen], goal, k, cols, pos, gls)
+            _push(hf, hb, hc, hn, size, f, -g, counter, seen)
             size += 1
-            hf[i] = den * g + num * _heuristic(states[seen], goal, k, cols, pos, gls)
-            hb[i] = -g
-            hc[i] = counter
-            hn[i] = seen
-            while i > 0:
-                up = (i - 1) // 2
-                if _before(hf, hb, hc, i, up):
-                    hf[i], hf[up] = hf[up], hf[i]
-                    hb[i], hb[up] = hb[up], hb[i]
-                    hc[i], hc[up] = hc[up], hc[i]
-                    hn[i], hn[up] = hn[up], hn[i]
-                    i = up
-                else:
-                    break
     return -1, expanded, generated, np.empty(0, dtype=np.int64)
