@@ -191,6 +191,16 @@ def _swap(hf: Array, hb: Array, hc: Array, hn: Array, i: int, j: int) -> None:
     hn[i], hn[j] = hn[j], hn[i]
 
 
+@inlined
+def _put(
+    hf: Array, hb: Array, hc: Array, hn: Array, i: int, f: int, b: int, c: int, n: int
+) -> None:
+    hf[i] = f
+    hb[i] = b
+    hc[i] = c
+    hn[i] = n
+
+
 # The heap's two operations are compiled apart from the search and called: inlined, they made it
 # one function of twice the size, and numba's compile time grows faster than a function's size.
 @compiled
@@ -198,10 +208,7 @@ def _pop(hf: Array, hb: Array, hc: Array, hn: Array, size: int) -> None:
     """Take out the root of the heap of ``size + 1`` entries: the last moves down from the top."""
     if size == 0:
         return
-    hf[0] = hf[size]
-    hb[0] = hb[size]
-    hc[0] = hc[size]
-    hn[0] = hn[size]
+    _put(hf, hb, hc, hn, 0, hf[size], hb[size], hc[size], hn[size])
     i = 0
     while True:
         left = 2 * i + 1
@@ -221,11 +228,8 @@ def _push(
     hf: Array, hb: Array, hc: Array, hn: Array, size: int, f: int, b: int, c: int, n: int
 ) -> None:
     """Add an entry to the heap of ``size`` entries (the arrays have room for it)."""
+    _put(hf, hb, hc, hn, size, f, b, c, n)
     i = size
-    hf[i] = f
-    hb[i] = b
-    hc[i] = c
-    hn[i] = n
     while i > 0:
         up = (i - 1) // 2
         if not _before(hf, hb, hc, i, up):
