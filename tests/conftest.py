@@ -292,14 +292,15 @@ IMPLEMENTATIONS = ("python", "numba")
 
 
 def kernels_of(name: str) -> Kernels:
-    """One implementation's kernels, numba's without its fallback (skipped without numba).
+    """One implementation's kernels, numba's without its fallback and compiled at their first
+    call, never rented (skipped without numba).
 
     The one way kernel tests reach an implementation: `choose_kernels`, the
     dispatcher's own choice.
     """
     if name == "numba":
         pytest.importorskip("numba")
-    return choose_kernels(name)[0]
+    return choose_kernels(name, rent=False)[0]
 
 
 @pytest.fixture(params=IMPLEMENTATIONS)

@@ -20,6 +20,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st_
 
 import slidingtiles as st
 from slidingtiles import BackendError, Board, _accel, pdb
@@ -28,6 +30,7 @@ from slidingtiles._engine import dispatch as _backend
 from slidingtiles._engine.indexing import DIGITS, PERM, U4_EXCESS
 from slidingtiles._engine.python.build import build_group_table as numpy_build
 from slidingtiles._engine.python.pdb import walk_perfect
+from slidingtiles._engine.rental import Rent, Rental
 from slidingtiles.pdb import PatternDatabaseError, read_table
 from slidingtiles.search import Guard
 from tests.conftest import Oracle, goals, slow_case
@@ -543,3 +546,62 @@ def test_a_long_compile_is_told_in_any_thread(
     told = [r.getMessage() for r in caplog.records]
     assert any("compiling the probe_kernel kernel" in m for m in told), told
     assert any(m.startswith("numba compiled its kernels") for m in told), told
+
+
+@given(
+    calls=st_.lists(
+        st_.tuples(st_.integers(0, 400_000), st_.floats(0, 2), st_.booleans()), max_size=30
+    )
+)
+def test_a_rental_never_costs_past_the_compile_and_a_bought_kernel_stays_bought(
+    calls: list[tuple[int, float, bool]],
+) -> None:
+    """Each rented call's worst case fits in what is left of the compile's cost; once a kernel
+    is bought (compiled or too costly to rent) it is never rented again."""
+    rent = Rent(compile_seconds=4.0, seconds_per_node=1e-5)
+    ledger = Rental({"weighted": rent})
+    spent, bought = 0.0, False
+    for nodes, seconds, ready in calls:
+        renting = ledger.rents("weighted", nodes, compiled=lambda ready=ready: ready)
+        if renting:
+            assert not bought
+            assert not ready
+            assert spent + nodes * rent.seconds_per_node <= rent.compile_seconds
+            spent += seconds
+            ledger.spent("weighted", seconds)
+        else:
+            bought = True
+    assert not Rental({}).rents("weighted", 0, compiled=lambda: False)  # nothing declared: compile
+
+
+def test_a_cold_placing_search_is_rented_then_bought_and_a_kept_one_is_not_rented(
+    tmp_path: Path,
+) -> None:
+    """In a fresh numba cache a cheap `place_group` runs in pure Python, giving the compiled
+    kernel's result, and compiles nothing; a costly one compiles; the next process, finding
+    it on disk, runs the compiled kernel at once."""
+    pytest.importorskip("numba")
+    code = (
+        "import sys\n"
+        "from slidingtiles._engine.kernels import choose_kernels\n"
+        "from slidingtiles._engine.numba import weighted\n"
+        "kernels = choose_kernels('numba')[0]\n"
+        "python = choose_kernels('python')[0]\n"
+        "args = (3, 3, [1] * 9, 8, [0, 1], [1, 0], (1, 1))\n"
+        "print(weighted.place_group_kept())\n"
+        "assert kernels.place_group(*args, 10_000) == python.place_group(*args, 10_000)\n"
+        "print(len(weighted._search.signatures))\n"
+        "assert kernels.place_group(*args, 10**9) == python.place_group(*args, 10**9)\n"
+        "print(len(weighted._search.signatures))\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": str(tmp_path)}
+    first, second = (
+        subprocess.run(
+            [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300
+        )
+        for _ in range(2)
+    )
+    assert first.returncode == 0, first.stderr
+    assert first.stdout.split() == ["False", "0", "1"]  # rented, then compiled
+    assert second.returncode == 0, second.stderr
+    assert second.stdout.split() == ["True", "1", "1"]  # on disk: never rented

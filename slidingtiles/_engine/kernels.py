@@ -36,6 +36,7 @@ from slidingtiles._accel import (
 )
 from slidingtiles._engine.indexing import DIGITS, U8_MOVES
 from slidingtiles._engine.lookups import MaxedSearch, maxed_searches
+from slidingtiles._engine.rental import RENTS, Rental
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles._engine.user import UserHeuristic
 from slidingtiles._errors import BackendError, BackendWarning
@@ -558,16 +559,18 @@ class _NumbaKernels:
 
     Each kernel is one `_call` of the compiled function of the same name.
     ``fallback`` (under ``auto``) is called once should numba fail: from then
-    on these kernels are the pure-Python ones.
+    on these kernels are the pure-Python ones. With ``rent``, the kernels of
+    `rental.RENTS` run in pure Python while cold and cheap (`rental.Rental`).
     """
 
     name = "numba"
 
-    def __init__(self, fallback: Callable[[], object] | None) -> None:
+    def __init__(self, fallback: Callable[[], object] | None, *, rent: bool = True) -> None:
         self._fallback = fallback
         self._fallen = False
         self._modules: dict[str, ModuleType] = {}
         self._ready = False
+        self._rental = Rental(RENTS if rent else {})
         if not fallback:  # numba asked for by name: whether it imports is known at once
             self._prepare()
 
@@ -740,9 +743,7 @@ class _NumbaKernels:
         costs: Sequence[int] | None = None,
         unit: int = 1,
     ) -> tuple[list[int] | None, int, int]:
-        found: tuple[list[int] | None, int, int] = self._call(
-            "weighted",
-            "place_group",
+        args = (
             rows,
             cols,
             free,
@@ -755,7 +756,18 @@ class _NumbaKernels:
             costs,
             unit,
         )
+        if self._rental.rents("weighted", max_nodes, compiled=self._placing_kept):
+            began = time.process_time()  # cold: the same path from the pure-Python kernel
+            placed = _PYTHON.place_group(*args)
+            self._rental.spent("weighted", time.process_time() - began)
+            return placed
+        found: tuple[list[int] | None, int, int] = self._call("weighted", "place_group", *args)
         return found
+
+    def _placing_kept(self) -> bool:
+        """Whether `place_group`'s compiled kernel is ready (no compile), or numba has failed."""
+        weighted = self._module("weighted")
+        return weighted is None or bool(weighted.place_group_kept())
 
     def subgoal_search(
         self,
@@ -881,7 +893,7 @@ class _NumbaKernels:
 
 
 def choose_kernels(
-    requested: str | None = None, fallback: Callable[[], object] | None = None
+    requested: str | None = None, fallback: Callable[[], object] | None = None, *, rent: bool = True
 ) -> tuple[Kernels, str]:
     """The kernels of the implementation asked for, and its name: ``"python"`` or ``"numba"``.
 
@@ -894,6 +906,11 @@ def choose_kernels(
     install it; ``"auto"`` then gives the pure-Python kernels, and should
     numba fail later, calls ``fallback`` once and runs them. Tests and
     benchmarks that compare both implementations take each from here.
+
+    numba's kernels run a cold kernel that does little work in its
+    pure-Python form until compiling it pays (`slidingtiles._engine.rental`:
+    the same results, sooner); ``rent=False`` compiles each at its first call
+    (tests of the compiled kernels).
     """
     if requested is None:
         requested = requested_implementation()
@@ -902,9 +919,9 @@ def choose_kernels(
     if requested == "auto":
         if not numba_installed():
             return _PYTHON, "python"
-        return _NumbaKernels(fallback or (lambda: None)), "numba"
+        return _NumbaKernels(fallback or (lambda: None), rent=rent), "numba"
     try:
-        return _NumbaKernels(None), "numba"
+        return _NumbaKernels(None, rent=rent), "numba"
     except Exception as exc:
         raise BackendError(
             f"{ENV_IMPLEMENTATION}=numba but numba cannot be used ({exc}); {INSTALL_HINT}",

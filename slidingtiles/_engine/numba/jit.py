@@ -29,6 +29,7 @@ __all__ = [
     "atomic_or",
     "compiled",
     "inlined",
+    "kept",
     "parallel",
     "parallel_chunksize",
     "pointer",
@@ -71,6 +72,25 @@ def parallel(function: _F) -> _F:
     if _njit is None:  # pragma: no cover
         return function
     return cast(_F, _njit(cache=True, nogil=True, parallel=True)(function))
+
+
+def kept(kernel: Any) -> bool:
+    """Whether calling the compiled ``kernel`` costs no compile: it is compiled in this process
+    already, or kept in numba's disk cache for this machine and this source.
+
+    Reads numba's cache index (numba's own layout: when it cannot be read, the answer is True,
+    so the kernel is compiled as it would be anyway). True without numba.
+    """
+    if _njit is None:  # pragma: no cover
+        return True
+    if kernel.signatures:
+        return True
+    try:
+        index = kernel._cache._cache_file._load_index()
+        machine = kernel.targetctx.codegen().magic_tuple()
+    except Exception:  # pragma: no cover - another numba's cache layout
+        return True
+    return any(key[1] == machine for key in index)
 
 
 #: ``range`` whose iterations numba's threads share inside a `parallel` function.

@@ -23,9 +23,9 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from slidingtiles._engine.numba.jit import as_int64, compiled, inlined
+from slidingtiles._engine.numba.jit import as_int64, compiled, inlined, kept
 
-__all__ = ["place_group"]
+__all__ = ["place_group", "place_group_kept"]
 
 Array = NDArray[Any]
 
@@ -72,6 +72,11 @@ def place_group(
     if length < 0:
         return None, int(expanded), int(generated)
     return [int(c) for c in out[:length]], int(expanded), int(generated)
+
+
+def place_group_kept() -> bool:
+    """Whether `place_group` runs without compiling first (`jit.kept`: compiled, or on disk)."""
+    return kept(_search)
 
 
 @inlined
@@ -260,7 +265,7 @@ def _search(
     hashes = np.empty(cap, dtype=np.int64)
     parent = np.empty(cap, dtype=np.int64)
     cost = np.empty(cap, dtype=np.int64)
-    closed = np.zeros(cap, dtype=np.uint8)
+    closed = np.zeros(cap, dtype=np.int64)  # int64 as the others: one compiled `_grown`
     slots = 4096
     table = np.full(slots, -1, dtype=np.int64)
     heap_cap = 1024
