@@ -12,12 +12,14 @@ Each case is one `solve` call in a fresh interpreter (``SLIDINGTILES_IMPLEMENTAT
 
 *Cold*: ``NUMBA_CACHE_DIR`` is a new, empty directory, so every kernel the call runs is
 compiled (and ``SLIDINGTILES_CACHE_DIR`` another, so only the shipped tables are there, as
-on a fresh install); *warm*: a second fresh process with the same directory, so they are loaded from
-numba's disk cache. Measured: the CPU seconds of the whole process (``resource``, the
-interpreter, imports and the call: what the user waits for on an idle machine), the CPU
-seconds of the `solve` call alone, and what numba compiled (its ``numba:compile``
-events: the kernels by name and the seconds spent). ``--baseline`` measures another
-checkout's cold and warm runs the same way, alternating with this one's, in one sitting.
+on a fresh install); *warm*: a second fresh process with the same directories, so they are
+loaded from numba's disk cache; then a third (a kernel rented while cold, run in pure Python,
+may compile in a later process: `slidingtiles._engine.rental`). Measured: the CPU seconds
+of the whole process (``resource``, the interpreter, imports and the call: what the user
+waits for on an idle machine), the CPU seconds of the `solve` call alone, and what numba
+compiled (its ``numba:compile`` events: the kernels by name and the seconds spent).
+``--baseline`` measures another checkout's runs the same way, alternating with this one's,
+in one sitting.
 """
 
 from __future__ import annotations
@@ -120,17 +122,17 @@ def run(tree: Path, case: str, cache: Path, tables: Path) -> dict[str, object]:
     return found
 
 
-def cold_and_warm(tree: Path, case: str) -> tuple[dict[str, object], dict[str, object]]:
-    """The cold run (an empty cache) and the warm one after it (the same cache)."""
+def cold_and_warm(tree: Path, case: str) -> list[dict[str, object]]:
+    """The cold run (empty caches) and the two after it on the same caches: the second loads
+    what the first compiled; the third shows what is left once a rented kernel (one the cold
+    run ran in pure Python, `slidingtiles._engine.rental`) has been bought, if ever."""
     # A fresh install's tables too: only those the package ships (the user's cache may hold
     # others, 4x4's 7-8 say, which would change the route and the kernels compiled).
     with (
         tempfile.TemporaryDirectory(prefix="numba-cold-") as directory,
         tempfile.TemporaryDirectory(prefix="tables-") as tables,
     ):
-        cold = run(tree, case, Path(directory), Path(tables))
-        warm = run(tree, case, Path(directory), Path(tables))
-    return cold, warm
+        return [run(tree, case, Path(directory), Path(tables)) for _ in range(3)]
 
 
 def _compiled(result: dict[str, object]) -> tuple[float, int, str]:
@@ -148,9 +150,9 @@ def main() -> int:
     rows = []
     for case in CASES:
         for label, tree in trees:  # alternating: the machine's load falls on both alike
-            cold, warm = cold_and_warm(tree, case)
-            print(label, case, json.dumps(cold), json.dumps(warm), file=sys.stderr, flush=True)
-            rows.append((case, label, cold, warm))
+            runs = cold_and_warm(tree, case)
+            print(label, case, *map(json.dumps, runs), file=sys.stderr, flush=True)
+            rows.append((case, label, runs))
     lines = [
         "# numba's first call",
         "",
@@ -158,27 +160,33 @@ def main() -> int:
         "fresh process under numba, *cold* (an empty `NUMBA_CACHE_DIR`: every kernel the call",
         "runs is compiled; an empty table cache, as on a fresh install: only the shipped tables)",
         "and *warm* (a second fresh process on the same caches: kernels loaded from",
-        "disk). CPU seconds (`resource`, `time.process_time`; the machine was shared: load",
+        "disk), then a *third*. A kernel that works little and compiles for long runs in pure",
+        "Python while cold, until what that has cost (in all processes) would pass its compile",
+        "(`slidingtiles/_engine/rental.py`): it may compile in a later process, or never.",
+        "CPU seconds (`resource`, `time.process_time`; the machine was shared: load",
         f"average {LOAD_BEFORE:.1f} when this run began, {os.getloadavg()[0]:.1f} at its end).",
         "*Process*: the whole interpreter (start, imports, the call); *call*: the `solve` call;",
         "*compiling*: the seconds numba spent compiling (its `numba:compile` events), how many",
-        "kernels, and the slowest three; in the warm run nothing should compile (0.0 (0)).",
+        "kernels, and the slowest three; later runs compile only what renting bought.",
         "*Specialised*: kernels compiled for more than one signature in the cold run. The",
         "7-8 row searches zero-aware 5-5-5 tables through 7-8's loop (7-8's own need 5.9 GB to",
         "build); its process includes building them, which is not counted as compiling.",
         "",
         "| case | checkout | cold: process | cold: call | compiling (kernels) | slowest | "
-        "specialised | warm: process | warm: call | warm: compiling |",
-        "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: |",
+        "specialised | warm: process | warm: call | warm: compiling | third: call | "
+        "third: compiling |",
+        "| --- | --- | ---: | ---: | ---: | --- | --- | ---: | ---: | ---: | ---: | ---: |",
     ]
-    for case, label, cold, warm in rows:
+    for case, label, (cold, warm, third) in rows:
         seconds, count, names = _compiled(cold)
         again, recompiled, _ = _compiled(warm)
+        last, compiled_last, _ = _compiled(third)
         specialised = ", ".join(cold["specialised"]) or "none"  # type: ignore[arg-type]
         lines.append(
             f"| {case} | {label} | {cold['process_cpu']:.1f} | {cold['call_cpu']:.1f} | "
             f"{seconds:.1f} ({count}) | {names} | {specialised} | {warm['process_cpu']:.1f} | "
-            f"{warm['call_cpu']:.2f} | {again:.1f} ({recompiled}) |"
+            f"{warm['call_cpu']:.2f} | {again:.1f} ({recompiled}) | {third['call_cpu']:.2f} | "
+            f"{last:.1f} ({compiled_last}) |"
         )
     lines += [
         "",

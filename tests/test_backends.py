@@ -574,6 +574,27 @@ def test_a_rental_never_costs_past_the_compile_and_a_bought_kernel_stays_bought(
     assert not Rental({}).rents("weighted", 0, compiled=lambda: False)  # nothing declared: compile
 
 
+def test_the_rented_seconds_add_up_across_processes_in_the_ledger(tmp_path: Path) -> None:
+    """A later process (a new `Rental` on the same ledger) goes on from the seconds already
+    spent; an unreadable ledger counts from zero, an unwritable one for this process only."""
+    path = tmp_path / "rented.json"
+    rent = {"weighted": Rent(compile_seconds=4.0, seconds_per_node=1e-5)}
+    first = Rental(rent, ledger=lambda: path)
+    assert first.rents("weighted", 1_000, compiled=lambda: False)
+    first.spent("weighted", 3.5)
+    later = Rental(rent, ledger=lambda: path)
+    assert later.rents("weighted", 50_000, compiled=lambda: False)  # 3.5 + 0.5 s at most
+    assert not later.rents("weighted", 60_000, compiled=lambda: False)  # 3.5 + 0.6: compile
+    path.write_text("[not a ledger", encoding="utf-8")
+    assert Rental(rent, ledger=lambda: path).rents("weighted", 390_000, compiled=lambda: False)
+    blocked = tmp_path / "a file"
+    blocked.write_text("", encoding="utf-8")
+    alone = Rental(rent, ledger=lambda: blocked / "rented.json")
+    alone.spent("weighted", 1.0)  # no directory can be made there: counted in this process
+    assert alone.rents("weighted", 300_000, compiled=lambda: False)
+    assert not alone.rents("weighted", 310_000, compiled=lambda: False)
+
+
 def test_a_cold_placing_search_is_rented_then_bought_and_a_kept_one_is_not_rented(
     tmp_path: Path,
 ) -> None:
@@ -594,7 +615,12 @@ def test_a_cold_placing_search_is_rented_then_bought_and_a_kept_one_is_not_rente
         "assert kernels.place_group(*args, 10**9) == python.place_group(*args, 10**9)\n"
         "print(len(weighted._search.signatures))\n"
     )
-    env = {**os.environ, "PYTHONPATH": str(ROOT), "NUMBA_CACHE_DIR": str(tmp_path)}
+    env = {
+        **os.environ,
+        "PYTHONPATH": str(ROOT),
+        "NUMBA_CACHE_DIR": str(tmp_path / "numba"),
+        "SLIDINGTILES_CACHE_DIR": str(tmp_path / "cache"),
+    }
     first, second = (
         subprocess.run(
             [sys.executable, "-c", code], env=env, capture_output=True, text=True, timeout=300

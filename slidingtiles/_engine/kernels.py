@@ -23,6 +23,7 @@ import time
 import types
 import warnings
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from types import ModuleType
 from typing import Any, Protocol, cast
 
@@ -34,6 +35,7 @@ from slidingtiles._accel import (
     prepare_numba_threads,
     requested_implementation,
 )
+from slidingtiles._cache import user_cache_dir
 from slidingtiles._engine.indexing import DIGITS, U8_MOVES
 from slidingtiles._engine.lookups import MaxedSearch, maxed_searches
 from slidingtiles._engine.rental import RENTS, Rental
@@ -550,6 +552,11 @@ class _PythonKernels:
         return sweep(dist, depth, rows, cols, neighbours, parity, start, stop)
 
 
+def _rental_ledger() -> Path:
+    """Where the seconds spent renting cold kernels add up across processes (the cache)."""
+    return user_cache_dir() / "rented-kernels.json"
+
+
 #: The pure-Python kernels: the implementation, and numba's fallback under ``auto``.
 _PYTHON = _PythonKernels()
 
@@ -570,7 +577,7 @@ class _NumbaKernels:
         self._fallen = False
         self._modules: dict[str, ModuleType] = {}
         self._ready = False
-        self._rental = Rental(RENTS if rent else {})
+        self._rental = Rental(RENTS, ledger=_rental_ledger) if rent else Rental({})
         if not fallback:  # numba asked for by name: whether it imports is known at once
             self._prepare()
 

@@ -17,18 +17,27 @@ same order), a cold one can run uncompiled while its calls are cheap: each
 call rents the pure-Python kernel while what the rentals have cost, plus
 this call's worst case (its node budget at the pure-Python rate), stays
 within the compile's cost; past that the kernel is compiled, once, and used
-from then on. In all, renting costs at most the compile's seconds more than
-compiling at once (the classic ski-rental bound: at most twice the best of
-the two), and nothing when the calls stay cheap. A kernel already compiled
-in the process or kept in numba's disk cache is never rented.
+from then on. The seconds spent are kept in a small file (``ledger``), so
+that they add up across processes as the compiled code does on disk: in
+all, renting costs at most the compile's seconds more than compiling at
+once (the classic ski-rental bound: at most twice the best of the two), and
+nothing when the calls stay cheap. A kernel already compiled in the process
+or kept in numba's disk cache is never rented.
 
-Cost: a dictionary lookup per call, and (until bought) the ``compiled``
-check, which reads numba's cache index.
+Cost: a dictionary lookup per call; until bought, the ``compiled`` check
+(numba's cache index read) and, per rented call, the ledger written (a few
+dozen bytes). A ledger that cannot be read or written counts for this
+process only.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
+import os
+import tempfile
 from collections.abc import Callable, Mapping
+from pathlib import Path
 
 import attrs
 
@@ -55,12 +64,15 @@ RENTS: Mapping[str, Rent] = {"weighted": Rent(compile_seconds=4.0, seconds_per_n
 
 
 class Rental:
-    """One process's ledger: the seconds each kernel module's rentals have cost, and which
-    modules are bought (run compiled from now on)."""
+    """The seconds each kernel module's rentals have cost (kept in ``ledger``, a JSON file
+    found when first needed, or in this process only when None), and which modules this
+    process has bought (runs compiled from now on)."""
 
-    def __init__(self, rents: Mapping[str, Rent]) -> None:
+    def __init__(self, rents: Mapping[str, Rent], ledger: Callable[[], Path] | None = None) -> None:
         self._rents = rents
-        self._spent = dict.fromkeys(rents, 0.0)
+        self._ledger = ledger
+        self._path: Path | None = None
+        self._spent: dict[str, float] | None = None
         self._bought: set[str] = set()
 
     def rents(self, module: str, nodes: int, *, compiled: Callable[[], bool]) -> bool:
@@ -74,11 +86,50 @@ class Rental:
         if rent is None or module in self._bought:
             return False
         worst = nodes * rent.seconds_per_node
-        if compiled() or self._spent[module] + worst > rent.compile_seconds:
+        if compiled() or self._seconds().get(module, 0.0) + worst > rent.compile_seconds:
             self._bought.add(module)
             return False
         return True
 
     def spent(self, module: str, seconds: float) -> None:
         """Count ``seconds`` of CPU to a rental of ``module``'s kernel."""
-        self._spent[module] += seconds
+        spent = self._seconds()
+        spent[module] = spent.get(module, 0.0) + seconds
+        if self._path is not None:
+            self._write(self._path, spent)
+
+    def _seconds(self) -> dict[str, float]:
+        if self._spent is None:
+            self._spent = {}
+            if self._ledger is not None:
+                self._path = self._ledger()
+                self._spent = self._read(self._path)
+        return self._spent
+
+    @staticmethod
+    def _read(path: Path) -> dict[str, float]:
+        try:
+            found = json.loads(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            return {}
+        if not isinstance(found, dict):
+            return {}
+        return {
+            str(name): float(seconds)
+            for name, seconds in found.items()
+            if isinstance(seconds, int | float) and seconds >= 0
+        }
+
+    @staticmethod
+    def _write(path: Path, spent: Mapping[str, float]) -> None:
+        """Replace the ledger at once (a reader never sees half of it); no room, no ledger."""
+        with contextlib.suppress(OSError):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".rented-")
+            try:
+                with os.fdopen(handle, "w", encoding="utf-8") as out:
+                    json.dump(spent, out)
+                os.replace(temporary, path)
+            except OSError:
+                with contextlib.suppress(OSError):
+                    os.unlink(temporary)
