@@ -25,7 +25,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from types import ModuleType
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from slidingtiles._accel import (
     ENV_IMPLEMENTATION,
@@ -38,11 +38,13 @@ from slidingtiles._accel import (
 from slidingtiles._cache import user_cache_dir
 from slidingtiles._engine.indexing import DIGITS, U8_MOVES
 from slidingtiles._engine.lookups import MaxedSearch, maxed_searches
-from slidingtiles._engine.rental import RENTS, Rental
 from slidingtiles._engine.tables import IDENTITY_ORDER, EngineResult, Order, PatternTables
 from slidingtiles._engine.user import UserHeuristic
 from slidingtiles._errors import BackendError, BackendWarning
 from slidingtiles.search import Guard, SearchStats
+
+if TYPE_CHECKING:
+    from slidingtiles._engine.rental import Rental
 
 __all__ = ["Kernels", "Progress", "choose_kernels", "substitute"]
 
@@ -577,7 +579,8 @@ class _NumbaKernels:
         self._fallen = False
         self._modules: dict[str, ModuleType] = {}
         self._ready = False
-        self._rental = Rental(RENTS, ledger=_rental_ledger) if rent else Rental({})
+        self._rent = rent
+        self._ledger: Rental | None = None  # made at the first rentable call (a lighter import)
         if not fallback:  # numba asked for by name: whether it imports is known at once
             self._prepare()
 
@@ -763,13 +766,19 @@ class _NumbaKernels:
             costs,
             unit,
         )
-        if self._rental.rents("weighted", max_nodes, compiled=self._placing_kept):
+        if self._rental().rents("weighted", max_nodes, compiled=self._placing_kept):
             began = time.process_time()  # cold: the same path from the pure-Python kernel
             placed = _PYTHON.place_group(*args)
-            self._rental.spent("weighted", time.process_time() - began)
+            self._rental().spent("weighted", time.process_time() - began)
             return placed
         found: tuple[list[int] | None, int, int] = self._call("weighted", "place_group", *args)
         return found
+
+    def _rental(self) -> Rental:
+        if self._ledger is None:
+            rental = importlib.import_module("slidingtiles._engine.rental")
+            self._ledger = rental.Rental(rental.RENTS if self._rent else {}, ledger=_rental_ledger)
+        return self._ledger
 
     def _placing_kept(self) -> bool:
         """Whether `place_group`'s compiled kernel is ready (no compile), or numba has failed."""
