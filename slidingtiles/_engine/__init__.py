@@ -7,8 +7,9 @@ packages (the `Kernels` protocol, the two kernel sets, `choose_kernels`).
 Below it, ``python`` and ``numba`` hold the same kernels under the same
 names and never import the dispatcher or each other; below them, what both
 share: ``lookups`` (group instances per table lookup, the `MaxedSearch`
-protocol), ``resources`` (available memory: a build that does not fit is
-refused), ``indexing`` (how tables are indexed and what entries hold),
+protocol), ``rental`` (while a cheap kernel is cold, its pure-Python mirror
+runs until compiling would have paid), ``resources`` (available memory: a
+build that does not fit is refused), ``indexing`` (how tables are indexed and what entries hold),
 ``pruning`` (duplicate move sequences), ``tables`` (the `PatternTables`
 protocol by which kernels see a pattern database) and ``user`` (the
 `UserHeuristic` protocol by which kernels see a user's heuristic, and the
