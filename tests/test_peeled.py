@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from slidingtiles import Board, random_board
-from slidingtiles._engine import dispatch
+from slidingtiles._engine import beam_start, dispatch
 from slidingtiles._engine.kernels import Kernels
 from slidingtiles._engine.python import beam as python_beam
 from slidingtiles._solve.short import peeled
@@ -142,7 +142,7 @@ def test_the_hole_term_is_updated_per_move_like_a_count_from_scratch(seed: int) 
     seen = 0
     for _ in range(300):
         p = tiles.index(0)
-        q = rng.choice(python_beam._beside(rows, cols, p))
+        q = rng.choice(beam_start.beside(rows, cols, p))
         t = tiles[q]
         before = count_holes(tiles, rows, cols, goal_cells, targets)
         delta = python_beam._holes_delta(tiles, rows, cols, owner, targets, q, p, t)

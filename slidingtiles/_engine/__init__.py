@@ -9,7 +9,8 @@ names and never import the dispatcher or each other; below them, what both
 share: ``lookups`` (group instances per table lookup, the `MaxedSearch`
 protocol), ``rental`` (while a cheap kernel is cold, its pure-Python mirror
 runs until compiling would have paid), ``resources`` (available memory: a
-build that does not fit is refused), ``indexing`` (how tables are indexed and what entries hold),
+build that does not fit is refused), ``beam_start`` (a beam's start, ranked
+from scratch), ``indexing`` (how tables are indexed and what entries hold),
 ``pruning`` (duplicate move sequences), ``tables`` (the `PatternTables`
 protocol by which kernels see a pattern database) and ``user`` (the
 `UserHeuristic` protocol by which kernels see a user's heuristic, and the

@@ -36,10 +36,9 @@ import numpy as np
 from numpy.typing import NDArray
 
 from slidingtiles._board.geometry import cells_around
+from slidingtiles._engine.beam_start import start_rank, stray_distance
 from slidingtiles._engine.numba.beam_rank import (
     beside,
-    conflicts,
-    hole,
     holes_delta,
     nearest_stray,
     rank_delta,
@@ -47,7 +46,6 @@ from slidingtiles._engine.numba.beam_rank import (
 )
 from slidingtiles._engine.numba.heap import heapify, pop_least
 from slidingtiles._engine.numba.jit import (
-    as_int16,
     as_int64,
     compiled,
     inlined,
@@ -143,23 +141,21 @@ def subgoal_search(
     # index) and the level where the targets' distance last fell
     state = np.zeros(10, dtype=np.int64)
     goals = (grow_a, gcol_a, weight_a, target_a, owner_a, touch_a)
-    if _start(
-        rows,
-        cols,
-        goals,
-        conflict_weight,
-        hole_weight,
-        zobrist,
-        start,
-        table,
-        boards,
-        blanks,
-        ranks,
-        bkeys,
-        lasts,
-    ):
+    # The start is ranked in Python (`beam_start`, as the Python kernel does): a compiled kernel
+    # for one board cost a sixth of the first call's compile. `_levels` puts its key in the table.
+    owner = [int(o) for o in owner_a]
+    rank, home = start_rank(
+        tiles, rows, cols, grow, gcol, weights, targets, owner, conflict_weight, hole_weight
+    )
+    if home == 0:
         return "", 0, True
-    state[5], state[6] = ranks[0, 0, 1], ranks[0, 0, 0]
+    blank = list(tiles).index(0)
+    boards[:cells] = start
+    blanks[0, 0] = blank
+    ranks[0, 0] = rank, home, stray_distance(tiles, rows, cols, grow, gcol, targets, blank)
+    bkeys[0, 0] = np.bitwise_xor.reduce(zobrist[np.arange(cells) * cells + start])
+    lasts[0, 0] = -1
+    state[5], state[6] = home, rank
     reached = False
     while True:
         if state[3] >= max_nodes or (deadline is not None and perf_counter() > deadline):
@@ -249,70 +245,6 @@ def _fetch(
 
 
 @compiled
-def _start(
-    rows: int,
-    cols: int,
-    goals: tuple[Array, Array, Array, Array, Array, Array],
-    conflict_weight: int,
-    hole_weight: int,
-    zobrist: Array,
-    start: Array,
-    table: Array,
-    boards: Array,
-    blanks: Array,
-    ranks: Array,
-    bkeys: Array,
-    lasts: Array,
-) -> bool:
-    """Fill level 0 with the start; True when every target tile is home."""
-    grow, gcol, weight, target, owner, _ = goals
-    cells = rows * cols
-    h = 0
-    home = 0
-    key = np.uint64(0)
-    for i in range(cells):
-        t = start[i]
-        boards[i] = t
-        key ^= zobrist[i * cells + t]
-        if t == 0:
-            blanks[0, 0] = i
-        else:
-            dist = abs(grow[t] - i // cols) + abs(gcol[t] - i % cols)
-            h += weight[t] * dist
-            if target[t] != 0:
-                home += dist
-    h += conflict_weight * conflicts(start, rows, cols, grow, gcol, target)
-    if hole_weight != 0:
-        # typed as `holes_delta` calls it (pointers, no literals): one compiled `hole` for both
-        board, at, none, empty = pointer(start), as_int64(0), as_int64(-1), as_int16(0)
-        owner_p, target_p = pointer(owner), pointer(target)
-        for i in range(cells):
-            h += hole_weight * hole(
-                board, at, rows, cols, owner_p, target_p, i, none, empty, none, empty
-            )
-    ranks[0, 0, 0] = h
-    ranks[0, 0, 1] = home
-    # typed as `_levels` calls it: one compiled `nearest_stray` for both
-    ranks[0, 0, 2] = nearest_stray(
-        pointer(start),
-        as_int64(0),
-        rows,
-        cols,
-        pointer(grow),
-        pointer(gcol),
-        pointer(target),
-        as_int64(-1),
-        blanks[0, 0],
-        as_int16(0),
-        1,
-    )
-    bkeys[0, 0] = key
-    lasts[0, 0] = -1
-    _insert(table, table.shape[0] - 1, key)
-    return home == 0
-
-
-@compiled
 def _levels(
     rows: int,
     cols: int,
@@ -362,8 +294,9 @@ def _levels(
     step_r = (-1, 1, 0, 0)
     step_c = (0, 0, -1, 1)
     parity, count, level, expanded = state[0], state[1], state[2], state[3]
-    if level == 0 and count == 0:
+    if level == 0 and count == 0:  # the start, ranked by the caller
         count = 1
+        _insert(seen, mask, bkeys[0, 0])
     while level < max_levels:
         if expanded >= stop_at or 2 * (offsets[level] + 1 + _LOAD * width) > table.shape[0]:
             state[0], state[1], state[2], state[3] = parity, count, level, expanded

@@ -1,14 +1,11 @@
 """How the numba beam ranks a board: weighted distances, conflicts, the blank's pull, holes.
 
->>> import numpy as np
->>> board = np.array([2, 1, 0, 3], dtype=np.int16)  # tiles 1 and 2 swapped in their row
->>> grow, gcol = np.array([1, 0, 0, 1]), np.array([1, 0, 1, 0])
->>> int(conflicts(board, 2, 2, grow, gcol, np.array([0, 1, 1, 1])))
-1
+>>> [beside(0, d, 2, 3) for d in range(4)]  # cell 0 of a 2x3 board: up, down, left, right
+[-1, 3, -1, 1]
 
 The rank of `slidingtiles._engine.numba.beam` (the pure-Python mirror's, in
-`slidingtiles._engine.python.beam`): `conflicts` counts the target pairs in
-conflict from scratch, `rank_delta` updates the weighted distance and the
+`slidingtiles._engine.python.beam`; the start's, from scratch, is
+`slidingtiles._engine.beam_start`'s for both): `rank_delta` updates the weighted distance and the
 conflicts when one tile moves, `nearest_stray` (over `rings` of `ring_cell`)
 finds the blank's distance to the nearest stray target tile, and `hole` /
 `holes_delta` count the target cells only placed tiles could free, around a
@@ -33,7 +30,6 @@ from slidingtiles._engine.numba.jit import as_int16, as_int64, compiled, inlined
 
 __all__ = [
     "beside",
-    "conflicts",
     "hole",
     "holes_delta",
     "nearest_stray",
@@ -43,31 +39,6 @@ __all__ = [
 ]
 
 Array = NDArray[Any]
-
-
-@compiled
-def conflicts(board: Array, rows: int, cols: int, grow: Array, gcol: Array, target: Array) -> int:
-    """Pairs of target tiles in their goal row (column) standing in reverse order."""
-    count = 0
-    for r in range(rows):
-        for c1 in range(cols):
-            t1 = board[r * cols + c1]
-            if t1 == 0 or grow[t1] != r or target[t1] == 0:
-                continue
-            for c2 in range(c1 + 1, cols):
-                t2 = board[r * cols + c2]
-                if t2 != 0 and grow[t2] == r and gcol[t2] < gcol[t1] and target[t2] != 0:
-                    count += 1
-    for c in range(cols):
-        for r1 in range(rows):
-            t1 = board[r1 * cols + c]
-            if t1 == 0 or gcol[t1] != c or target[t1] == 0:
-                continue
-            for r2 in range(r1 + 1, rows):
-                t2 = board[r2 * cols + c]
-                if t2 != 0 and gcol[t2] == c and grow[t2] < grow[t1] and target[t2] != 0:
-                    count += 1
-    return count
 
 
 @inlined

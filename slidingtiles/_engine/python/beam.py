@@ -46,37 +46,14 @@ import functools
 from collections.abc import Sequence
 from time import perf_counter
 
-from slidingtiles._board.geometry import cells_around, neighbour_table
+from slidingtiles._board.geometry import cells_around
+from slidingtiles._engine.beam_start import beside, hole, start_rank, stray_distance
 
 __all__ = ["subgoal_search", "zobrist_keys"]
 
 _LETTERS = "UDLR"
 _BACK = (1, 0, 3, 2)
 _MASK = (1 << 64) - 1
-
-
-def _inversions(line: list[int]) -> int:
-    return sum(1 for i, a in enumerate(line) for b in line[i + 1 :] if b < a)
-
-
-def _conflicts(
-    tiles: Sequence[int],
-    rows: int,
-    cols: int,
-    grow: Sequence[int],
-    gcol: Sequence[int],
-    target: Sequence[int],
-) -> int:
-    """Pairs of target tiles in their goal row (column) standing in reverse order."""
-    count = 0
-    for r in range(rows):
-        row = tiles[r * cols : (r + 1) * cols]
-        line = [gcol[t] for t in row if t and grow[t] == r and target[t]]
-        count += _inversions(line)
-    for c in range(cols):
-        line = [grow[t] for t in tiles[c::cols] if t and gcol[t] == c and target[t]]
-        count += _inversions(line)
-    return count
 
 
 def _delta(
@@ -120,71 +97,6 @@ def _delta(
     return d
 
 
-def _reach(
-    board: list[int],
-    rows: int,
-    cols: int,
-    grow: Sequence[int],
-    gcol: Sequence[int],
-    target: Sequence[int],
-    p: int,
-    q: int,
-    t: int,
-) -> int:
-    """Cells between the blank, at ``q`` after tile ``t`` left it for ``p``, and the nearest
-    target tile away from home (0 when adjacent or none is left)."""
-    qr, qc = divmod(q, cols)
-    for dist in range(1, rows + cols):
-        for dr in range(-dist, dist + 1):
-            r = qr + dr
-            if not 0 <= r < rows:
-                continue
-            rest = dist - abs(dr)
-            for c in (qc + rest, qc - rest) if rest else (qc,):
-                if not 0 <= c < cols:
-                    continue
-                cell = r * cols + c
-                u = t if cell == p else board[cell]
-                if u and target[u] and (grow[u] != r or gcol[u] != c):
-                    return dist - 1
-    return 0
-
-
-def _hole(
-    board: Sequence[int],
-    rows: int,
-    cols: int,
-    owner: Sequence[int],
-    target: Sequence[int],
-    x: int,
-    a: int,
-    ta: int,
-    b: int,
-    tb: int,
-) -> int:
-    """1 when target cell ``x`` holds another tile (not the blank) and at most one cell beside
-    it is open (inside the board, not a target cell holding its tile), on the board with cell
-    ``a`` holding ``ta`` and ``b`` holding ``tb`` (-1: as it is)."""
-    o = owner[x]
-    if not o or not target[o]:
-        return 0
-    v = ta if x == a else tb if x == b else board[x]
-    if v == o or v == 0:
-        return 0
-    opened = 0
-    for y in _beside(rows, cols, x):
-        oy = owner[y]
-        w = ta if y == a else tb if y == b else board[y]
-        if not oy or not target[oy] or w != oy:
-            opened += 1
-    return 1 if opened <= 1 else 0
-
-
-def _beside(rows: int, cols: int, x: int) -> list[int]:
-    """The cells beside cell ``x`` on the board, in ``UDLR`` order (`geometry.neighbour_table`)."""
-    return [y for y in neighbour_table(rows, cols)[x] if y >= 0]
-
-
 def _holes_delta(
     board: Sequence[int],
     rows: int,
@@ -198,11 +110,11 @@ def _holes_delta(
     """The change in holes when tile ``t`` moves from cell ``q`` to the blank's cell ``p``: only
     the two cells and those beside them can change."""
     around = [p, q]
-    around += [x for x in _beside(rows, cols, p) if x != q]
-    around += [x for x in _beside(rows, cols, q) if x != p]
+    around += [x for x in beside(rows, cols, p) if x != q]
+    around += [x for x in beside(rows, cols, q) if x != p]
     return sum(
-        _hole(board, rows, cols, owner, target, x, p, t, q, 0)
-        - _hole(board, rows, cols, owner, target, x, -1, 0, -1, 0)
+        hole(board, rows, cols, owner, target, x, p, t, q, 0)
+        - hole(board, rows, cols, owner, target, x, -1, 0, -1, 0)
         for x in around
     )
 
@@ -255,18 +167,9 @@ def subgoal_search(
         owner[grow[t] * cols + gcol[t]] = t
     target_cells = [grow[t] * cols + gcol[t] for t in range(1, cells) if targets[t]]
     touch = cells_around(rows, cols, target_cells if hole_weight else [])
-    h0 = 0
-    home0 = 0
-    for i, t in enumerate(start):
-        if t:
-            dist = abs(grow[t] - i // cols) + abs(gcol[t] - i % cols)
-            h0 += weights[t] * dist
-            home0 += dist if targets[t] else 0
-    h0 += conflict_weight * _conflicts(start, rows, cols, grow, gcol, targets)
-    if hole_weight:
-        h0 += hole_weight * sum(
-            _hole(start, rows, cols, owner, targets, x, -1, 0, -1, 0) for x in range(cells)
-        )
+    h0, home0 = start_rank(
+        start, rows, cols, grow, gcol, weights, targets, owner, conflict_weight, hole_weight
+    )
     if home0 == 0:
         return "", 0, True
     key0 = 0
@@ -308,7 +211,8 @@ def subgoal_search(
                 near = home + (dm if targets[t] else 0)
                 order = rank
                 if blank_weight:
-                    order += blank_weight * _reach(board, rows, cols, grow, gcol, targets, p, q, t)
+                    near_blank = stray_distance(board, rows, cols, grow, gcol, targets, q, p, t)
+                    order += blank_weight * max(0, near_blank - 1)
                 children.append((order, len(children), i, d, child, near, rank))
         if not children:
             break
