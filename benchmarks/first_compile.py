@@ -8,7 +8,8 @@ Run from the project root (numba installed; writes docs/measurements/first-compi
 Each case is one `solve` call in a fresh interpreter (``SLIDINGTILES_IMPLEMENTATION=numba``):
 
 * a 4x4 board, optimal (the tables' IDA*, through the small-search kernel or the maxed one);
-* a 5x5 and a 10x10 board with ``optimal=False`` (the short-solution methods' kernels).
+* a 5x5, 6x6, 7x7, 10x10 and 20x20 board with ``optimal=False`` (the short-solution methods'
+  kernels: the mid-size tables' beams and searches, the beam over whole boards, the peeling).
 
 *Cold*: ``NUMBA_CACHE_DIR`` is a new, empty directory, so every kernel the call runs is
 compiled (and ``SLIDINGTILES_CACHE_DIR`` another, so only the shipped tables are there, as
@@ -44,7 +45,10 @@ CASES = {
     "4x4 optimal": "st.solve(st.random_board(4, 4, seed=1))",
     "4x4 optimal, 7-8's kernel": "four_by_four(korf_1)",
     "5x5 optimal=False": "st.solve(st.random_board(5, 5, seed=1), optimal=False)",
+    "6x6 optimal=False": "st.solve(st.random_board(6, 6, seed=1), optimal=False)",
+    "7x7 optimal=False": "st.solve(st.random_board(7, 7, seed=1), optimal=False)",
     "10x10 optimal=False": "st.solve(st.random_board(10, 10, seed=1), optimal=False)",
+    "20x20 optimal=False": "st.solve(st.random_board(20, 20, seed=1), optimal=False)",
 }
 #: numba's 4x4 route when the 7-8 tables are built (they need 5.9 GB to build: not here): the
 #: maxed kernel's 4x4 loop, searching zero-aware 5-5-5 tables of 7-8's kind, built first.
