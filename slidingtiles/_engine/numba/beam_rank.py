@@ -122,9 +122,10 @@ def nearest_stray(
     """Cells between the blank, at ``q`` after tile ``t`` left it for ``p``, and the nearest
     target tile away from home, looked for from ``first`` cells on (0 when none).
 
-    The Python kernel's ``_reach`` is this less one (at least 0), looked for from 1 cell: a
-    child's nearest stray target is at most one cell nearer than its parent's, so the numba
-    kernel keeps each board's distance and starts its children's search there.
+    `slidingtiles._engine.beam_start.stray_distance` is this looked for from 1 cell (the Python
+    kernel orders by it less one, at least 0): a child's nearest stray target is at most one
+    cell nearer than its parent's, so the numba kernel keeps each board's distance and starts
+    its children's search there.
     """
     qr, qc = q // cols, q % cols
     for dist in range(first, rows + cols):
