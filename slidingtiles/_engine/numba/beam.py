@@ -116,9 +116,10 @@ def subgoal_search(
     gcol_a = np.array(gcol, dtype=np.int64)
     weight_a = np.array(weights, dtype=np.int64)
     target_a = np.array(targets, dtype=np.int64)
-    owner_a = np.zeros(cells, dtype=np.int64)
+    owner = [0] * cells  # the tile whose goal each cell is
     for t in range(1, cells):
-        owner_a[grow[t] * cols + gcol[t]] = t
+        owner[grow[t] * cols + gcol[t]] = t
+    owner_a = np.array(owner, dtype=np.int64)
     target_cells = [grow[t] * cols + gcol[t] for t in range(1, cells) if targets[t]]
     touch_a = np.array(cells_around(rows, cols, target_cells if hole_weight else []), np.int64)
     zobrist = zobrist_keys(cells)
@@ -143,7 +144,6 @@ def subgoal_search(
     goals = (grow_a, gcol_a, weight_a, target_a, owner_a, touch_a)
     # The start is ranked in Python (`beam_start`, as the Python kernel does): a compiled kernel
     # for one board cost a sixth of the first call's compile. `_levels` puts its key in the table.
-    owner = [int(o) for o in owner_a]
     rank, home = start_rank(
         tiles, rows, cols, grow, gcol, weights, targets, owner, conflict_weight, hole_weight
     )
